@@ -1,0 +1,1 @@
+"""Entry points: the Telegram bot and the `turnuva` command line."""

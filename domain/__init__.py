@@ -1,0 +1,1 @@
+"""Pure tournament model: fixtures, planning, standings, Turkish texts parsing. No I/O."""

@@ -1,0 +1,1 @@
+"""Persistence (SQLAlchemy 2 async): repositories and the unit of work."""
