@@ -1,0 +1,209 @@
+"""Tie-break rules, chosen per tournament and announced before the first match.
+
+The article calls a semi-final decided by lot because no rule was written "the
+tournament's one real disaster", so the order is an explicit value (`TieBreak`) that the
+organiser picks from a preset or writes out. `domain.standings` applies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domain.errors import DomainError
+
+
+class TieBreakError(DomainError, ValueError):
+    """A tie-break rule the organiser wrote cannot be used as it stands."""
+
+
+class UnknownCriterion(TieBreakError):
+    """A criterion name that is not one of `Criterion`; carries the valid names for the reply."""
+
+    def __init__(self, name: str, valid: tuple[str, ...]) -> None:
+        super().__init__(f"unknown tie-break criterion {name!r}; valid: {', '.join(valid)}")
+        self.name = name
+        self.valid = valid
+
+
+class UnknownPreset(TieBreakError):
+    """A preset name that does not exist; carries the valid names for the reply."""
+
+    def __init__(self, name: str, valid: tuple[str, ...]) -> None:
+        super().__init__(f"unknown tie-break preset {name!r}; valid: {', '.join(valid)}")
+        self.name = name
+        self.valid = valid
+
+
+class Criterion(StrEnum):
+    """One way to separate teams; `H2H_*` look only at the matches among the level teams."""
+
+    POINTS = "points"
+    GOAL_DIFFERENCE = "goal_difference"
+    GOALS_FOR = "goals_for"
+    WINS = "wins"
+    H2H_POINTS = "h2h_points"
+    H2H_GOAL_DIFFERENCE = "h2h_goal_difference"
+    H2H_GOALS_FOR = "h2h_goals_for"
+    DISCIPLINARY = "disciplinary"
+
+    @property
+    def is_h2h(self) -> bool:
+        """Head-to-head criteria need a mini-table of the level teams, not the whole table."""
+        return self in (
+            Criterion.H2H_POINTS,
+            Criterion.H2H_GOAL_DIFFERENCE,
+            Criterion.H2H_GOALS_FOR,
+        )
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Disciplinary points are penalties: the fairer team, with fewer, goes higher."""
+        return self is Criterion.DISCIPLINARY
+
+
+class CardKind(StrEnum):
+    """What the referee showed, as one event per sending-off or booking."""
+
+    YELLOW = "yellow"
+    SECOND_YELLOW = "second_yellow"  # indirect red: counts for the whole sending-off
+    RED = "red"  # direct red
+    YELLOW_RED = "yellow_red"  # a yellow, then a direct red for the same player
+
+
+@dataclass(frozen=True)
+class DisciplineRule:
+    """Penalty points per card event (UEFA-like by default); fewer is better.
+
+    A sending-off for two yellows is one `second_yellow` event worth its full value: the
+    player's first yellow is not recorded separately, or it would count twice.
+    """
+
+    yellow: int = 1
+    second_yellow: int = 3
+    red: int = 3
+    yellow_red: int = 4
+
+    def points_for(self, kind: str) -> int:
+        """Penalty for one card event; raises `ValueError` for an unknown kind."""
+        values = {
+            CardKind.YELLOW: self.yellow,
+            CardKind.SECOND_YELLOW: self.second_yellow,
+            CardKind.RED: self.red,
+            CardKind.YELLOW_RED: self.yellow_red,
+        }
+        return values[CardKind(kind)]
+
+
+UEFA_DISCIPLINE = DisciplineRule()
+# FIFA World Cup 2026 team conduct score, negated: -1 / -3 / -4 / -5.
+FIFA_DISCIPLINE = DisciplineRule(yellow=1, second_yellow=3, red=4, yellow_red=5)
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """The ranking order of one tournament.
+
+    `criteria` always starts with POINTS (a "puan durumu" ranks by points; the rest only
+    break ties). Consecutive H2H criteria form one run that is evaluated on a mini-table
+    of the matches among the teams level when the run is reached. With `reapply_h2h`
+    (UEFA), a strictly smaller subset still level after the run gets the run again on a
+    mini-table of its own matches; without it (TFF) that one mini-table is final and the
+    subset goes on to the next criteria.
+    """
+
+    name: str
+    criteria: tuple[Criterion, ...]
+    reapply_h2h: bool = False
+    discipline: DisciplineRule = UEFA_DISCIPLINE
+
+    def __post_init__(self) -> None:
+        for criterion in self.criteria:
+            if not isinstance(criterion, Criterion):
+                raise UnknownCriterion(str(criterion), _VALID_CRITERIA)
+        if not self.criteria or self.criteria[0] is not Criterion.POINTS:
+            raise TieBreakError("a tie-break order must start with points")
+        if len(set(self.criteria)) != len(self.criteria):
+            raise TieBreakError("a tie-break criterion may appear only once")
+
+
+_VALID_CRITERIA: tuple[str, ...] = tuple(c.value for c in Criterion)
+
+_C = Criterion
+_PRESETS: dict[str, TieBreak] = {
+    # TFF Futbol Müsabaka Talimatı Madde 9: head-to-head first, no away goals, one
+    # mini-table for three or more level teams.
+    "tff": TieBreak(
+        "tff",
+        (_C.POINTS, _C.H2H_POINTS, _C.H2H_GOAL_DIFFERENCE, _C.GOAL_DIFFERENCE, _C.GOALS_FOR),
+    ),
+    # UEFA Art. 20.01: head-to-head a)-c), re-applied to those still level, then overall.
+    "uefa": TieBreak(
+        "uefa",
+        (
+            _C.POINTS,
+            _C.H2H_POINTS,
+            _C.H2H_GOAL_DIFFERENCE,
+            _C.H2H_GOALS_FOR,
+            _C.GOAL_DIFFERENCE,
+            _C.GOALS_FOR,
+            _C.DISCIPLINARY,
+        ),
+        reapply_h2h=True,
+    ),
+    # FIFA World Cup 2026 Art. 13: as UEFA (re-application included), with FIFA's
+    # team-conduct scale instead of UEFA's.
+    "fifa": TieBreak(
+        "fifa",
+        (
+            _C.POINTS,
+            _C.H2H_POINTS,
+            _C.H2H_GOAL_DIFFERENCE,
+            _C.H2H_GOALS_FOR,
+            _C.GOAL_DIFFERENCE,
+            _C.GOALS_FOR,
+            _C.DISCIPLINARY,
+        ),
+        reapply_h2h=True,
+        discipline=FIFA_DISCIPLINE,
+    ),
+    # The article: goal difference, head-to-head, goals scored.
+    "makale": TieBreak(
+        "makale",
+        (_C.POINTS, _C.GOAL_DIFFERENCE, _C.H2H_POINTS, _C.H2H_GOAL_DIFFERENCE, _C.GOALS_FOR),
+    ),
+}
+
+PRESET_NAMES: tuple[str, ...] = tuple(_PRESETS)
+
+
+def preset(name: str) -> TieBreak:
+    """The named preset ("tff", "uefa", "fifa", "makale"), case-insensitive."""
+    key = name.strip().lower()
+    if key not in _PRESETS:
+        raise UnknownPreset(name, PRESET_NAMES)
+    return _PRESETS[key]
+
+
+def parse_criterion(name: str) -> Criterion:
+    """A criterion from its identifier; tolerant of case, spaces and hyphens."""
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    try:
+        return Criterion(key)
+    except ValueError:
+        raise UnknownCriterion(name, _VALID_CRITERIA) from None
+
+
+def custom(
+    names: Iterable[str],
+    *,
+    name: str = "custom",
+    reapply_h2h: bool = False,
+    discipline: DisciplineRule = UEFA_DISCIPLINE,
+) -> TieBreak:
+    """An organiser's own order; POINTS is put first when left out, since it always ranks."""
+    criteria = tuple(parse_criterion(n) for n in names)
+    if Criterion.POINTS not in criteria:
+        criteria = (Criterion.POINTS, *criteria)
+    return TieBreak(name, criteria, reapply_h2h=reapply_h2h, discipline=discipline)
