@@ -1,0 +1,132 @@
+"""CP-SAT polish for small group stages: prove or improve back-to-backs and rest.
+
+The greedy plan is the hint and the fallback. The solver runs on one worker with a
+deterministic work limit, so the same input always yields the same plan whatever the load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ortools.sat.python import cp_model
+
+from domain.slots import SlotPlan, SlotProblem, evaluate, quality_key
+
+WORK_LIMIT = 1.5  # deterministic seconds per solve, not wall-clock
+MAX_CELLS = 2500  # match x slot variables; beyond this the greedy plan stands
+
+
+def _solver() -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = WORK_LIMIT
+    return solver
+
+
+class _Model:
+    """x[m, s] = match m kicks off in slot s, for slots < `slots`."""
+
+    def __init__(self, problem: SlotProblem, slots: int, hint: Sequence[int] | None) -> None:
+        self.problem = problem
+        self.slots = slots
+        self.model = cp_model.CpModel()
+        m_ = self.model
+        self.x: dict[tuple[int, int], cp_model.IntVar] = {}
+        teams: dict[str, list[int]] = {}
+        for m in problem.matches:
+            allowed = [s for s in range(slots) if problem.allowed(m.index, s)]
+            for s in allowed:
+                self.x[m.index, s] = m_.new_bool_var(f"x{m.index}_{s}")
+            m_.add_exactly_one(self.x[m.index, s] for s in allowed)
+            for team in m.pairing.teams():
+                teams.setdefault(team, []).append(m.index)
+        for s in range(slots):
+            in_slot = [v for (_, t), v in self.x.items() if t == s]
+            if in_slot:
+                m_.add(sum(in_slot) <= problem.capacity(s))
+        self.play: dict[tuple[str, int], cp_model.LinearExprT] = {}
+        for team, idxs in teams.items():
+            for s in range(slots):
+                terms = [self.x[i, s] for i in idxs if (i, s) in self.x]
+                self.play[team, s] = sum(terms) if terms else 0
+                if len(terms) > 1:
+                    m_.add(sum(terms) <= 1)
+        self.teams = sorted(teams)
+        self.spaced(problem.min_gap)
+        if hint is not None:
+            for (i, s), v in self.x.items():
+                m_.add_hint(v, hint[i] == s)
+
+    def spaced(self, gap: int) -> None:
+        """No team plays twice within any `gap` consecutive slots."""
+        if gap <= 1:
+            return
+        for team in self.teams:
+            for s in range(self.slots - 1):
+                window = [self.play[team, t] for t in range(s, min(s + gap, self.slots))]
+                self.model.add(sum(window) <= 1)
+
+    def back_to_backs(self) -> cp_model.LinearExprT:
+        terms = []
+        for team in self.teams:
+            for s in range(self.slots - 1):
+                b = self.model.new_bool_var("")
+                self.model.add(self.play[team, s] + self.play[team, s + 1] - 1 <= b)
+                terms.append(b)
+        return sum(terms)
+
+    def assignment(self, solver: cp_model.CpSolver) -> list[int]:
+        slot_of = [0] * len(self.problem.matches)
+        for (i, s), v in self.x.items():
+            if solver.boolean_value(v):
+                slot_of[i] = s
+        return slot_of
+
+
+def polish(problem: SlotProblem, start: SlotPlan, bound: int) -> SlotPlan:
+    """Return a plan at least as good as `start`; small shapes only."""
+    slots = start.slots
+    if len(problem.matches) * slots > MAX_CELLS:
+        return start
+    best = start
+    hint: Sequence[int] | None = start.slot_of
+    if slots > bound:  # try to shorten the day first
+        found = _solve(problem, bound, None, None)
+        if found is None:
+            return best
+        best, hint, slots = found, found.slot_of, bound
+    if best.back_to_backs:
+        found = _solve(problem, slots, hint, "b2b")
+        if found is not None and quality_key(found) < quality_key(best):
+            best, hint = found, found.slot_of
+    gap = (best.min_gap or 0) + 1
+    while best.min_gap is not None and gap <= slots:
+        found = _solve(problem, slots, hint, "gap", gap=gap, b2b=best.back_to_backs)
+        if found is None or quality_key(found) >= quality_key(best):
+            break
+        best, hint = found, found.slot_of
+        gap = (best.min_gap or 0) + 1
+    return best
+
+
+def _solve(
+    problem: SlotProblem,
+    slots: int,
+    hint: Sequence[int] | None,
+    goal: str | None,
+    *,
+    gap: int = 0,
+    b2b: int = 0,
+) -> SlotPlan | None:
+    model = _Model(problem, slots, hint)
+    if goal == "b2b":
+        model.model.minimize(model.back_to_backs())
+    elif goal == "gap":
+        model.spaced(gap)
+        model.model.add(model.back_to_backs() <= b2b)
+    solver = _solver()
+    status = solver.solve(model.model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return evaluate(problem.matches, model.assignment(solver))

@@ -1,0 +1,186 @@
+"""Group-stage slot assignment: which round-robin match goes into which time slot.
+
+All pitches share one grid of slots (match + changeover), so a team is in at most one match
+per slot and never on two pitches at once. Several greedy orders are tried and the best plan
+wins by (slots, back-to-backs, smallest rest, teams at that rest); small shapes are then
+handed to CP-SAT (`domain.cpsat`) to prove or improve the last two.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from domain.model import Pairing
+
+UNPLAYED = -(10**6)
+
+
+@dataclass(frozen=True)
+class SlotMatch:
+    """A group match waiting for a slot; `order` is its position within its round."""
+
+    index: int
+    group: int
+    round: int
+    order: int
+    pairing: Pairing
+
+
+@dataclass(frozen=True)
+class SlotProblem:
+    """What the grid looks like: per-slot pitch capacity and per-match allowed slots."""
+
+    matches: tuple[SlotMatch, ...]
+    capacity: Callable[[int], int]
+    allowed: Callable[[int, int], bool]
+    min_gap: int
+    horizon: int
+
+
+@dataclass(frozen=True)
+class SlotPlan:
+    """Slot index per match (same order as the problem's matches) and its quality."""
+
+    slot_of: tuple[int, ...]
+    slots: int
+    back_to_backs: int
+    min_gap: int | None
+    at_min_gap: int
+
+
+def lower_bound(
+    group_sizes: Sequence[int], matches_per_group: Sequence[int], pitches: int, min_gap: int
+) -> int:
+    """Slots the group stage needs at least: pitch capacity, group width, team rest."""
+    bound = math.ceil(sum(matches_per_group) / pitches)
+    for size, count in zip(group_sizes, matches_per_group, strict=True):
+        width = max(1, min(pitches, size // 2))
+        bound = max(bound, math.ceil(count / width))
+        per_team = 2 * count // size
+        bound = max(bound, (per_team - 1) * min_gap + 1)
+    return bound
+
+
+def evaluate(matches: Sequence[SlotMatch], slot_of: Sequence[int]) -> SlotPlan:
+    """Quality of an assignment: back-to-backs, smallest gap and how many teams have it."""
+    by_team: dict[str, list[int]] = {}
+    for m, s in zip(matches, slot_of, strict=True):
+        for team in m.pairing.teams():
+            by_team.setdefault(team, []).append(s)
+    b2b = 0
+    team_gap: dict[str, int] = {}
+    for team, slots in by_team.items():
+        slots.sort()
+        gaps = [b - a for a, b in itertools.pairwise(slots)]
+        b2b += sum(1 for g in gaps if g == 1)
+        if gaps:
+            team_gap[team] = min(gaps)
+    smallest = min(team_gap.values(), default=None)
+    at_min = sum(1 for g in team_gap.values() if g == smallest)
+    used = max(slot_of, default=-1) + 1
+    return SlotPlan(tuple(slot_of), used, b2b, smallest, at_min)
+
+
+def quality_key(plan: SlotPlan) -> tuple[int, int, int, int]:
+    """Lower is better: the planner's objectives in order."""
+    gap = plan.min_gap if plan.min_gap is not None else 10**6
+    return (plan.slots, plan.back_to_backs, -gap, plan.at_min_gap)
+
+
+# A strategy ranks a candidate match: (b2b teams, round, urgency, rest, group, order).
+Strategy = Callable[[int, int, int, int, int, int], tuple[int, ...]]
+
+STRATEGIES: tuple[Strategy, ...] = (
+    lambda b, r, u, rest, g, o: (b, r, -u, g, o),
+    lambda b, r, u, rest, g, o: (r, b, -u, g, o),
+    lambda b, r, u, rest, g, o: (b, -u, r, g, o),
+    lambda b, r, u, rest, g, o: (b, -rest, r, g, o),
+    lambda b, r, u, rest, g, o: (-u, b, r, g, o),
+    lambda b, r, u, rest, g, o: (b, r, -rest, g, o),
+)
+
+LOOKAHEAD_ROUNDS = 3
+
+
+def greedy(problem: SlotProblem, strategy: Strategy, widths: Sequence[int]) -> list[int] | None:
+    """Fill slot after slot with the best-ranked compatible matches; None past the horizon.
+
+    Only the first few unfinished rounds of each group are candidates: that keeps a slot's
+    choice cheap on 64-team leagues and keeps rounds together, which is what lets full
+    rounds fill every pitch.
+    """
+    matches = problem.matches
+    groups = max((m.group for m in matches), default=-1) + 1
+    pending: list[list[list[SlotMatch]]] = [[] for _ in range(groups)]
+    for m in matches:
+        rounds = pending[m.group]
+        while len(rounds) <= m.round:
+            rounds.append([])
+        rounds[m.round].append(m)
+    remaining = [sum(len(r) for r in rounds) for rounds in pending]
+    last: dict[str, int] = {}
+    slot_of = [UNPLAYED] * len(matches)
+    left = len(matches)
+    slot = 0
+    while left:
+        if slot >= problem.horizon:
+            return None
+        cap = problem.capacity(slot)
+        if cap:
+            candidates: list[tuple[tuple[int, ...], SlotMatch]] = []
+            for g, rounds in enumerate(pending):
+                urgency = math.ceil(remaining[g] / widths[g]) if remaining[g] else 0
+                seen = 0
+                for rnd in rounds:
+                    if not rnd:
+                        continue
+                    seen += 1
+                    if seen > LOOKAHEAD_ROUNDS:
+                        break
+                    for m in rnd:
+                        home, away = m.pairing.teams()
+                        lh, la = last.get(home, UNPLAYED), last.get(away, UNPLAYED)
+                        if slot - lh < problem.min_gap or slot - la < problem.min_gap:
+                            continue
+                        if not problem.allowed(m.index, slot):
+                            continue
+                        b = (lh == slot - 1) + (la == slot - 1)
+                        rest = min(slot - lh, slot - la, 1000)
+                        key = strategy(b, m.round, urgency, rest, g, m.order)
+                        candidates.append((key, m))
+            candidates.sort(key=lambda c: (c[0], c[1].index))
+            busy: set[str] = set()
+            chosen: list[SlotMatch] = []
+            for _, m in candidates:
+                if len(chosen) == cap:
+                    break
+                home, away = m.pairing.teams()
+                if home in busy or away in busy:
+                    continue
+                busy.update((home, away))
+                chosen.append(m)
+            for m in chosen:
+                slot_of[m.index] = slot
+                pending[m.group][m.round].remove(m)
+                remaining[m.group] -= 1
+                left -= 1
+                for team in m.pairing.teams():
+                    last[team] = slot
+        slot += 1
+    return slot_of
+
+
+def best_greedy(problem: SlotProblem, widths: Sequence[int]) -> SlotPlan | None:
+    """The best plan over all greedy orders (ties go to the earlier strategy)."""
+    best: SlotPlan | None = None
+    for strategy in STRATEGIES:
+        slot_of = greedy(problem, strategy, widths)
+        if slot_of is None:
+            continue
+        plan = evaluate(problem.matches, slot_of)
+        if best is None or quality_key(plan) < quality_key(best):
+            best = plan
+    return best
