@@ -1,0 +1,133 @@
+"""Plain values that cross the storage boundary: what callers hand in and get back.
+
+The domain has no type for a stored tournament, a stored match with its version, or a
+result command; these frozen dataclasses carry them without exposing ORM rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from domain.model import Group, PlannedMatch, Score, Stage
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    format: str = "groups"
+    pitches: tuple[str, ...] = ("Saha 1",)
+    day: date | None = None
+    first_kickoff: datetime | None = None
+    slot_minutes: int = 60
+    break_minutes: int = 0
+    rest_minutes: int = 0
+    tie_break: str = "tff"
+    reminder_leads: tuple[int, ...] = (60, 15)
+    time_zone: str = "Europe/Istanbul"
+    captains_may_enter_results: bool = False
+    # Settings the domain adds later (knockout shape, third place, ...) without a migration.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """Everything a tournament starts with; stored in one transaction or not at all."""
+
+    chat_id: int
+    name: str
+    created_by: int
+    settings: TournamentSettings
+    teams: tuple[str, ...]
+    groups: tuple[Group, ...] = ()
+    plan: tuple[PlannedMatch, ...] = ()
+    co_organisers: tuple[int, ...] = ()
+    chat_title: str | None = None
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: int
+    chat_id: int
+    name: str
+    status: str
+    created_by: int
+    created_at: datetime
+    settings: TournamentSettings
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """A planned match as stored: its version (for optimistic writes) and result, if any."""
+
+    id: int
+    version: int
+    match: PlannedMatch
+    result: Score | None
+    entered_by: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """Enter or correct a match's result.
+
+    `expected_version` is the match version the user was shown, if the bot kept it; the
+    write is refused when the match changed since. `update_id` makes the write idempotent.
+    """
+
+    tournament_id: int
+    match_no: int
+    score: Score
+    entered_by: int
+    at: datetime
+    update_id: int | None = None
+    source_chat_id: int | None = None
+    source_message_id: int | None = None
+    expected_version: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordOutcome:
+    """What was stored; `duplicate` when this Telegram update had been applied already."""
+
+    match_no: int
+    score: Score | None
+    previous: Score | None
+    version: int
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class ReplanSummary:
+    moved: tuple[int, ...]
+    added: tuple[int, ...]
+    removed: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NextMatch:
+    """Enough to answer "ne zaman oynuyoruz?" in one message."""
+
+    tournament_id: int
+    match_no: int
+    stage: Stage
+    group: str | None
+    round: int | None
+    pitch: str
+    start: datetime
+    end: datetime
+    team: str
+    opponent: str | None
+    opponent_from: str | None
+    is_home: bool
+    time_zone: str
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One write of a result: `old` is None for the first entry."""
+
+    old: Score | None
+    new: Score
+    changed_by: int
+    changed_at: datetime

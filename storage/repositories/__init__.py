@@ -1,0 +1,21 @@
+"""Repositories: each takes an AsyncSession and speaks in domain values and records."""
+
+from storage.repositories.bot_state import Reminders, SetupStates, UpdateLog
+from storage.repositories.matches import MatchRepository
+from storage.repositories.results import ResultRepository
+from storage.repositories.teams import MAX_CAPTAINS, TeamRepository
+from storage.repositories.tiebreak import CARD_KINDS, TiebreakRepository
+from storage.repositories.tournaments import TournamentRepository
+
+__all__ = [
+    "CARD_KINDS",
+    "MAX_CAPTAINS",
+    "MatchRepository",
+    "Reminders",
+    "ResultRepository",
+    "SetupStates",
+    "TeamRepository",
+    "TiebreakRepository",
+    "TournamentRepository",
+    "UpdateLog",
+]

@@ -1,0 +1,99 @@
+"""Chats and their tournaments (one active per chat, the others archived), organisers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import exists, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage.errors import ActiveTournamentExists, TournamentNotFound
+from storage.mapping import settings_columns, tournament_from_row
+from storage.records import NewTournament, Tournament
+from storage.rows import ChatRow, OrganiserRow, TournamentRow
+from storage.sql import insert_if_absent
+
+
+class TournamentRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, new: NewTournament, at: datetime) -> int:
+        """Insert the tournament row (active) and its organisers; returns its id."""
+        chat = {"id": new.chat_id, "title": new.chat_title, "created_at": at}
+        await insert_if_absent(self._session, ChatRow.__table__, chat, ["id"])
+        if await self.active_for_chat(new.chat_id) is not None:
+            raise ActiveTournamentExists(new.chat_id)
+        row = TournamentRow(
+            chat_id=new.chat_id,
+            name=new.name,
+            status="active",
+            created_by=new.created_by,
+            created_at=at,
+            **settings_columns(new.settings),
+        )
+        self._session.add(row)
+        try:
+            # The partial unique index is the backstop when two creations race.
+            await self._session.flush()
+        except IntegrityError as exc:
+            raise ActiveTournamentExists(new.chat_id) from exc
+        roles = {new.created_by: "creator"} | {
+            user: "co" for user in new.co_organisers if user != new.created_by
+        }
+        self._session.add_all(
+            OrganiserRow(tournament_id=row.id, user_id=user, role=role, added_at=at)
+            for user, role in roles.items()
+        )
+        return row.id
+
+    async def get(self, tournament_id: int) -> Tournament:
+        row = await self._session.get(TournamentRow, tournament_id)
+        if row is None:
+            raise TournamentNotFound(tournament_id)
+        return tournament_from_row(row)
+
+    async def active_for_chat(self, chat_id: int) -> Tournament | None:
+        stmt = select(TournamentRow).where(
+            TournamentRow.chat_id == chat_id, TournamentRow.status == "active"
+        )
+        row = (await self._session.scalars(stmt)).one_or_none()
+        return None if row is None else tournament_from_row(row)
+
+    async def for_chat(self, chat_id: int) -> list[Tournament]:
+        """All tournaments of a chat, newest first (archived ones stay readable)."""
+        stmt = (
+            select(TournamentRow)
+            .where(TournamentRow.chat_id == chat_id)
+            .order_by(TournamentRow.created_at.desc(), TournamentRow.id.desc())
+        )
+        return [tournament_from_row(row) for row in await self._session.scalars(stmt)]
+
+    async def archive(self, tournament_id: int, at: datetime) -> None:
+        stmt = (
+            update(TournamentRow)
+            .where(TournamentRow.id == tournament_id)
+            .values(status="archived", archived_at=at)
+        )
+        if not (await self._session.execute(stmt)).rowcount:  # type: ignore[attr-defined]
+            raise TournamentNotFound(tournament_id)
+
+    async def add_organiser(self, tournament_id: int, user_id: int, at: datetime) -> bool:
+        values = {"tournament_id": tournament_id, "user_id": user_id, "role": "co", "added_at": at}
+        key = ["tournament_id", "user_id"]
+        return await insert_if_absent(self._session, OrganiserRow.__table__, values, key)
+
+    async def is_organiser(self, tournament_id: int, user_id: int) -> bool:
+        stmt = select(
+            exists().where(
+                OrganiserRow.tournament_id == tournament_id, OrganiserRow.user_id == user_id
+            )
+        )
+        return bool(await self._session.scalar(stmt))
+
+    async def organisers(self, tournament_id: int) -> dict[int, str]:
+        stmt = select(OrganiserRow.user_id, OrganiserRow.role).where(
+            OrganiserRow.tournament_id == tournament_id
+        )
+        return {user: role for user, role in (await self._session.execute(stmt)).tuples()}

@@ -1,0 +1,52 @@
+"""The bot's own bookkeeping: reminders, processed updates, guided set-up conversations."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from storage.rows.base import Base, TelegramId
+
+REMINDER_STATUSES = ("pending", "sending", "sent", "dropped")
+
+
+class ReminderRow(Base):
+    """One reminder to one recipient; the unique key makes scheduling idempotent."""
+
+    __tablename__ = "reminders"
+    __table_args__ = (
+        UniqueConstraint("match_id", "recipient", "kind"),
+        CheckConstraint("status IN ('pending', 'sending', 'sent', 'dropped')", name="status"),
+        Index("ix_reminders_status_due_at", "status", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    recipient: Mapped[TelegramId]
+    kind: Mapped[str] = mapped_column(String(32))
+    due_at: Mapped[datetime]
+    status: Mapped[str] = mapped_column(String(16))
+    updated_at: Mapped[datetime]
+
+
+class ProcessedUpdateRow(Base):
+    """A Telegram update id, written in the same transaction as the change it caused."""
+
+    __tablename__ = "processed_updates"
+
+    update_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    processed_at: Mapped[datetime]
+
+
+class SetupStateRow(Base):
+    """Where a user is in a guided set-up conversation, so it survives a restart."""
+
+    __tablename__ = "setup_states"
+
+    chat_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    state: Mapped[dict[str, Any]]
+    updated_at: Mapped[datetime]

@@ -1,0 +1,97 @@
+"""Who runs what: chats, their tournaments with settings, teams, captains, organisers."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from storage.rows.base import Base, TelegramId
+
+
+class ChatRow(Base):
+    __tablename__ = "chats"
+
+    id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    title: Mapped[str | None] = mapped_column(String(255))
+    created_at: Mapped[datetime]
+
+
+class TournamentRow(Base):
+    """A tournament and its settings; at most one per chat has status 'active'."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (
+        CheckConstraint("status IN ('active', 'archived')", name="status"),
+        Index(
+            "uq_tournaments_one_active_per_chat",
+            "chat_id",
+            unique=True,
+            sqlite_where=text("status = 'active'"),
+            postgresql_where=text("status = 'active'"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    chat_id: Mapped[TelegramId] = mapped_column(ForeignKey("chats.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(16))
+    created_by: Mapped[TelegramId]
+    created_at: Mapped[datetime]
+    archived_at: Mapped[datetime | None]
+    # Settings.
+    format: Mapped[str] = mapped_column(String(32))
+    pitches: Mapped[list[str]]
+    day: Mapped[date | None]
+    first_kickoff: Mapped[datetime | None]
+    slot_minutes: Mapped[int]
+    break_minutes: Mapped[int]
+    rest_minutes: Mapped[int]
+    tie_break: Mapped[str] = mapped_column(String(200))
+    reminder_leads: Mapped[list[int]]
+    time_zone: Mapped[str] = mapped_column(String(64))
+    captains_may_enter_results: Mapped[bool]
+    extra: Mapped[dict[str, Any]]
+
+
+class TeamRow(Base):
+    __tablename__ = "teams"
+    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+    group_label: Mapped[str | None] = mapped_column(String(8))
+    draw_position: Mapped[int]
+
+
+class CaptainRow(Base):
+    """Telegram user -> team. `slot` 1..3 with UNIQUE(team, slot) caps captains in the schema."""
+
+    __tablename__ = "captains"
+    __table_args__ = (
+        CheckConstraint("slot BETWEEN 1 AND 3", name="slot"),
+        UniqueConstraint("team_id", "slot"),
+    )
+
+    # (user, tournament) first: the next-match look-up starts from the user.
+    user_id: Mapped[TelegramId] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    slot: Mapped[int]
+
+
+class OrganiserRow(Base):
+    __tablename__ = "organisers"
+    __table_args__ = (CheckConstraint("role IN ('creator', 'co')", name="role"),)
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[TelegramId] = mapped_column(primary_key=True)
+    role: Mapped[str] = mapped_column(String(16))
+    added_at: Mapped[datetime]

@@ -1,0 +1,99 @@
+"""The unit of work: one transaction per user action, repositories bound to it.
+
+Use it as `async with db.unit_of_work() as uow: ...; await uow.commit()`. Leaving the
+block without `commit()` (or with an exception) rolls everything back, so a use case that
+fails half-way leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from storage.engine import READ_ONLY, make_engine
+from storage.repositories import (
+    MatchRepository,
+    Reminders,
+    ResultRepository,
+    SetupStates,
+    TeamRepository,
+    TiebreakRepository,
+    TournamentRepository,
+    UpdateLog,
+)
+
+
+class UnitOfWork:
+    tournaments: TournamentRepository
+    teams: TeamRepository
+    matches: MatchRepository
+    results: ResultRepository
+    tiebreak: TiebreakRepository
+    updates: UpdateLog
+    reminders: Reminders
+    setups: SetupStates
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+        self._session: AsyncSession | None = None
+
+    @property
+    def session(self) -> AsyncSession:
+        if self._session is None:
+            raise RuntimeError("unit of work used outside `async with`")
+        return self._session
+
+    async def __aenter__(self) -> Self:
+        session = self._session = self._sessions()
+        self.tournaments = TournamentRepository(session)
+        self.teams = TeamRepository(session)
+        self.matches = MatchRepository(session)
+        self.results = ResultRepository(session)
+        self.tiebreak = TiebreakRepository(session)
+        self.updates = UpdateLog(session)
+        self.reminders = Reminders(session)
+        self.setups = SetupStates(session)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        session, self._session = self.session, None
+        try:
+            await session.rollback()  # no-op after commit(); discards anything uncommitted
+        finally:
+            await session.close()
+
+    async def commit(self) -> None:
+        await self.session.commit()
+
+    async def rollback(self) -> None:
+        await self.session.rollback()
+
+
+class Database:
+    """An engine plus unit-of-work factories; build one per process from a URL."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._writes = async_sessionmaker(engine, expire_on_commit=False)
+        self._reads = async_sessionmaker(
+            engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False
+        )
+
+    @classmethod
+    def from_url(cls, url: str | None = None) -> Database:
+        """`url` defaults to $TURNUVA_DB_URL, else the SQLite file in the data directory."""
+        return cls(make_engine(url))
+
+    def unit_of_work(self, *, read_only: bool = False) -> UnitOfWork:
+        """A fresh unit of work. `read_only` lets SQLite readers skip the writer lock."""
+        return UnitOfWork(self._reads if read_only else self._writes)
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
