@@ -1,0 +1,109 @@
+"""Format advice (`turnuva oner`): which format gives the most football that fits the hours.
+
+Every candidate is actually planned, so its day length is the planner's, not a rule of
+thumb. Ranking: fits the hours first; then the fewest matches any team gets (nobody should
+travel for two games if four fit); then the most any team gets; then more football in all;
+then the shorter day.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from domain.draw import draw_groups, group_sizes
+from domain.errors import DomainError
+from domain.formats import Options, groups_then_knockout, league, pure_knockout
+from domain.planner import Draft, Pitch, TimeRules, plan
+from domain.report import checklist
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One format with what it costs and gives."""
+
+    kind: str  # league, double, groups, knockout
+    groups: tuple[int, ...]
+    knockout: str
+    third_place: bool
+    matches: int
+    fewest: int
+    most: int
+    minutes: int
+    fits: bool
+
+
+def advise(
+    teams: int, pitches: int, slot: int, hours: float, *, changeover: int = 4
+) -> list[Candidate]:
+    """Sensible formats for `teams`, best first."""
+    names = [f"T{i}" for i in range(1, teams + 1)]
+    budget = round(hours * 60)
+    match = max(1, slot - changeover)
+    rules = TimeRules(
+        start=datetime(2026, 1, 1, 10, 0, tzinfo=UTC),
+        pitches=tuple(Pitch(str(p)) for p in range(1, pitches + 1)),
+        match_minutes=match,
+        half_time=0,
+        changeover=slot - match,
+    )
+    found: list[Candidate] = []
+    for variants in _formats(names):
+        # A third-place match is offered when it still fits; otherwise the plain bracket.
+        for kind, sizes, ko, third, draft in variants:
+            try:
+                result = plan(draft, rules)
+            except DomainError:
+                continue
+            check = checklist(result)
+            minutes = int((result.day_end - rules.start) / timedelta(minutes=1))
+            candidate = Candidate(
+                kind=kind,
+                groups=sizes,
+                knockout=ko,
+                third_place=third,
+                matches=check.matches,
+                fewest=check.fewest_matches,
+                most=check.most_matches,
+                minutes=minutes,
+                fits=minutes <= budget,
+            )
+            if candidate.fits or variants[-1][4] is draft:
+                found.append(candidate)
+                break
+    found.sort(key=lambda c: (not c.fits, -c.fewest, -c.most, -c.matches, c.minutes))
+    return found
+
+
+Variant = tuple[str, tuple[int, ...], str, bool, Draft]
+
+
+def _formats(names: list[str]) -> list[list[Variant]]:
+    """Each format as its variants, the one with a third-place match first."""
+    n = len(names)
+    out: list[list[Variant]] = []
+    if n < 2:
+        return out
+    out.append([("league", (n,), "none", False, league(names, Options()))])
+    out.append([("double", (n,), "none", False, league(names, Options(double=True)))])
+    for k in range(2, n // 3 + 1):
+        sizes = tuple(group_sizes(n, k))
+        groups = draw_groups(names, k, method="order")
+        for ko in ("final", "semi", "quarter"):
+            variants: list[Variant] = []
+            for third in (True, False) if ko != "final" else (False,):
+                try:
+                    draft = groups_then_knockout(groups, Options(knockout=ko, third_place=third))
+                except DomainError:
+                    continue
+                variants.append(("groups", sizes, ko, third, draft))
+            if variants:
+                out.append(variants)
+    if n >= 4:
+        out.append(
+            [
+                ("knockout", (), "all", third, pure_knockout(names, Options(third_place=third)))
+                for third in (True, False)
+            ]
+        )
+    return out
