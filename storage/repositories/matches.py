@@ -45,12 +45,12 @@ class MatchRepository:
     async def plan(self, tournament_id: int) -> list[StoredMatch]:
         """The whole plan in match-number order, each with its version and result."""
         stmt = self._select().where(MatchRow.tournament_id == tournament_id).order_by(MatchRow.no)
-        rows = (await self._session.execute(stmt)).tuples()
+        rows = await self._session.execute(stmt)
         return [stored_match(*row) for row in rows]
 
     async def get(self, tournament_id: int, no: int) -> StoredMatch | None:
         stmt = self._select().where(MatchRow.tournament_id == tournament_id, MatchRow.no == no)
-        row = (await self._session.execute(stmt)).tuples().one_or_none()
+        row = (await self._session.execute(stmt)).one_or_none()
         return None if row is None else stored_match(*row)
 
     async def bump_version(self, match_id: int, expected: int) -> bool:

@@ -76,7 +76,7 @@ class ResultRepository:
             .where(m.tournament_id == tournament_id)
             .order_by(m.no)
         )
-        rows = (await self._session.execute(stmt)).tuples()
+        rows = await self._session.execute(stmt)
         return [
             (
                 group,

@@ -58,7 +58,7 @@ class TeamRepository:
 
     async def ids(self, tournament_id: int) -> dict[str, int]:
         stmt = select(TeamRow.name, TeamRow.id).where(TeamRow.tournament_id == tournament_id)
-        return dict((await self._session.execute(stmt)).tuples().all())
+        return {name: id_ for name, id_ in await self._session.execute(stmt)}
 
     async def names(self, tournament_id: int) -> tuple[str, ...]:
         stmt = (
@@ -76,7 +76,7 @@ class TeamRepository:
             .order_by(TeamRow.group_label, TeamRow.draw_position)
         )
         by_label: dict[str, list[str]] = {}
-        for label, name in (await self._session.execute(stmt)).tuples():
+        for label, name in await self._session.execute(stmt):
             by_label.setdefault(label or "", []).append(name)
         return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
 
@@ -131,7 +131,7 @@ class TeamRepository:
             .order_by(TeamRow.draw_position, CaptainRow.slot)
         )
         by_team: dict[str, list[int]] = {}
-        for name, user in (await self._session.execute(stmt)).tuples():
+        for name, user in await self._session.execute(stmt):
             by_team.setdefault(name, []).append(user)
         return {name: tuple(users) for name, users in by_team.items()}
 

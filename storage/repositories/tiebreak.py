@@ -20,7 +20,7 @@ class TiebreakRepository:
 
     async def _team_ids(self, tournament_id: int) -> dict[str, int]:
         stmt = select(TeamRow.name, TeamRow.id).where(TeamRow.tournament_id == tournament_id)
-        return dict((await self._session.execute(stmt)).tuples().all())
+        return {name: id_ for name, id_ in await self._session.execute(stmt)}
 
     async def add_cards(
         self,
@@ -67,7 +67,7 @@ class TiebreakRepository:
             .where(CardRow.tournament_id == tournament_id)
             .order_by(CardRow.id)
         )
-        return list((await self._session.execute(stmt)).tuples())
+        return [(team, kind) for team, kind in await self._session.execute(stmt)]
 
     async def record_lot(
         self, tournament_id: int, scope: str, order: Sequence[str], recorded_by: int, at: datetime
@@ -101,6 +101,6 @@ class TiebreakRepository:
             .order_by(LotRow.scope, LotPlaceRow.position)
         )
         by_scope: dict[str, list[str]] = {}
-        for scope, team in (await self._session.execute(stmt)).tuples():
+        for scope, team in await self._session.execute(stmt):
             by_scope.setdefault(scope, []).append(team)
         return {scope: tuple(teams) for scope, teams in by_scope.items()}

@@ -96,4 +96,4 @@ class TournamentRepository:
         stmt = select(OrganiserRow.user_id, OrganiserRow.role).where(
             OrganiserRow.tournament_id == tournament_id
         )
-        return {user: role for user, role in (await self._session.execute(stmt)).tuples()}
+        return {user: role for user, role in await self._session.execute(stmt)}
