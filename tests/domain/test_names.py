@@ -1,0 +1,329 @@
+"""Team names under Turkish casing: identity, duplicates and typo-tolerant lookup."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.errors import DomainError
+from domain.names import (
+    AmbiguousTeam,
+    UnknownTeam,
+    duplicates,
+    key,
+    loose_key,
+    resolve,
+    tolerance,
+    tr_lower,
+    tr_upper,
+)
+
+TEAMS = [
+    "Kartallar",
+    "Şahinler",
+    "Aslanlar",
+    "Kaplanlar",
+    "Yıldızspor",
+    "Yıldırımspor",
+    "Işıkspor",
+    "İzmir Gençlik",
+    "Anadolu Kartalları",
+    "1907 Spor",
+    "Ankara-Gücü",
+    *(f"Takım {i}" for i in range(1, 13)),
+    *(f"A{i}" for i in range(1, 5)),
+    *(f"B{i}" for i in range(1, 5)),
+]
+TURKISH_LETTERS = "abcçdefgğhıijklmnoöprsştuüvyzABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ"
+
+
+# --- casing -------------------------------------------------------------------
+
+
+def test_tr_lower_maps_dotted_and_dotless_capital_i_the_turkish_way():
+    assert tr_lower("IŞIK İZMİR") == "ışık izmir"
+
+
+def test_tr_upper_maps_dotted_and_dotless_small_i_the_turkish_way():
+    assert tr_upper("ışık izmir") == "IŞIK İZMİR"
+
+
+def test_tr_lower_treats_a_decomposed_capital_dotted_i_as_one_letter():
+    assert tr_lower("I\u0307zmir") == "izmir"
+
+
+# --- key ----------------------------------------------------------------------
+
+
+def test_shouted_isikspor_has_the_same_key_as_lower_case():
+    assert key("IŞIKSPOR") == key("ışıkspor") == key("Işıkspor")
+
+
+def test_shouted_izmir_has_the_same_key_as_lower_case():
+    assert key("İZMİR") == key("izmir")
+
+
+def test_isikspor_without_turkish_letters_is_a_different_key():
+    assert key("Isikspor") != key("Işıkspor")
+
+
+def test_key_collapses_and_strips_whitespace():
+    assert key("  İzmir \t  Gençlik ") == "izmir gençlik"
+
+
+def test_key_is_nfc_so_decomposed_letters_match_composed_ones():
+    assert key("S\u0327ahinler") == key("Şahinler")
+
+
+def test_loose_key_drops_turkish_diacritics():
+    assert loose_key("ÇĞIİÖŞÜ çğıiöşü") == "cgiiosu cgiiosu"
+
+
+def test_loose_key_reads_punctuation_as_a_space():
+    assert loose_key("Ankara-Gücü") == loose_key("ankara gucu") == "ankara gucu"
+
+
+@given(st.text())
+def test_key_is_idempotent(text):
+    assert key(key(text)) == key(text)
+
+
+@given(st.text())
+def test_loose_key_is_idempotent(text):
+    assert loose_key(loose_key(text)) == loose_key(text)
+
+
+@given(st.text(alphabet=TURKISH_LETTERS + " "))
+def test_upper_then_lower_case_keeps_the_key_of_turkish_text(text):
+    assert key(tr_lower(tr_upper(text))) == key(text)
+
+
+@given(st.text(alphabet=TURKISH_LETTERS + " "))
+def test_key_does_not_depend_on_turkish_casing(text):
+    assert key(tr_upper(text)) == key(tr_lower(text)) == key(text)
+
+
+# --- duplicates -----------------------------------------------------------------
+
+
+def test_duplicates_finds_names_differing_only_in_case():
+    assert duplicates(["Kartallar", "Şahinler", "KARTALLAR"]) == [("Kartallar", "KARTALLAR")]
+
+
+def test_duplicates_finds_names_differing_only_in_spacing():
+    assert duplicates(["İzmir Gençlik", "izmir  gençlik "]) == [
+        ("İzmir Gençlik", "izmir  gençlik ")
+    ]
+
+
+def test_duplicates_keeps_names_that_differ_in_diacritics_apart():
+    assert duplicates(["Işıkspor", "Isikspor"]) == []
+
+
+def test_duplicates_reports_every_pair_of_a_triple():
+    assert duplicates(["a1", "A1", "B1", "a1 "]) == [("a1", "A1"), ("a1", "a1 "), ("A1", "a1 ")]
+
+
+def test_realistic_team_list_has_no_duplicates():
+    assert duplicates(TEAMS) == []
+
+
+# --- resolve: exact and loose tiers -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "team"),
+    [
+        ("kartallar", "Kartallar"),
+        ("IŞIKSPOR", "Işıkspor"),
+        ("izmir gençlik", "İzmir Gençlik"),
+        ("İZMİR GENÇLİK", "İzmir Gençlik"),
+        ("  Takım   12 ", "Takım 12"),
+        ("a3", "A3"),
+    ],
+)
+def test_resolve_finds_a_team_by_its_key(text, team):
+    assert resolve(text, TEAMS) == team
+
+
+@pytest.mark.parametrize(
+    ("text", "team"),
+    [
+        ("Sahinler", "Şahinler"),
+        ("ISIKSPOR", "Işıkspor"),
+        ("Isikspor", "Işıkspor"),
+        ("Izmir Genclik", "İzmir Gençlik"),
+        ("yildirimspor", "Yıldırımspor"),
+        ("Ankara Gucu", "Ankara-Gücü"),
+        ("anadolu kartallari", "Anadolu Kartalları"),
+    ],
+)
+def test_resolve_finds_a_team_typed_without_turkish_letters(text, team):
+    assert resolve(text, TEAMS) == team
+
+
+def test_resolve_prefers_the_exact_spelling_when_both_spellings_are_teams():
+    teams = ["Işıkspor", "Isikspor"]
+    assert resolve("ışıkspor", teams) == "Işıkspor"
+    assert resolve("IŞIKSPOR", teams) == "Işıkspor"
+    assert resolve("Isikspor", teams) == "Isikspor"
+
+
+@pytest.mark.parametrize("text", ["Işikspor", "ISIKSPOR"])
+def test_resolve_refuses_to_choose_between_two_teams_equal_without_diacritics(text):
+    with pytest.raises(AmbiguousTeam) as caught:
+        resolve(text, ["Işıkspor", "Isikspor"])
+    assert caught.value.candidates == ("Işıkspor", "Isikspor")
+
+
+def test_resolve_returns_the_name_as_spelled_in_the_team_list():
+    assert resolve("kartallar", ["KARTALLAR"]) == "KARTALLAR"
+
+
+# --- resolve: fuzzy tier --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "team"),
+    [
+        ("Kartalar", "Kartallar"),
+        ("Sahinlr", "Şahinler"),
+        ("Aslnlar", "Aslanlar"),
+        ("Kaplnalar", "Kaplanlar"),
+        ("Kartallra", "Kartallar"),
+        ("Yıldızpor", "Yıldızspor"),
+        ("Yildirimspr", "Yıldırımspor"),
+        ("Izmir Gencilk", "İzmir Gençlik"),
+        ("Anadolu Kartallar", "Anadolu Kartalları"),
+        ("Takm 7", "Takım 7"),
+        ("Takim7", "Takım 7"),
+        ("Yıldız Spor", "Yıldızspor"),
+        ("A 1", "A1"),
+    ],
+)
+def test_resolve_tolerates_a_small_typo(text, team):
+    assert resolve(text, TEAMS) == team
+
+
+@pytest.mark.parametrize(("a", "b"), [(f"A{i}", f"A{j}") for i in range(1, 5) for j in range(1, 5)])
+def test_short_group_codes_never_match_each_other(a, b):
+    if a == b:
+        assert resolve(a, TEAMS) == a
+    else:
+        others = [t for t in TEAMS if t != a]
+        with pytest.raises(UnknownTeam):
+            resolve(a, others)
+        assert resolve(b, TEAMS) == b
+
+
+@pytest.mark.parametrize("missing", range(1, 13))
+def test_numbered_teams_never_match_another_number(missing):
+    others = [t for t in TEAMS if t != f"Takım {missing}"]
+    with pytest.raises(UnknownTeam):
+        resolve(f"Takım {missing}", others)
+
+
+def test_takim_1_is_not_takim_11_even_though_one_digit_apart():
+    with pytest.raises(UnknownTeam):
+        resolve("Takım 1", ["Takım 11", "Takım 12"])
+    with pytest.raises(UnknownTeam):
+        resolve("Takım 11", ["Takım 1", "Takım 12"])
+
+
+def test_a_typo_in_a_year_is_not_tolerated():
+    with pytest.raises(UnknownTeam):
+        resolve("1970 Spor", TEAMS)
+
+
+def test_a_typo_that_fits_two_teams_is_ambiguous_not_guessed():
+    with pytest.raises(AmbiguousTeam) as caught:
+        resolve("Yıldırspor", TEAMS)
+    assert caught.value.text == "Yıldırspor"
+    assert caught.value.candidates == ("Yıldızspor", "Yıldırımspor")
+
+
+def test_a_typo_within_tolerance_of_two_teams_is_ambiguous_even_if_nearer_one():
+    # One edit from Yıldırımspor but also two (the long-name tolerance) from Yıldızspor.
+    with pytest.raises(AmbiguousTeam) as caught:
+        resolve("Yildirmspor", TEAMS)
+    assert caught.value.candidates == ("Yıldırımspor", "Yıldızspor")
+
+
+def test_a_typo_nearer_one_team_still_resolves_when_the_other_is_out_of_tolerance():
+    # One edit from Kartallar, two from Kaplanlar: 9 letters tolerate one.
+    assert resolve("Kartanlar", TEAMS) == "Kartallar"
+
+
+def test_two_edits_are_too_many_for_a_nine_letter_name():
+    with pytest.raises(UnknownTeam):
+        resolve("Kratalar", ["Kartallar", "Şahinler"])
+
+
+def test_tolerance_grows_with_the_length_of_the_name():
+    assert [tolerance(n) for n in (2, 3, 4, 9, 10, 17)] == [0, 0, 1, 1, 2, 2]
+
+
+def test_unknown_team_suggests_the_closest_teams_best_first():
+    with pytest.raises(UnknownTeam) as caught:
+        resolve("Takım 13", TEAMS)
+    assert caught.value.candidates == ("Takım 1", "Takım 3", "Takım 10")
+    assert caught.value.side is None
+
+
+def test_unknown_team_suggests_a_team_whose_name_starts_with_the_text():
+    with pytest.raises(UnknownTeam) as caught:
+        resolve("Anadolu", TEAMS)
+    assert caught.value.candidates[0] == "Anadolu Kartalları"
+
+
+def test_unknown_team_suggests_nothing_when_nothing_is_similar():
+    with pytest.raises(UnknownTeam) as caught:
+        resolve("Galatasaray", TEAMS)
+    assert caught.value.candidates == ()
+
+
+def test_empty_text_is_an_unknown_team():
+    with pytest.raises(UnknownTeam):
+        resolve(" - ", TEAMS)
+
+
+def test_team_errors_are_domain_errors_with_readable_english_text():
+    error = AmbiguousTeam("Yıldırspor", ["Yıldızspor", "Yıldırımspor"], side="home")
+    assert isinstance(error, DomainError)
+    assert "ambiguous team 'Yıldırspor' (home side)" in str(error)
+    assert "unknown team 'X'" in str(UnknownTeam("X", ["A1"]))
+
+
+def test_team_errors_survive_pickling_with_their_fields():
+    copy = pickle.loads(pickle.dumps(UnknownTeam("Xx", ["A1"], side="away")))
+    assert (copy.text, copy.candidates, copy.side) == ("Xx", ("A1",), "away")
+
+
+@given(st.sampled_from(TEAMS), st.data())
+def test_every_team_resolves_from_any_turkish_casing(team, data):
+    flips = data.draw(st.lists(st.booleans(), min_size=len(team), max_size=len(team)))
+    text = "".join(tr_upper(c) if up else tr_lower(c) for c, up in zip(team, flips, strict=True))
+    assert resolve(text, TEAMS) == team
+
+
+@given(st.sampled_from(TEAMS))
+def test_every_team_resolves_when_typed_without_diacritics(team):
+    assert resolve(loose_key(team), TEAMS) == team
+
+
+LONG_LETTER_TEAMS = [t for t in TEAMS if t.isalpha() and len(t) >= 8]
+
+
+@given(st.sampled_from(LONG_LETTER_TEAMS), st.data())
+def test_one_missing_letter_never_resolves_to_a_different_team(team, data):
+    i = data.draw(st.integers(0, len(team) - 1))
+    typo = team[:i] + team[i + 1 :]
+    try:
+        found = resolve(typo, TEAMS)
+    except AmbiguousTeam as e:
+        assert team in e.candidates
+    else:
+        assert found == team
