@@ -1,0 +1,92 @@
+"""The schema changes only through Alembic, and the migrations match the models."""
+
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.pool import NullPool
+from storage_data import T0, new_tournament
+
+from storage import api, migrate
+from storage.engine import make_engine
+from storage.rows import Base
+from storage.uow import Database
+
+HEAD = ScriptDirectory.from_config(migrate.alembic_config("sqlite://")).get_current_head()
+
+
+async def tables(url: str) -> set[str]:
+    engine = make_engine(url, poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            return set(await conn.run_sync(lambda sync: inspect(sync).get_table_names()))
+    finally:
+        await engine.dispose()
+
+
+async def test_autogenerate_finds_no_difference_between_models_and_migrations(
+    empty_db_url: str,
+):
+    await migrate.upgrade_async(empty_db_url)
+    engine = make_engine(empty_db_url, poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            diff = await conn.run_sync(
+                lambda sync: compare_metadata(
+                    MigrationContext.configure(sync, opts={"compare_type": True}),
+                    Base.metadata,
+                )
+            )
+    finally:
+        await engine.dispose()
+    assert diff == []
+
+
+async def test_an_empty_database_upgrades_to_head_steps_down_one_and_back_up(
+    empty_db_url: str,
+):
+    assert await migrate.current_async(empty_db_url) is None
+    await migrate.upgrade_async(empty_db_url)
+    assert await migrate.current_async(empty_db_url) == HEAD
+    assert {t.name for t in Base.metadata.sorted_tables} <= await tables(empty_db_url)
+
+    db = Database.from_url(empty_db_url)
+    async with db.unit_of_work() as uow:
+        tid = await api.create_tournament(uow, new_tournament(), T0)
+        await uow.commit()
+    await db.dispose()
+
+    await migrate.downgrade_async(empty_db_url, "-1")
+    assert await migrate.current_async(empty_db_url) not in (None, HEAD)
+    assert "reminders" not in await tables(empty_db_url)
+
+    await migrate.upgrade_async(empty_db_url)
+    assert await migrate.current_async(empty_db_url) == HEAD
+    db = Database.from_url(empty_db_url)
+    async with db.unit_of_work(read_only=True) as uow:  # data of older tables kept
+        assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
+    await db.dispose()
+
+
+async def test_downgrading_to_base_leaves_only_the_version_table(empty_db_url: str):
+    await migrate.upgrade_async(empty_db_url)
+    await migrate.downgrade_async(empty_db_url, "base")
+    assert await tables(empty_db_url) == {"alembic_version"}
+    assert await migrate.current_async(empty_db_url) is None
+
+
+def test_the_default_database_is_a_sqlite_file_created_on_first_start(tmp_path, monkeypatch):
+    """No configuration: a file under $XDG_DATA_HOME/turnuva, made by `turnuva db upgrade`."""
+    monkeypatch.delenv("TURNUVA_DB_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from storage.engine import default_url, sqlite_path
+
+    path = sqlite_path(default_url())
+    assert path == tmp_path / "data" / "turnuva" / "turnuva.sqlite3"
+    migrate.upgrade()
+    assert path.exists()
+    assert migrate.current() == HEAD
+    monkeypatch.setenv("TURNUVA_DB_URL", "postgresql+asyncpg://somewhere/turnuva")
+    assert default_url() == "postgresql+asyncpg://somewhere/turnuva"
