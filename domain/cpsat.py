@@ -6,21 +6,25 @@ deterministic work limit, so the same input always yields the same plan whatever
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
 from domain.slots import SlotPlan, SlotProblem, evaluate, quality_key
 
-WORK_LIMIT = 1.5  # deterministic seconds per solve, not wall-clock
+# Deterministic seconds per solve (work, not wall-clock): proving back-to-backs minimal is
+# worth more than raising the smallest rest by one slot.
+B2B_WORK = 0.3
+GAP_WORK = 0.15
 MAX_CELLS = 2500  # match x slot variables; beyond this the greedy plan stands
+MAX_GAP_CELLS = 1200
 
 
-def _solver() -> cp_model.CpSolver:
+def _solver(work: float) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = WORK_LIMIT
+    solver.parameters.max_deterministic_time = work
     return solver
 
 
@@ -84,8 +88,19 @@ class _Model:
         return slot_of
 
 
-def polish(problem: SlotProblem, start: SlotPlan, bound: int) -> SlotPlan:
-    """Return a plan at least as good as `start`; small shapes only."""
+def polish(
+    problem: SlotProblem,
+    start: SlotPlan,
+    bound: int,
+    *,
+    b2b_floor: Callable[[int], int],
+    gap_ceiling: Callable[[int], int],
+) -> SlotPlan:
+    """Return a plan at least as good as `start`; small shapes only.
+
+    `b2b_floor(slots)` and `gap_ceiling(slots)` are counting bounds: where the greedy plan
+    already meets them there is nothing to prove and the solver is not called.
+    """
     slots = start.slots
     if len(problem.matches) * slots > MAX_CELLS:
         return start
@@ -96,17 +111,16 @@ def polish(problem: SlotProblem, start: SlotPlan, bound: int) -> SlotPlan:
         if found is None:
             return best
         best, hint, slots = found, found.slot_of, bound
-    if best.back_to_backs:
+    if best.back_to_backs > b2b_floor(slots):
         found = _solve(problem, slots, hint, "b2b")
         if found is not None and quality_key(found) < quality_key(best):
             best, hint = found, found.slot_of
-    gap = (best.min_gap or 0) + 1
-    while best.min_gap is not None and gap <= slots:
-        found = _solve(problem, slots, hint, "gap", gap=gap, b2b=best.back_to_backs)
-        if found is None or quality_key(found) >= quality_key(best):
-            break
-        best, hint = found, found.slot_of
-        gap = (best.min_gap or 0) + 1
+    if best.back_to_backs == 0 and best.min_gap is not None:
+        gap = best.min_gap + 1
+        if gap <= gap_ceiling(slots) and len(problem.matches) * slots <= MAX_GAP_CELLS:
+            found = _solve(problem, slots, hint, "gap", gap=gap, b2b=0)
+            if found is not None and quality_key(found) < quality_key(best):
+                best = found
     return best
 
 
@@ -125,7 +139,7 @@ def _solve(
     elif goal == "gap":
         model.spaced(gap)
         model.model.add(model.back_to_backs() <= b2b)
-    solver = _solver()
+    solver = _solver(GAP_WORK if goal == "gap" else B2B_WORK)
     status = solver.solve(model.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None

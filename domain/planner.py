@@ -235,7 +235,14 @@ def _slot_plan(
     best = slots.best_greedy(problem, widths)
     if best is None:
         raise _diagnose(matches, rules, windows, teams, bound, clock)
-    return cpsat.polish(problem, best, bound), bound
+    polished = cpsat.polish(
+        problem,
+        best,
+        bound,
+        b2b_floor=lambda n: slots.back_to_back_bound(sizes, counts, widths, n),
+        gap_ceiling=lambda n: slots.gap_bound(sizes, counts, n),
+    )
+    return polished, bound
 
 
 def _horizon(

@@ -64,6 +64,50 @@ def lower_bound(
     return bound
 
 
+def back_to_back_bound(
+    group_sizes: Sequence[int], matches_per_group: Sequence[int], widths: Sequence[int], slots: int
+) -> int:
+    """Back-to-backs no plan in `slots` slots can avoid, by counting alone.
+
+    Two consecutive slots holding a and b matches of a group of g teams share at least
+    2a + 2b - g of its teams. Spreading each group's matches over the slots as kindly as
+    possible (a small DP over the per-slot counts) gives a bound valid for any plan.
+    """
+    total = 0
+    for size, count, width in zip(group_sizes, matches_per_group, widths, strict=True):
+        total += _group_b2b_bound(size, count, width, slots)
+    return total
+
+
+def _group_b2b_bound(size: int, count: int, width: int, slots: int) -> int:
+    inf = 10**9
+    # best[(left, prev)] = fewest forced back-to-backs so far
+    best: dict[tuple[int, int], int] = {(count, 0): 0}
+    for step in range(slots):
+        nxt: dict[tuple[int, int], int] = {}
+        remaining_slots = slots - step - 1
+        for (left, prev), cost in best.items():
+            for here in range(min(width, left) + 1):
+                if left - here > remaining_slots * width:
+                    continue
+                forced = max(0, 2 * prev + 2 * here - size) if prev and here else 0
+                state = (left - here, here)
+                if cost + forced < nxt.get(state, inf):
+                    nxt[state] = cost + forced
+        best = nxt
+    return min((c for (left, _), c in best.items() if left == 0), default=0)
+
+
+def gap_bound(group_sizes: Sequence[int], matches_per_group: Sequence[int], slots: int) -> int:
+    """No team with k matches in `slots` slots can keep all its gaps above (slots-1)/(k-1)."""
+    bound = slots
+    for size, count in zip(group_sizes, matches_per_group, strict=True):
+        per_team = 2 * count // size
+        if per_team > 1:
+            bound = min(bound, (slots - 1) // (per_team - 1))
+    return bound
+
+
 def evaluate(matches: Sequence[SlotMatch], slot_of: Sequence[int]) -> SlotPlan:
     """Quality of an assignment: back-to-backs, smallest gap and how many teams have it."""
     by_team: dict[str, list[int]] = {}
