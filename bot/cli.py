@@ -1,0 +1,306 @@
+"""The `turnuva` command: plan a fixture, compute a table, advise a format.
+
+Bad input never shows a traceback: one Turkish line on standard error with an example,
+exit status 2, and nothing on standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from bot.texts import advice as advice_text
+from bot.texts import plan as plan_text
+from bot.texts import table as table_text
+from bot.texts.common import EXAMPLES
+from bot.texts.errors import refusal
+from domain import draw, names, scores, standings, tiebreak, when
+from domain.advice import advise
+from domain.errors import DomainError
+from domain.formats import Options, groups_then_knockout, league, pure_knockout
+from domain.model import Group, Result
+from domain.planner import Pitch, TimeRules, plan
+
+DEFAULT_ZONE = "Europe/Istanbul"
+
+
+class Refused(Exception):
+    """A command-line problem; the message is already the Turkish line."""
+
+
+ARGPARSE_WORDS = (
+    ("the following arguments are required:", "eksik seçenek:"),
+    ("one of the arguments", "şu seçeneklerden biri gerekli:"),
+    (" is required", ""),
+    ("unrecognized arguments:", "tanınmayan seçenek:"),
+    ("invalid int value:", "sayı bekleniyordu, verilen:"),
+    ("invalid float value:", "sayı bekleniyordu, verilen:"),
+    ("invalid choice:", "geçersiz seçim:"),
+    ("choose from", "seçenekler:"),
+    ("expected one argument", "bir değer bekleniyordu"),
+    ("not allowed with argument", "şu seçenekle birlikte kullanılamaz:"),
+    ("argument ", ""),
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its complaints come out as one Turkish line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        if "required: command" in message:
+            message = "komut eksik: plan, puan ya da oner"
+        for english, turkish in ARGPARSE_WORDS:
+            message = message.replace(english, turkish)
+        raise Refused(
+            f"Komut anlaşılamadı ({message.strip()}). Örnek ve yardım için: {self.prog} --help"
+        )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    root = _Parser(prog="turnuva", description="Turnuva Botu: fikstür, puan durumu, öneri.")
+    sub = root.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("plan", help="fikstürü planla")
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument("--teams", help='takımlar, virgülle: "Kartallar,Şahinler,..."')
+    who.add_argument("--team-count", type=int, help="takım sayısı (Takım 1, Takım 2, ...)")
+    p.add_argument("--groups", help='grup sayısı ya da "A1,A2 / B1,B2" (elle kura)')
+    p.add_argument("--draw", choices=draw.METHODS, help="kura: order (yılan), random, pots")
+    p.add_argument("--pot-size", type=int)
+    p.add_argument("--format", choices=("league", "groups", "knockout"))
+    p.add_argument("--pitches", default="1", help='saha sayısı ya da adları: "Saha A,Saha B"')
+    p.add_argument("--start", help='ilk maç: "2026-12-06 10:00", "6 Aralık 10:00"')
+    p.add_argument("--tz", default=DEFAULT_ZONE)
+    p.add_argument("--match", type=int, default=26, help="maç süresi, devre arası dahil (dk)")
+    p.add_argument("--half-time", type=int, default=2)
+    p.add_argument("--changeover", type=int, default=4, help="maçlar arası değişim (dk)")
+    p.add_argument("--break", dest="ko_break", type=int, default=30, help="elemeden önce ara")
+    p.add_argument("--group-rest", type=int, default=0, help="grupta en az dinlenme (dk)")
+    p.add_argument("--knockout-rest", type=int, default=15, help="elemede en az dinlenme (dk)")
+    p.add_argument("--final-not-last", action="store_true", help="final tek başına son olmasın")
+    p.add_argument(
+        "--knockout", default="none", choices=("none", "final", "semi", "quarter", "round_of_16")
+    )
+    p.add_argument("--third-place", action="store_true", help="üçüncülük maçı")
+    p.add_argument("--double", action="store_true", help="çift devreli")
+    p.add_argument("--system", default="circle", choices=("circle", "berger"))
+    p.add_argument("--balance", action="store_true", help="iç saha/deplasman dengesi")
+    p.add_argument("--seed", type=int, help="kura için tekrar üretilebilir sayı")
+    p.add_argument("--players", type=int, default=7, help="sahadaki oyuncu (7x7 için 7)")
+    p.add_argument("--json", action="store_true")
+
+    t = sub.add_parser("puan", help="sonuçları (stdin) oku, puan durumunu yaz")
+    t.add_argument("--teams", required=True)
+    t.add_argument("--groups", help='"A1,A2,A3,A4 / B1,B2,B3,B4"')
+    t.add_argument("--tiebreak", default="tff", help="tff, uefa, fifa, makale ya da liste")
+    t.add_argument("--double", action="store_true", help="çift devreli: her eşleşme iki kez")
+    t.add_argument("--json", action="store_true")
+
+    o = sub.add_parser("oner", help="takım sayısına göre usul öner")
+    o.add_argument("--teams", type=int, required=True)
+    o.add_argument("--pitches", type=int, default=1)
+    o.add_argument("--slot", type=int, default=30, help="dilim: maç + değişim (dk)")
+    o.add_argument("--changeover", type=int, default=4)
+    o.add_argument("--hours", type=float, default=5)
+    o.add_argument("--json", action="store_true")
+    return root
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        out = COMMANDS[args.command](args)
+    except Refused as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except DomainError as exc:
+        print(refusal(exc), file=sys.stderr)
+        return 2
+    print(out)
+    return 0
+
+
+def team_list(text: str) -> list[str]:
+    raw = text.replace("\n", ",").split(",")
+    teams = [" ".join(t.split()) for t in raw if t.strip()]
+    if len(teams) < 2:
+        raise Refused(f"En az 2 takım gerekli. Örnek: {EXAMPLES['teams']}")
+    for first, second in names.duplicates(teams):
+        raise Refused(
+            f'"{first}" ve "{second}" aynı takım sayılır (büyük/küçük harf farkı).'
+            f" Her takıma farklı ad verin. Örnek: {EXAMPLES['teams']}"
+        )
+    return teams
+
+
+def explicit_groups(spec: str, teams: Sequence[str]) -> tuple[Group, ...]:
+    """'A1,A2 / B1,B2' (or ';'): groups as the organiser drew them."""
+    parts = [p for p in spec.replace(";", "/").split("/") if p.strip()]
+    labels = draw.group_labels(len(parts))
+    groups = tuple(Group(lbl, tuple(team_list(p))) for lbl, p in zip(labels, parts, strict=True))
+    listed = [names.resolve(t, teams) for g in groups for t in g.teams]
+    if sorted(listed) != sorted(teams):
+        missing = [t for t in teams if t not in listed]
+        raise Refused(
+            f"Gruplar takım listesiyle uyuşmuyor (eksik: {', '.join(missing) or 'yok'})."
+            f" Örnek: {EXAMPLES['groups']}"
+        )
+    return tuple(Group(g.label, tuple(names.resolve(t, teams) for t in g.teams)) for g in groups)
+
+
+def _groups(args: argparse.Namespace, teams: list[str]) -> tuple[Group, ...] | None:
+    if not args.groups:
+        return None
+    if not args.groups.strip().isdigit():
+        return explicit_groups(args.groups, teams)
+    k = int(args.groups)
+    if k < 1:
+        raise Refused(f"Grup sayısı en az 1 olmalı. Örnek: {EXAMPLES['groups']}")
+    method = args.draw or ("random" if args.seed is not None else "order")
+    return draw.draw_groups(teams, k, method=method, seed=args.seed, pot_size=args.pot_size)
+
+
+def _pitches(text: str) -> tuple[Pitch, ...]:
+    if text.strip().lstrip("-").isdigit():
+        count = int(text)
+        if count < 1:
+            raise Refused(f"Saha sayısı en az 1 olmalı. Örnek: {EXAMPLES['pitches']}")
+        return tuple(Pitch(f"Saha {i}") for i in range(1, count + 1))
+    named = [" ".join(p.split()) for p in text.split(",") if p.strip()]
+    if not named:
+        raise Refused(f"Saha sayısı en az 1 olmalı. Örnek: {EXAMPLES['pitches']}")
+    return tuple(Pitch(n) for n in named)
+
+
+def _zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (KeyError, ValueError) as exc:
+        raise Refused(f'"{name}" bir saat dilimi değil. Örnek: --tz Europe/Istanbul') from exc
+
+
+def _start(text: str | None, zone: ZoneInfo) -> datetime:
+    now = datetime.now(zone)
+    return when.parse_kickoff(text or "yarın 10:00", now)
+
+
+def _minutes(args: argparse.Namespace) -> None:
+    if args.match < 1 or args.changeover < 0 or not 0 <= args.half_time < args.match:
+        raise Refused(f"Süreler geçersiz. Örnek: {EXAMPLES['minutes']}")
+    for value in (args.ko_break, args.group_rest, args.knockout_rest):
+        if value < 0:
+            raise Refused(f"Ara ve dinlenme süreleri negatif olamaz. Örnek: {EXAMPLES['minutes']}")
+
+
+def cmd_plan(args: argparse.Namespace) -> str:
+    if args.team_count is not None and args.team_count < 2:
+        raise Refused(f"En az 2 takım gerekli. Örnek: --team-count 8 ya da {EXAMPLES['teams']}")
+    teams = (
+        team_list(args.teams)
+        if args.teams
+        else [f"Takım {i}" for i in range(1, args.team_count + 1)]
+    )
+    _minutes(args)
+    pitches = _pitches(args.pitches)
+    zone = _zone(args.tz)
+    start = _start(args.start, zone)
+    options = Options(
+        double=args.double,
+        system=args.system,
+        balance=args.balance,
+        third_place=args.third_place,
+        knockout=args.knockout,
+    )
+    groups = _groups(args, teams)
+    fmt = args.format or ("groups" if groups and len(groups) > 1 else "league")
+    if fmt == "knockout":
+        draft = pure_knockout(teams, options)
+    elif fmt == "groups" and groups:
+        draft = groups_then_knockout(groups, options)
+    else:
+        draft = league(teams, options)
+    rules = TimeRules(
+        start=start,
+        pitches=pitches,
+        match_minutes=args.match,
+        half_time=args.half_time,
+        changeover=args.changeover,
+        knockout_break=args.ko_break,
+        group_rest=args.group_rest,
+        knockout_rest=args.knockout_rest,
+        final_alone=not args.final_not_last,
+    )
+    result = plan(draft, rules)
+    if args.json:
+        return json.dumps(plan_text.as_json(result), ensure_ascii=False, indent=2)
+    return plan_text.fixture(result, players=args.players)
+
+
+def cmd_puan(args: argparse.Namespace) -> str:
+    teams = team_list(args.teams)
+    groups = explicit_groups(args.groups, teams) if args.groups else (Group("A", tuple(teams)),)
+    rule = _tiebreak(args.tiebreak)
+    group_of = {t: g.label for g in groups for t in g.teams}
+    legs = 2 if args.double else 1
+    played: dict[frozenset[str], int] = {}
+    results: dict[str, list[Result]] = {g.label: [] for g in groups}
+    for line in sys.stdin.read().splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parsed = scores.parse_result(line, teams)
+        pair = frozenset((parsed.home, parsed.away))
+        if group_of[parsed.home] != group_of[parsed.away]:
+            raise Refused(
+                f"{parsed.home} ({group_of[parsed.home]} Grubu) ile {parsed.away}"
+                f" ({group_of[parsed.away]} Grubu) aynı grupta değil: aralarında grup maçı yok."
+            )
+        played[pair] = played.get(pair, 0) + 1
+        if played[pair] > legs:
+            raise Refused(
+                f"{parsed.home} ile {parsed.away} arasında oynanacak maç kalmadı"
+                f" ({legs} kez oynadılar). Düzeltme için eski satırı değiştirin."
+            )
+        results[group_of[parsed.home]].append(parsed.to_result())
+    tables = [(g, standings.standings(g.teams, results[g.label], tiebreak=rule)) for g in groups]
+    if args.json:
+        rows = [row for g, tab in tables for row in table_text.rows_json(tab, g.label)]
+        return json.dumps(rows, ensure_ascii=False, indent=2)
+    titled = len(groups) > 1
+    return "\n\n".join(
+        table_text.table(
+            tab, rule, title=f"{g.label} Grubu puan durumu" if titled else "Puan durumu"
+        )
+        for g, tab in tables
+    )
+
+
+def _tiebreak(text: str) -> tiebreak.TieBreak:
+    if "," in text:
+        return tiebreak.custom([c for c in text.split(",") if c.strip()])
+    try:
+        return tiebreak.preset(text)
+    except tiebreak.UnknownPreset:
+        return tiebreak.custom([text])
+
+
+def cmd_oner(args: argparse.Namespace) -> str:
+    if args.teams < 2:
+        raise Refused("En az 2 takım gerekli. Örnek: turnuva oner --teams 8 --pitches 2")
+    if args.pitches < 1:
+        raise Refused(f"Saha sayısı en az 1 olmalı. Örnek: {EXAMPLES['pitches']}")
+    if args.slot <= args.changeover or args.hours <= 0:
+        raise Refused("Dilim maçtan uzun, süre pozitif olmalı. Örnek: --slot 30 --hours 5")
+    found = advise(args.teams, args.pitches, args.slot, args.hours, changeover=args.changeover)
+    if args.json:
+        return json.dumps([c.__dict__ for c in found], ensure_ascii=False, indent=2)
+    return advice_text.advice(found, args.teams, args.pitches, args.slot, args.hours)
+
+
+COMMANDS = {"plan": cmd_plan, "puan": cmd_puan, "oner": cmd_oner}
+
+if __name__ == "__main__":
+    raise SystemExit(main())

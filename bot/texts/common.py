@@ -1,0 +1,125 @@
+"""Vocabulary shared by every text: dates, stages, criteria, examples."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from domain.model import PlannedMatch, Stage
+
+MONTHS = [
+    "Ocak",
+    "Şubat",
+    "Mart",
+    "Nisan",
+    "Mayıs",
+    "Haziran",
+    "Temmuz",
+    "Ağustos",
+    "Eylül",
+    "Ekim",
+    "Kasım",
+    "Aralık",
+]
+WEEKDAYS = ["Pazartesi", "Salı", "Çarşamba", "Perşembe", "Cuma", "Cumartesi", "Pazar"]
+
+STAGES = {
+    Stage.LEAGUE: "Lig",
+    Stage.GROUP: "Grup",
+    Stage.ROUND_OF_16: "Son 16",
+    Stage.QUARTER: "Çeyrek final",
+    Stage.SEMI: "Yarı final",
+    Stage.THIRD: "Üçüncülük maçı",
+    Stage.FINAL: "Final",
+}
+
+CRITERIA = {
+    "points": "puan",
+    "goal_difference": "averaj",
+    "goals_for": "atılan gol",
+    "wins": "galibiyet sayısı",
+    "h2h_points": "ikili puan",
+    "h2h_goal_difference": "ikili averaj",
+    "h2h_goals_for": "ikili maçlarda atılan gol",
+    "disciplinary": "fair play (kart puanı az olan)",
+}
+
+EXAMPLES = {
+    "teams": '--teams "Kartallar,Şahinler,Aslanlar,Kaplanlar"',
+    "pitches": '--pitches 2  (ya da --pitches "Saha A,Saha B")',
+    "start": '--start "2026-12-06 10:00"  (ya da "6 Aralık 10:00", "yarın 20:00")',
+    "groups": '--groups 2  (ya da --groups "A1,A2,A3,A4 / B1,B2,B3,B4")',
+    "result": "Kartallar 3-1 Şahinler  (eleme maçında beraberlik: Kartallar 2-2 Şahinler pen 4-3)",
+    "minutes": "--match 26 --changeover 4",
+    "tiebreak": "--tiebreak tff  (tff, uefa, fifa, makale ya da averaj,atılan gol,ikili puan)",
+}
+
+
+def day(moment: datetime) -> str:
+    return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year} {WEEKDAYS[moment.weekday()]}"
+
+
+def hm(moment: datetime) -> str:
+    return moment.strftime("%H:%M")
+
+
+def duration(minutes: int) -> str:
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest} dk"
+    return f"{hours} sa {rest} dk" if rest else f"{hours} sa"
+
+
+def number(value: float) -> str:
+    """Turkish decimal comma, no trailing zeros: 50,4 and 84."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",")
+
+
+def side_code(code: str | None) -> str:
+    """Plan codes in Turkish: W13 -> G13 (galibi), L13 -> M13 (mağlubu)."""
+    if code is None:
+        return "?"
+    if code[0] == "W":
+        return "G" + code[1:]
+    if code[0] == "L":
+        return "M" + code[1:]
+    return code
+
+
+def side(match: PlannedMatch, home: bool) -> str:
+    team = match.home if home else match.away
+    return team if team is not None else side_code(match.home_from if home else match.away_from)
+
+
+def stage_label(match: PlannedMatch) -> str:
+    if match.stage is Stage.GROUP:
+        return f"{match.group} Grubu"
+    if match.stage is Stage.LEAGUE:
+        return f"{match.round}. hafta"
+    return STAGES[match.stage]
+
+
+LEGEND = (
+    "Kısaltmalar: 1A = A Grubu birincisi · 3.1 = en iyi üçüncü · "
+    "G13 = 13. maçın galibi · M13 = 13. maçın mağlubu"
+)
+
+
+def yes(flag: bool) -> str:
+    return "✓" if flag else "✗"
+
+
+def join(items: Iterable[str]) -> str:
+    return ", ".join(items)
+
+
+def plural_matches(count: int) -> str:
+    return f"{count} maç"
+
+
+def tie_rule(name: str, criteria: Sequence[str]) -> str:
+    """The tie-break order in words, printed under every table."""
+    label = {"tff": "TFF", "uefa": "UEFA", "fifa": "FIFA", "makale": "Makale"}.get(name, "Özel")
+    words = [CRITERIA.get(c, c) for c in criteria]
+    return f"Eşitlikte ({label}): " + " → ".join(words) + " → kura"

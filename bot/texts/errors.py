@@ -1,0 +1,94 @@
+"""Refusals: what was wrong, and what to type instead. One line each, no stack traces."""
+
+from __future__ import annotations
+
+from bot.texts.common import EXAMPLES, duration
+from domain import draw, formats, knockout, names, planner, roundrobin, scores, tiebreak, when
+from domain.standings import StandingsError
+
+
+def _candidates(found: tuple[str, ...]) -> str:
+    return f" En yakın: {', '.join(found[:3])}." if found else ""
+
+
+def refusal(exc: Exception) -> str:
+    """The Turkish line for a user-caused error."""
+    ex_result = f"Örnek: {EXAMPLES['result']}"
+    match exc:
+        case names.UnknownTeam():
+            return f'"{exc.text}" adında bir takım yok.{_candidates(exc.candidates)} {ex_result}'
+        case names.AmbiguousTeam():
+            return (
+                f'"{exc.text}" birden çok takıma benziyor: {", ".join(exc.candidates)}.'
+                f" Takımın tam adını yazın. {ex_result}"
+            )
+        case scores.NotAResult():
+            return f'"{exc.text}" bir skor olarak okunamadı. {ex_result}'
+        case scores.SameTeam():
+            return f"{exc.name} kendisiyle oynayamaz: iki farklı takım yazın. {ex_result}"
+        case scores.BadScore():
+            why = {
+                "too_many_goals": "gol sayısı çok büyük",
+                "penalties_not_level": "penaltı yalnızca beraberlikte yazılır",
+                "penalties_equal": "penaltı atışlarında bir kazanan olmalı",
+            }.get(str(exc.reason), "skor geçersiz")
+            return f'"{exc.text}": {why}. {ex_result}'
+        case scores.AmbiguousResult():
+            return (
+                f'"{exc.text}" birden çok şekilde okunabiliyor.'
+                f" Takım adlarını tam yazın. {ex_result}"
+            )
+        case when.BadDateTime():
+            why = {
+                "missing_time": "saat eksik",
+                "missing_date": "gün eksik",
+                "bad_date": "böyle bir tarih yok",
+                "bad_time": "böyle bir saat yok",
+            }.get(str(exc.reason), "anlaşılamadı")
+            return f'Başlangıç zamanı "{exc.text}": {why}. Örnek: {EXAMPLES["start"]}'
+        case when.BadSlot():
+            return f'"{exc.text}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+        case roundrobin.TooFewTeams():
+            return f"En az 2 takım gerekli ({exc.count} verildi). Örnek: {EXAMPLES['teams']}"
+        case draw.DuplicateTeam():
+            return f'"{exc.team}" iki kez yazılmış. Her takım bir kez. Örnek: {EXAMPLES["teams"]}'
+        case draw.GroupCountError():
+            return (
+                f"{exc.teams} takım {exc.groups} gruba bölünemez (en fazla {exc.maximum} grup,"
+                f" grupta en az 2 takım). Örnek: {EXAMPLES['groups']}"
+            )
+        case draw.SeedRequired():
+            return "Kura için bir sayı verin ki aynı kura tekrar çekilebilsin. Örnek: --seed 7"
+        case draw.DrawError():
+            return f"Kura çekilemedi. Örnek: {EXAMPLES['groups']} --draw order|random|pots"
+        case knockout.KnockoutError() | formats.BadFormat():
+            return (
+                "Bu grup sayısıyla bu eleme turu kurulamıyor: her gruptan en fazla 2 takım çıkar."
+                " Örnek: 2 grup için --knockout semi, 4 grup için --knockout quarter"
+            )
+        case planner.NoPitch():
+            return f"En az 1 saha gerekli. Örnek: {EXAMPLES['pitches']}"
+        case planner.Infeasible():
+            return _infeasible(exc)
+        case tiebreak.UnknownPreset() | tiebreak.UnknownCriterion():
+            return f'"{exc.name}" bir eşitlik kuralı değil. Örnek: {EXAMPLES["tiebreak"]}'
+        case StandingsError():
+            return f"Sonuç tabloya işlenemedi: {exc}. {ex_result}"
+    return "Bir şeyler ters gitti; girdiğiniz bilgiyi kontrol edip tekrar deneyin."
+
+
+def _infeasible(exc: planner.Infeasible) -> str:
+    short = duration(exc.shortfall)
+    if exc.rule == "team_window":
+        return (
+            f"{exc.subject} maçlarını verilen saat aralığına sığdıramıyor: {short} eksik."
+            " Aralığı genişletin ya da --match/--changeover ile maçları kısaltın."
+        )
+    if exc.rule == "pitch_window":
+        return (
+            f"Maçlar sahaların açık olduğu saatlere sığmıyor: {short} eksik."
+            " Saha ekleyin (--pitches 2), erken başlayın ya da maçları kısaltın."
+        )
+    if exc.rule == "final_alone":
+        return f"Final tek başına son maç olamıyor: {short} çakışıyor. Daha çok saha verin."
+    return f"Dinlenme kuralı tutmuyor ({short}). --group-rest değerini düşürün."

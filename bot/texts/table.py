@@ -1,0 +1,59 @@
+"""The standings table with TFF columns, the tie-break rule in words, and open ties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.texts.common import tie_rule
+from domain.standings import Table
+from domain.tiebreak import TieBreak
+
+COLUMNS = ("O", "G", "B", "M", "A", "Y", "AV", "P")
+
+
+def table(tab: Table, rule: TieBreak, *, title: str = "Puan durumu") -> str:
+    width = max([len(r.team) for r in tab.rows] + [5])
+    lines = [title, f"{'#':>2}  {'Takım':<{width}} " + " ".join(f"{c:>3}" for c in COLUMNS)]
+    for r in tab.rows:
+        cells = (
+            r.played,
+            r.won,
+            r.drawn,
+            r.lost,
+            r.goals_for,
+            r.goals_against,
+            f"{r.goal_difference:+d}" if r.goal_difference else "0",
+            r.points,
+        )
+        mark = " *" if r.tie else (" (kura)" if r.decided_by_lot else "")
+        lines.append(
+            f"{r.rank:>2}  {r.team:<{width}} " + " ".join(f"{c!s:>3}" for c in cells) + mark
+        )
+    lines.append(tie_rule(rule.name, [c.value for c in rule.criteria]))
+    for tied in tab.unresolved:
+        lines.append(
+            "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Sıra kurayla belirlenecek"
+            " (düzenleyen kurayı kaydeder)."
+        )
+    return "\n".join(lines)
+
+
+def rows_json(tab: Table, group: str | None) -> list[dict[str, Any]]:
+    return [
+        {
+            "group": group,
+            "rank": r.rank,
+            "team": r.team,
+            "O": r.played,
+            "G": r.won,
+            "B": r.drawn,
+            "M": r.lost,
+            "A": r.goals_for,
+            "Y": r.goals_against,
+            "AV": r.goal_difference,
+            "P": r.points,
+            "tie": list(r.tie),
+            "lot": r.decided_by_lot,
+        }
+        for r in tab.rows
+    ]
