@@ -20,12 +20,12 @@ from storage.errors import (
     ResultConflict,
 )
 from storage.records import (
+    MatchState,
     NewTournament,
     NextMatch,
     RecordOutcome,
     RecordResult,
     ReplanSummary,
-    StoredMatch,
 )
 from storage.uow import UnitOfWork
 
@@ -87,21 +87,21 @@ async def _seen(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome | None:
     return RecordOutcome(cmd.match_no, match.result, None, match.version, duplicate=True)
 
 
-async def _match(uow: UnitOfWork, cmd: RecordResult) -> StoredMatch:
-    match = await uow.matches.get(cmd.tournament_id, cmd.match_no)
+async def _match(uow: UnitOfWork, cmd: RecordResult) -> MatchState:
+    match = await uow.matches.state(cmd.tournament_id, cmd.match_no)
     if match is None:
         raise MatchNotFound(cmd.match_no)
-    if match.match.home is None or match.match.away is None:
+    if not match.sides_known:
         raise MatchSidesUnknown(cmd.match_no)
     return match
 
 
-async def _claim(uow: UnitOfWork, cmd: RecordResult, match: StoredMatch) -> int:
+async def _claim(uow: UnitOfWork, cmd: RecordResult, match: MatchState) -> int:
     """Bump the match version or refuse: the caller's view of the match is out of date."""
     expected = match.version if cmd.expected_version is None else cmd.expected_version
     if await uow.matches.bump_version(match.id, expected):
         return expected + 1
-    now = await uow.matches.get(cmd.tournament_id, cmd.match_no)
+    now = await uow.matches.state(cmd.tournament_id, cmd.match_no)
     current = None if now is None else now.result
     who = None if now is None else now.entered_by
     reason = "someone else changed this match first"

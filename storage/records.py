@@ -68,6 +68,17 @@ class StoredMatch:
 
 
 @dataclass(frozen=True)
+class MatchState:
+    """The little a result write needs: version, whether both sides are known, result."""
+
+    id: int
+    version: int
+    sides_known: bool
+    result: Score | None
+    entered_by: int | None
+
+
+@dataclass(frozen=True)
 class RecordResult:
     """Enter or correct a match's result.
 

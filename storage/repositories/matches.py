@@ -6,15 +6,16 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, delete, insert, or_, select, update
+from sqlalchemy import Select, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from domain.model import PlannedMatch, Stage
+from domain.model import PlannedMatch, Score, Stage
+from storage import queries
 from storage.errors import TeamNotFound
 from storage.mapping import match_columns, stored_match
-from storage.records import NextMatch, StoredMatch
-from storage.rows import CaptainRow, MatchRow, ResultRow, TeamRow, TournamentRow
+from storage.records import MatchState, NextMatch, StoredMatch
+from storage.rows import MatchRow, ResultRow, TeamRow
 
 _home = aliased(TeamRow, name="home")
 _away = aliased(TeamRow, name="away")
@@ -53,20 +54,6 @@ class MatchRepository:
         row = (await self._session.execute(stmt)).one_or_none()
         return None if row is None else stored_match(*row)
 
-    async def bump_version(self, match_id: int, expected: int) -> bool:
-        """Claim the match for one write: True only if nobody changed it since `expected`.
-
-        A conditional UPDATE: on PostgreSQL a concurrent writer waits for the row lock, then
-        sees the new version and updates nothing; on SQLite writers are serialised already.
-        """
-        stmt = (
-            update(MatchRow)
-            .where(MatchRow.id == match_id, MatchRow.version == expected)
-            .values(version=MatchRow.version + 1)
-            .execution_options(synchronize_session=False)
-        )
-        return bool((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
-
     async def rewrite(
         self, match_id: int, expected: int, match: PlannedMatch, team_ids: dict[str, int]
     ) -> bool:
@@ -89,38 +76,9 @@ class MatchRepository:
 
     async def next_for_captain(self, chat_id: int, user_id: int, now: datetime) -> NextMatch | None:
         """The next unplayed, not yet finished match of the team `user_id` captains in the
-        chat's active tournament. One query: captains PK -> tournament PK -> the two
-        (team, start) indexes on matches."""
-        m, c, t = MatchRow, CaptainRow, TournamentRow
-        stmt = (
-            select(
-                t.id.label("tournament_id"),
-                t.time_zone,
-                c.team_id,
-                m.no,
-                m.stage,
-                m.group_label,
-                m.round,
-                m.pitch,
-                m.start_at,
-                m.end_at,
-                m.home_team_id,
-                _home.name.label("home"),
-                _away.name.label("away"),
-                m.home_from,
-                m.away_from,
-            )
-            .select_from(c)
-            .join(t, and_(t.id == c.tournament_id, t.chat_id == chat_id, t.status == "active"))
-            .join(m, or_(m.home_team_id == c.team_id, m.away_team_id == c.team_id))
-            .outerjoin(ResultRow, ResultRow.match_id == m.id)
-            .outerjoin(_home, _home.id == m.home_team_id)
-            .outerjoin(_away, _away.id == m.away_team_id)
-            .where(c.user_id == user_id, m.end_at > now, ResultRow.match_id.is_(None))
-            .order_by(m.start_at, m.no)
-            .limit(1)
-        )
-        row = (await self._session.execute(stmt)).one_or_none()
+        chat's active tournament: one indexed query (see `storage.queries.NEXT_MATCH`)."""
+        params = {"chat_id": chat_id, "user_id": user_id, "now": now}
+        row = (await self._session.execute(queries.NEXT_MATCH, params)).one_or_none()
         if row is None:
             return None
         is_home = row.home_team_id == row.team_id
@@ -139,6 +97,35 @@ class MatchRepository:
             is_home=is_home,
             time_zone=row.time_zone,
         )
+
+    async def state(self, tournament_id: int, no: int) -> MatchState | None:
+        """What a result write needs to know about a match, in one cheap query."""
+        params = {"tournament_id": tournament_id, "no": no}
+        row = (await self._session.execute(queries.MATCH_STATE, params)).one_or_none()
+        if row is None:
+            return None
+        result = (
+            None
+            if row.home_goals is None
+            else Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
+        )
+        return MatchState(
+            id=row.id,
+            version=row.version,
+            sides_known=row.home_team_id is not None and row.away_team_id is not None,
+            result=result,
+            entered_by=row.entered_by,
+        )
+
+    async def bump_version(self, match_id: int, expected: int) -> bool:
+        """Claim the match for one write: True only if nobody changed it since `expected`.
+
+        A conditional UPDATE: on PostgreSQL a concurrent writer waits for the row lock, then
+        sees the new version and updates nothing; on SQLite writers are serialised already.
+        """
+        params = {"match_id": match_id, "expected": expected}
+        result = await self._session.execute(queries.BUMP_VERSION, params)
+        return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
 def _check(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, int]:

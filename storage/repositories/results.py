@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from domain.model import Result, Score
+from storage import queries
 from storage.mapping import score_columns
 from storage.records import AuditEntry, RecordResult
 from storage.rows import MatchRow, ResultAuditRow, ResultRow, TeamRow
@@ -21,7 +22,7 @@ class ResultRepository:
 
     async def insert(self, match_id: int, cmd: RecordResult) -> None:
         values = {"match_id": match_id, **score_columns(cmd.score), **_source(cmd)}
-        await self._session.execute(insert(ResultRow).values(**values))
+        await self._session.execute(queries.INSERT_RESULT, values)
 
     async def replace(self, match_id: int, cmd: RecordResult) -> None:
         values = {**score_columns(cmd.score), **_source(cmd)}
@@ -37,7 +38,7 @@ class ResultRepository:
             "changed_at": cmd.at,
             "source_message_id": cmd.source_message_id,
         }
-        await self._session.execute(insert(ResultAuditRow).values(**values))
+        await self._session.execute(queries.INSERT_AUDIT, values)
 
     async def history(self, match_id: int) -> list[AuditEntry]:
         """Every write of the match's result, oldest first."""
