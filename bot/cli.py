@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from datetime import datetime
@@ -23,7 +24,7 @@ from domain.advice import advise
 from domain.errors import DomainError
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.model import Group, Result
-from domain.planner import Pitch, TimeRules, plan
+from domain.planner import Pitch, TeamWindow, TimeRules, plan
 
 DEFAULT_ZONE = "Europe/Istanbul"
 
@@ -83,6 +84,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--knockout-rest", type=int, default=15, help="elemede en az dinlenme (dk)")
     p.add_argument("--final-not-last", action="store_true", help="final tek başına son olmasın")
     p.add_argument(
+        "--pitch-hours", action="append", default=[], help='saha saatleri: "Saha 2=12:00-16:00"'
+    )
+    p.add_argument(
+        "--team-hours",
+        action="append",
+        default=[],
+        help='takımın saatleri: "Kartallar=11:00-" (11:00\'den önce değil), "Şahinler=-13:00"',
+    )
+    p.add_argument(
         "--knockout", default="none", choices=("none", "final", "semi", "quarter", "round_of_16")
     )
     p.add_argument("--third-place", action="store_true", help="üçüncülük maçı")
@@ -120,7 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DomainError as exc:
         print(refusal(exc), file=sys.stderr)
         return 2
-    print(out)
+    try:
+        print(out)
+    except BrokenPipeError:  # `turnuva plan ... | head` is fine
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
     return 0
 
 
@@ -196,6 +209,49 @@ def _minutes(args: argparse.Namespace) -> None:
             raise Refused(f"Ara ve dinlenme süreleri negatif olamaz. Örnek: {EXAMPLES['minutes']}")
 
 
+def _window(text: str, start: datetime) -> tuple[str, datetime | None, datetime | None]:
+    """'Name=HH:MM-HH:MM' (either side may be empty) on the tournament's day."""
+    example = 'Örnek: --team-hours "Kartallar=11:00-" ya da --pitch-hours "Saha 2=12:00-16:00"'
+    name, sep, span = text.rpartition("=")
+    lo_text, dash, hi_text = span.partition("-")
+    if not sep or not name.strip() or not dash:
+        raise Refused(f'"{text}" saat aralığı olarak okunamadı. {example}')
+
+    def moment(clock: str) -> datetime | None:
+        if not clock.strip():
+            return None
+        hour, colon, minute = clock.strip().replace(".", ":").partition(":")
+        if not (hour.isdigit() and (not colon or minute.isdigit())):
+            raise Refused(f'"{clock}" bir saat değil. {example}')
+        if int(hour) > 23 or int(minute or 0) > 59:
+            raise Refused(f'"{clock}" bir saat değil. {example}')
+        return start.replace(hour=int(hour), minute=int(minute or 0))
+
+    return " ".join(name.split()), moment(lo_text), moment(hi_text)
+
+
+def _pitch_windows(
+    pitches: tuple[Pitch, ...], specs: list[str], start: datetime
+) -> tuple[Pitch, ...]:
+    by_name = {names.key(p.name): p for p in pitches}
+    for spec in specs:
+        name, opens, closes = _window(spec, start)
+        pitch = by_name.get(names.key(name))
+        if pitch is None:
+            known = ", ".join(p.name for p in pitches)
+            raise Refused(f'"{name}" adında saha yok (sahalar: {known}).')
+        by_name[names.key(name)] = Pitch(pitch.name, opens, closes)
+    return tuple(by_name[names.key(p.name)] for p in pitches)
+
+
+def _team_windows(teams: list[str], specs: list[str], start: datetime) -> dict[str, TeamWindow]:
+    windows = {}
+    for spec in specs:
+        name, lo, hi = _window(spec, start)
+        windows[names.resolve(name, teams)] = TeamWindow(lo, hi)
+    return windows
+
+
 def cmd_plan(args: argparse.Namespace) -> str:
     if args.team_count is not None and args.team_count < 2:
         raise Refused(f"En az 2 takım gerekli. Örnek: --team-count 8 ya da {EXAMPLES['teams']}")
@@ -225,7 +281,8 @@ def cmd_plan(args: argparse.Namespace) -> str:
         draft = league(teams, options)
     rules = TimeRules(
         start=start,
-        pitches=pitches,
+        pitches=_pitch_windows(pitches, args.pitch_hours, start),
+        team_windows=_team_windows(teams, args.team_hours, start),
         match_minutes=args.match,
         half_time=args.half_time,
         changeover=args.changeover,

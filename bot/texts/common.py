@@ -96,7 +96,7 @@ def stage_label(match: PlannedMatch) -> str:
     if match.stage is Stage.GROUP:
         return f"{match.group} Grubu"
     if match.stage is Stage.LEAGUE:
-        return f"{match.round}. hafta"
+        return f"{match.round}. tur"
     return STAGES[match.stage]
 
 
