@@ -21,11 +21,18 @@ async def attempt(db: Database, score: Score, user: int) -> RecordOutcome | Resu
         return refused
 
 
-async def test_two_organisers_racing_on_one_match_leave_exactly_one_result(db: Database):
+async def test_two_organisers_racing_on_one_match_leave_exactly_one_result(
+    db: Database, db_url: str
+):
+    """Two Database objects, as two bot processes would have: the race is in the database."""
     await make_tournament(db)
-    outcomes = await asyncio.gather(
-        attempt(db, Score(3, 0), user=21), attempt(db, Score(0, 3), user=22)
-    )
+    other = Database.from_url(db_url)
+    try:
+        outcomes = await asyncio.gather(
+            attempt(db, Score(3, 0), user=21), attempt(other, Score(0, 3), user=22)
+        )
+    finally:
+        await other.dispose()
 
     won = [o for o in outcomes if isinstance(o, RecordOutcome)]
     refused = [o for o in outcomes if isinstance(o, ResultConflict)]
