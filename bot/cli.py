@@ -294,7 +294,7 @@ def cmd_plan(args: argparse.Namespace) -> str:
     result = plan(draft, rules)
     if args.json:
         return json.dumps(plan_text.as_json(result), ensure_ascii=False, indent=2)
-    return plan_text.fixture(result, players=args.players)
+    return plan_text.fixture(result, players=args.players, breaks=args.balance)
 
 
 def cmd_puan(args: argparse.Namespace) -> str:
@@ -314,12 +314,14 @@ def cmd_puan(args: argparse.Namespace) -> str:
             raise Refused(
                 f"{parsed.home} ({group_of[parsed.home]} Grubu) ile {parsed.away}"
                 f" ({group_of[parsed.away]} Grubu) aynı grupta değil: aralarında grup maçı yok."
+                f" Her satıra aynı gruptan iki takım yazın. {EXAMPLES['result']}"
             )
         played[pair] = played.get(pair, 0) + 1
         if played[pair] > legs:
             raise Refused(
                 f"{parsed.home} ile {parsed.away} arasında oynanacak maç kalmadı"
-                f" ({legs} kez oynadılar). Düzeltme için eski satırı değiştirin."
+                f" ({legs} kez oynadılar). Skoru düzeltmek için eski satırı değiştirin,"
+                f" yeni satır eklemeyin. Örnek: {parsed.home} 2-1 {parsed.away}"
             )
         results[group_of[parsed.home]].append(parsed.to_result())
     tables = [(g, standings.standings(g.teams, results[g.label], tiebreak=rule)) for g in groups]

@@ -58,9 +58,24 @@ class _Model:
                     m_.add(sum(terms) <= 1)
         self.teams = sorted(teams)
         self.spaced(problem.min_gap)
+        self.legs_in_order(slots)
         if hint is not None:
             for (i, s), v in self.x.items():
                 m_.add_hint(v, hint[i] == s)
+
+    def legs_in_order(self, slots: int) -> None:
+        """Every return match after every first-leg match of its group."""
+        groups = {m.group for m in self.problem.matches if m.leg}
+        for g in groups:
+            turn = self.model.new_int_var(0, slots, f"turn{g}")
+            for m in self.problem.matches:
+                if m.group != g:
+                    continue
+                at = sum(s * v for (i, s), v in self.x.items() if i == m.index)
+                if m.leg:
+                    self.model.add(at >= turn)
+                else:
+                    self.model.add(at < turn)
 
     def spaced(self, gap: int) -> None:
         """No team plays twice within any `gap` consecutive slots."""

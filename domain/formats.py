@@ -44,7 +44,7 @@ def league(teams: Sequence[str], options: Options) -> Draft:
     group = Group("A", tuple(teams))
     rounds = {"A": _rounds(group, options)}
     ties = _single_group_knockout(group, options) if options.knockout != "none" else ()
-    return Draft((group,), rounds, ties, league=not ties)
+    return Draft((group,), rounds, ties, league=not ties, double=options.double)
 
 
 def groups_then_knockout(groups: Sequence[Group], options: Options) -> Draft:
@@ -59,7 +59,7 @@ def groups_then_knockout(groups: Sequence[Group], options: Options) -> Draft:
             raise BadFormat("knockout_size", groups=len(groups), knockout=options.knockout)
         ties = knockout.after_groups(groups, per_group=per_group, third_place=options.third_place)
     rounds = {g.label: _rounds(g, options) for g in groups}
-    return Draft(tuple(groups), rounds, ties)
+    return Draft(tuple(groups), rounds, ties, double=options.double)
 
 
 def pure_knockout(teams: Sequence[str], options: Options) -> Draft:

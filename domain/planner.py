@@ -88,6 +88,7 @@ class Draft:
     rounds: Mapping[str, Sequence[Round]]
     ties: tuple[Tie, ...] = ()
     league: bool = False
+    double: bool = False
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,8 @@ def _group_matches(draft: Draft) -> tuple[list[slots.SlotMatch], list[Bye]]:
             if rnd.bye is not None:
                 byes.append(Bye(label, rnd.number, rnd.bye))
             for order, pairing in enumerate(rnd.pairings):
-                matches.append(slots.SlotMatch(len(matches), g, r, order, pairing))
+                leg = int(draft.double and r >= len(draft.rounds[group.label]) // 2)
+                matches.append(slots.SlotMatch(len(matches), g, r, order, pairing, leg))
     return matches, byes
 
 
@@ -213,7 +215,7 @@ def _slot_plan(
     sizes = [len(g.teams) for g in draft.groups]
     counts = [sum(len(r.pairings) for r in draft.rounds[g.label]) for g in draft.groups]
     pitches = len(rules.pitches)
-    bound = slots.lower_bound(sizes, counts, pitches, min_gap)
+    bound = slots.lower_bound(sizes, counts, pitches, min_gap, 2 if draft.double else 1)
     windows = _pitch_windows(rules, clock)
     teams = _team_windows(rules, clock)
 

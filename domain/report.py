@@ -25,6 +25,7 @@ class TeamLine:
     smallest_rest: int | None
     back_to_backs: int
     byes: int
+    breaks: int  # two home or two away games in a row (matters in season leagues)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ def team_lines(plan: Plan) -> list[TeamLine]:
     lines = []
     for team in teams:
         mine = [m for m in plan.matches if m.involves(team)]
+        sides = [m.home == team for m in mine if not m.stage.is_knockout]
         rests = [int((b.start - a.end).total_seconds() // 60) for a, b in itertools.pairwise(mine)]
         lines.append(
             TeamLine(
@@ -73,6 +75,7 @@ def team_lines(plan: Plan) -> list[TeamLine]:
                 smallest_rest=min(rests, default=None),
                 back_to_backs=sum(1 for r in rests if r == rules.changeover),
                 byes=byes[team],
+                breaks=sum(1 for a, b in itertools.pairwise(sides) if a == b),
             )
         )
     return lines

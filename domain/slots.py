@@ -20,13 +20,18 @@ UNPLAYED = -(10**6)
 
 @dataclass(frozen=True)
 class SlotMatch:
-    """A group match waiting for a slot; `order` is its position within its round."""
+    """A group match waiting for a slot; `order` is its position within its round.
+
+    `leg` is 0 or 1 in a double round robin: a return match never comes before the whole
+    first leg of its group is played (nobody wants A-B followed by B-A).
+    """
 
     index: int
     group: int
     round: int
     order: int
     pairing: Pairing
+    leg: int = 0
 
 
 @dataclass(frozen=True)
@@ -52,13 +57,20 @@ class SlotPlan:
 
 
 def lower_bound(
-    group_sizes: Sequence[int], matches_per_group: Sequence[int], pitches: int, min_gap: int
+    group_sizes: Sequence[int],
+    matches_per_group: Sequence[int],
+    pitches: int,
+    min_gap: int,
+    legs: int = 1,
 ) -> int:
-    """Slots the group stage needs at least: pitch capacity, group width, team rest."""
+    """Slots the group stage needs at least: pitch capacity, group width, team rest.
+
+    With two legs played one after the other, each leg of a group needs its own slots.
+    """
     bound = math.ceil(sum(matches_per_group) / pitches)
     for size, count in zip(group_sizes, matches_per_group, strict=True):
         width = max(1, min(pitches, size // 2))
-        bound = max(bound, math.ceil(count / width))
+        bound = max(bound, legs * math.ceil(count / legs / width))
         per_team = 2 * count // size
         bound = max(bound, (per_team - 1) * min_gap + 1)
     return bound
@@ -165,6 +177,9 @@ def greedy(problem: SlotProblem, strategy: Strategy, widths: Sequence[int]) -> l
             rounds.append([])
         rounds[m.round].append(m)
     remaining = [sum(len(r) for r in rounds) for rounds in pending]
+    first_leg = [0] * groups
+    for m in matches:
+        first_leg[m.group] += m.leg == 0
     last: dict[str, int] = {}
     slot_of = [UNPLAYED] * len(matches)
     left = len(matches)
@@ -179,7 +194,7 @@ def greedy(problem: SlotProblem, strategy: Strategy, widths: Sequence[int]) -> l
                 urgency = math.ceil(remaining[g] / widths[g]) if remaining[g] else 0
                 seen = 0
                 for rnd in rounds:
-                    if not rnd:
+                    if not rnd or (rnd[0].leg and first_leg[g]):
                         continue
                     seen += 1
                     if seen > LOOKAHEAD_ROUNDS:
@@ -210,6 +225,7 @@ def greedy(problem: SlotProblem, strategy: Strategy, widths: Sequence[int]) -> l
                 slot_of[m.index] = slot
                 pending[m.group][m.round].remove(m)
                 remaining[m.group] -= 1
+                first_leg[m.group] -= m.leg == 0
                 left -= 1
                 for team in m.pairing.teams():
                     last[team] = slot

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from domain.errors import DomainError
+from domain.names import loose_key
 
 
 class TieBreakError(DomainError, ValueError):
@@ -186,13 +187,35 @@ def preset(name: str) -> TieBreak:
     return _PRESETS[key]
 
 
+# What organisers write (diacritics and case folded by names.loose_key).
+TURKISH_CRITERIA: dict[str, Criterion] = {
+    "puan": Criterion.POINTS,
+    "averaj": Criterion.GOAL_DIFFERENCE,
+    "genel averaj": Criterion.GOAL_DIFFERENCE,
+    "gol averaji": Criterion.GOAL_DIFFERENCE,
+    "atilan gol": Criterion.GOALS_FOR,
+    "gol": Criterion.GOALS_FOR,
+    "galibiyet": Criterion.WINS,
+    "ikili puan": Criterion.H2H_POINTS,
+    "ikili averaj": Criterion.H2H_GOAL_DIFFERENCE,
+    "ikili gol": Criterion.H2H_GOALS_FOR,
+    "ikili atilan gol": Criterion.H2H_GOALS_FOR,
+    "fair play": Criterion.DISCIPLINARY,
+    "kart": Criterion.DISCIPLINARY,
+    "kart puani": Criterion.DISCIPLINARY,
+}
+
+
 def parse_criterion(name: str) -> Criterion:
-    """A criterion from its identifier; tolerant of case, spaces and hyphens."""
+    """A criterion from its identifier or its Turkish name ("averaj", "ikili puan")."""
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     try:
         return Criterion(key)
     except ValueError:
-        raise UnknownCriterion(name, _VALID_CRITERIA) from None
+        turkish = TURKISH_CRITERIA.get(loose_key(name))
+        if turkish is None:
+            raise UnknownCriterion(name, _VALID_CRITERIA) from None
+        return turkish
 
 
 def custom(

@@ -18,7 +18,7 @@ from domain.planner import Plan
 from domain.report import checklist, pitch_lines, team_lines
 
 
-def fixture(plan: Plan, *, title: str = "Fikstür", players: int = 7) -> str:
+def fixture(plan: Plan, *, title: str = "Fikstür", players: int = 7, breaks: bool = False) -> str:
     """Matches by time with pitches, byes, the checklist and per-team figures."""
     rules = plan.rules
     teams = {t for g in plan.groups for t in g.teams} | {
@@ -50,7 +50,7 @@ def fixture(plan: Plan, *, title: str = "Fikstür", players: int = 7) -> str:
         )
     if any(m.stage.is_knockout for m in plan.matches):
         lines += ["", LEGEND]
-    return "\n".join([*lines, "", *checks(plan, players), "", *per_team(plan)])
+    return "\n".join([*lines, "", *checks(plan, players), "", *per_team(plan, breaks)])
 
 
 def checks(plan: Plan, players: int) -> list[str]:
@@ -81,7 +81,7 @@ def checks(plan: Plan, players: int) -> list[str]:
     return out
 
 
-def per_team(plan: Plan) -> list[str]:
+def per_team(plan: Plan, breaks: bool = False) -> list[str]:
     lines = team_lines(plan)
     if not lines:
         return []
@@ -94,6 +94,8 @@ def per_team(plan: Plan) -> list[str]:
             f"en kısa dinlenme {duration(t.smallest_rest)}" if t.smallest_rest is not None else ""
         )
         bye = f" · bay {t.byes}" if t.byes else ""
+        if breaks:
+            bye += f" · üst üste iç saha/deplasman: {t.breaks}"
         out.append(
             f"{t.team:<{width}}  {t.matches} maç  {hm(t.first_kickoff)}-{hm(t.last_kickoff)}"  # type: ignore[arg-type]
             f"  {rest}{bye}".rstrip()

@@ -12,6 +12,7 @@ COLUMNS = ("O", "G", "B", "M", "A", "Y", "AV", "P")
 
 
 def table(tab: Table, rule: TieBreak, *, title: str = "Puan durumu") -> str:
+    started = any(r.played for r in tab.rows)  # before kick-off everyone is level: no note
     width = max([len(r.team) for r in tab.rows] + [5])
     lines = [title, f"{'#':>2}  {'Takım':<{width}} " + " ".join(f"{c:>3}" for c in COLUMNS)]
     for r in tab.rows:
@@ -25,12 +26,12 @@ def table(tab: Table, rule: TieBreak, *, title: str = "Puan durumu") -> str:
             f"{r.goal_difference:+d}" if r.goal_difference else "0",
             r.points,
         )
-        mark = " *" if r.tie else (" (kura)" if r.decided_by_lot else "")
+        mark = " *" if r.tie and started else (" (kura)" if r.decided_by_lot else "")
         lines.append(
             f"{r.rank:>2}  {r.team:<{width}} " + " ".join(f"{c!s:>3}" for c in cells) + mark
         )
     lines.append(tie_rule(rule.name, [c.value for c in rule.criteria]))
-    for tied in tab.unresolved:
+    for tied in tab.unresolved if started else ():
         lines.append(
             "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Sıra kurayla belirlenecek"
             " (düzenleyen kurayı kaydeder)."
