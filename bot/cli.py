@@ -53,7 +53,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         if "required: command" in message:
-            message = "komut eksik: plan, puan ya da oner"
+            message = "komut eksik: plan, puan, oner ya da db"
         for english, turkish in ARGPARSE_WORDS:
             message = message.replace(english, turkish)
         raise Refused(
@@ -109,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--tiebreak", default="tff", help="tff, uefa, fifa, makale ya da liste")
     t.add_argument("--double", action="store_true", help="çift devreli: her eşleşme iki kez")
     t.add_argument("--json", action="store_true")
+
+    d = sub.add_parser("db", help="veritabanı: şemayı güncelle")
+    d.add_argument("action", choices=("upgrade", "current"))
+    d.add_argument("--db", help="veritabanı adresi (varsayılan: TURNUVA_DB_URL ya da SQLite)")
 
     o = sub.add_parser("oner", help="takım sayısına göre usul öner")
     o.add_argument("--teams", type=int, required=True)
@@ -359,7 +363,16 @@ def cmd_oner(args: argparse.Namespace) -> str:
     return advice_text.advice(found, args.teams, args.pitches, args.slot, args.hours)
 
 
-COMMANDS = {"plan": cmd_plan, "puan": cmd_puan, "oner": cmd_oner}
+def cmd_db(args: argparse.Namespace) -> str:
+    """Schema migrations; imported lazily so plan/puan/oner need no database driver."""
+    from storage import migrate
+
+    if args.action == "upgrade":
+        migrate.upgrade(args.db)
+    return f"Veritabanı şeması: {migrate.current(args.db) or 'boş'}"
+
+
+COMMANDS = {"plan": cmd_plan, "puan": cmd_puan, "oner": cmd_oner, "db": cmd_db}
 
 if __name__ == "__main__":
     raise SystemExit(main())
