@@ -5,6 +5,14 @@ start. Every SQLite connection gets WAL (readers never wait for the writer), for
 on, a busy timeout, and write transactions that begin with BEGIN IMMEDIATE: the writer
 takes the lock before reading, so two writers queue instead of failing half-way with
 "database is locked". Read-only units of work use a plain BEGIN.
+
+Durability on SQLite: WAL with synchronous=NORMAL. A commit is in the WAL file (the OS
+page cache) when `commit()` returns, so a killed bot process (SIGKILL, crash, OOM) loses
+nothing it acknowledged; only an OS crash or power cut can lose the last commits before
+the next checkpoint, and even then the database stays intact (WAL replay is atomic).
+synchronous=FULL closes that gap with an fsync per commit, at a cost in write
+throughput that depends on the disk; `SQLITE_SYNCHRONOUS` is the one place to change it.
+PostgreSQL keeps its own, server-side durability settings.
 """
 
 from __future__ import annotations
@@ -17,11 +25,13 @@ import platformdirs
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
 
 ENV_VAR = "TURNUVA_DB_URL"
 READ_ONLY = "turnuva_read_only"  # execution option read by the SQLite BEGIN hook
 BUSY_TIMEOUT_MS = 15_000
+# Survives a killed process; an OS crash/power cut may lose the last commits (see above).
+SQLITE_SYNCHRONOUS = "NORMAL"
 
 
 def default_url() -> str:
@@ -46,6 +56,8 @@ def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     path = sqlite_path(url)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
+    if make_url(url).get_backend_name() == "sqlite":
+        kwargs.setdefault("pool_reset_on_return", None)  # `_reset` below does it cheaper
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         _configure_sqlite(engine)
@@ -60,14 +72,27 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor = dbapi_connection.cursor()
         for pragma in (
             "journal_mode = WAL",
-            "synchronous = FULL",  # a committed result survives a power cut too
+            f"synchronous = {SQLITE_SYNCHRONOUS}",
             "foreign_keys = ON",
             f"busy_timeout = {BUSY_TIMEOUT_MS}",
         ):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
+    @event.listens_for(engine.sync_engine, "reset")
+    def _reset(dbapi_connection: Any, _record: ConnectionPoolEntry, state: PoolResetState) -> None:
+        # A connection back in the pool must not hold a transaction. The pool's default
+        # reset is an unconditional rollback, one more trip to aiosqlite's thread after
+        # every commit; asking SQLite (a flag, no trip) spares it.
+        if state.asyncio_safe and dbapi_connection.driver_connection.in_transaction:
+            dbapi_connection.rollback()
+
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Connection) -> None:
         read_only = conn.get_execution_options().get(READ_ONLY, False)
-        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+        begin = "BEGIN" if read_only else "BEGIN IMMEDIATE"
+        # Straight to aiosqlite: one trip to its thread, where a cursor through
+        # SQLAlchemy's adapter takes three (open, execute, close) on every transaction.
+        conn.connection.dbapi_connection.run_async(  # type: ignore[union-attr]
+            lambda driver: driver.execute(begin)
+        )
