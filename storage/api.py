@@ -54,35 +54,54 @@ async def active_tournament_id(uow: UnitOfWork, chat_id: int) -> int:
 
 
 async def record_result(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:
-    """First entry of a match's result. Refuses (ResultAlreadyRecorded / ResultConflict)
-    when a result exists or the match changed meanwhile; a repeated update is a no-op."""
-    if duplicate := await _seen(uow, cmd):
-        return duplicate
-    match = await _match(uow, cmd)
-    if match.result is not None:
-        raise ResultAlreadyRecorded(cmd.match_no, match.result, match.entered_by or 0)
-    version = await _claim(uow, cmd, match)
-    await uow.results.insert(match.id, cmd)
-    await uow.results.audit(match.id, None, cmd)
-    return RecordOutcome(cmd.match_no, cmd.score, None, version)
+    """First entry of a match's result; a repeated Telegram update is a no-op.
+
+    Four statements, none of them a read: claim the update id, claim the match (version
+    bump, `MatchRepository.claim`), insert the result unless one exists, audit it. The
+    match's state is read only to explain a refusal (MatchNotFound, MatchSidesUnknown,
+    ResultAlreadyRecorded, ResultConflict). Of two writers racing on one match the results
+    primary key lets exactly one insert; the other is refused with the winner's score.
+    A refusal can leave the claim in the transaction: let the unit of work roll back.
+    """
+    if not await _first_time(uow, cmd):
+        return await _duplicate(uow, cmd)
+    claimed = await uow.matches.claim(cmd.tournament_id, cmd.match_no, cmd.expected_version)
+    if claimed is None or not await uow.results.insert_if_absent(claimed.id, cmd):
+        raise await _refusal(uow, cmd, expect_result=False)
+    await uow.results.audit(claimed.id, None, cmd)
+    return RecordOutcome(cmd.match_no, cmd.score, None, claimed.version)
 
 
 async def correct_result(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:
-    """Replace a stored result; the replaced score goes to the audit trail."""
-    if duplicate := await _seen(uow, cmd):
-        return duplicate
+    """Replace a stored result; the replaced score goes to the audit trail.
+
+    Unlike a first entry this reads the match first: the version it reads is the one the
+    claim must still find, so two corrections that overlap in time cannot both pass (the
+    later would silently overwrite the earlier), and the audited old score is exact.
+    """
+    if not await _first_time(uow, cmd):
+        return await _duplicate(uow, cmd)
     match = await _match(uow, cmd)
     if match.result is None:
         raise NoResultToCorrect(cmd.match_no)
-    version = await _claim(uow, cmd, match)
-    await uow.results.replace(match.id, cmd)
-    await uow.results.audit(match.id, match.result, cmd)
-    return RecordOutcome(cmd.match_no, cmd.score, match.result, version)
+    seen = match.version if cmd.expected_version is None else cmd.expected_version
+    claimed = None
+    if seen == match.version:
+        claimed = await uow.matches.claim(cmd.tournament_id, cmd.match_no, seen)
+    if claimed is None:
+        raise await _refusal(uow, cmd, expect_result=True)
+    await uow.results.replace(claimed.id, cmd)
+    await uow.results.audit(claimed.id, match.result, cmd)
+    return RecordOutcome(cmd.match_no, cmd.score, match.result, claimed.version)
 
 
-async def _seen(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome | None:
-    if cmd.update_id is None or await uow.updates.claim(cmd.update_id, cmd.at):
-        return None
+async def _first_time(uow: UnitOfWork, cmd: RecordResult) -> bool:
+    """Claim the update id in this transaction; False if it was applied before."""
+    return cmd.update_id is None or await uow.updates.claim(cmd.update_id, cmd.at)
+
+
+async def _duplicate(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:
+    """What a repeated update is answered with: the match as it stands."""
     match = await _match(uow, cmd)
     return RecordOutcome(cmd.match_no, match.result, None, match.version, duplicate=True)
 
@@ -96,16 +115,18 @@ async def _match(uow: UnitOfWork, cmd: RecordResult) -> MatchState:
     return match
 
 
-async def _claim(uow: UnitOfWork, cmd: RecordResult, match: MatchState) -> int:
-    """Bump the match version or refuse: the caller's view of the match is out of date."""
-    expected = match.version if cmd.expected_version is None else cmd.expected_version
-    if await uow.matches.bump_version(match.id, expected):
-        return expected + 1
-    now = await uow.matches.state(cmd.tournament_id, cmd.match_no)
-    current = None if now is None else now.result
-    who = None if now is None else now.entered_by
+async def _refusal(uow: UnitOfWork, cmd: RecordResult, *, expect_result: bool) -> Exception:
+    """Why a result write was refused, read after the fact (the rare path).
+
+    On PostgreSQL this is a new statement, so it sees what the faster writer committed.
+    """
+    match = await _match(uow, cmd)  # raises MatchNotFound / MatchSidesUnknown itself
+    if not expect_result and match.result is not None:
+        return ResultAlreadyRecorded(cmd.match_no, match.result, match.entered_by or 0)
+    if expect_result and match.result is None:
+        return NoResultToCorrect(cmd.match_no)
     reason = "someone else changed this match first"
-    raise ResultConflict(cmd.match_no, reason, current, who)
+    return ResultConflict(cmd.match_no, reason, match.result, match.entered_by)
 
 
 async def replan(

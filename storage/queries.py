@@ -8,8 +8,18 @@ database work itself. Names of bind parameters are the keyword arguments callers
 from __future__ import annotations
 
 from sqlalchemy import Table, and_, bindparam, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql.dml import Insert
 
-from storage.rows import CaptainRow, MatchRow, ResultAuditRow, ResultRow, TeamRow, TournamentRow
+from storage.rows import (
+    CaptainRow,
+    MatchRow,
+    ProcessedUpdateRow,
+    ResultAuditRow,
+    ResultRow,
+    TeamRow,
+    TournamentRow,
+)
 
 
 def _table(row: type) -> Table:
@@ -22,6 +32,7 @@ matches = _table(MatchRow)
 results = _table(ResultRow)
 audit = _table(ResultAuditRow)
 captains = _table(CaptainRow)
+processed_updates = _table(ProcessedUpdateRow)
 tournaments = _table(TournamentRow)
 home = _table(TeamRow).alias("home")
 away = _table(TeamRow).alias("away")
@@ -43,14 +54,48 @@ MATCH_STATE = (
     .where(matches.c.tournament_id == bindparam("tournament_id"), matches.c.no == bindparam("no"))
 )
 
-# Optimistic claim: bump the version only if it is still the one the writer saw.
-BUMP_VERSION = (
-    update(matches)
-    .where(matches.c.id == bindparam("match_id"), matches.c.version == bindparam("expected"))
-    .values(version=matches.c.version + 1)
-)
 
-INSERT_RESULT = insert(results)
+def _insert_if_absent(table: Table, key: str) -> dict[str, Insert]:
+    """INSERT ... ON CONFLICT (key) DO NOTHING, spelled for each engine, by dialect name.
+
+    The rowcount says whether this statement inserted the row: one trip both writes and
+    detects a duplicate. On PostgreSQL a concurrent, uncommitted insert of the same key
+    makes it wait for that transaction and then insert nothing, so the first one wins.
+    """
+    return {
+        "sqlite": sqlite.insert(table).on_conflict_do_nothing(index_elements=[key]),
+        "postgresql": postgresql.insert(table).on_conflict_do_nothing(index_elements=[key]),
+    }
+
+
+# A Telegram update id, written in the transaction of the change it causes; rowcount 0
+# means the update was applied before.
+CLAIM_UPDATE = _insert_if_absent(processed_updates, "update_id")
+
+# Claim a match for one result write, in one statement instead of a read and a write: the
+# version goes up only if the match exists and both sides are known; RETURNING hands back
+# its id and new version, and no row means "refused, look why". On PostgreSQL the UPDATE
+# takes the row lock, so concurrent writers of one match queue here.
+CLAIM_MATCH = (
+    update(matches)
+    .where(
+        # Bind names differ from column names: in an UPDATE those would mean "SET it".
+        matches.c.tournament_id == bindparam("in_tournament"),
+        matches.c.no == bindparam("match_no"),
+        matches.c.home_team_id.is_not(None),
+        matches.c.away_team_id.is_not(None),
+    )
+    .values(version=matches.c.version + 1)
+    .returning(matches.c.id, matches.c.version)
+)
+# ... and only if the version is still the one the writer saw (optimistic locking). On
+# PostgreSQL a writer that waited for the row lock re-checks this against the committed
+# row, sees the version moved on and updates nothing.
+CLAIM_MATCH_AT_VERSION = CLAIM_MATCH.where(matches.c.version == bindparam("expected"))
+
+# A first entry: rowcount 0 means the match has a result already (first one wins; on
+# PostgreSQL the results primary key makes a racing insert wait, then do nothing).
+INSERT_RESULT_IF_ABSENT = _insert_if_absent(results, "match_id")
 INSERT_AUDIT = insert(audit)
 
 # "Ne zaman oynuyoruz?": captains PK -> active-tournament index -> (team, start) indexes.

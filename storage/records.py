@@ -79,6 +79,14 @@ class MatchState:
 
 
 @dataclass(frozen=True)
+class ClaimedMatch:
+    """A match claimed for one result write: its id and the version the write gives it."""
+
+    id: int
+    version: int
+
+
+@dataclass(frozen=True)
 class RecordResult:
     """Enter or correct a match's result.
 

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from storage import queries
 from storage.rows import ProcessedUpdateRow, ReminderRow, SetupStateRow
 from storage.sql import insert_if_absent, upsert
 
@@ -22,9 +23,9 @@ class UpdateLog:
     async def claim(self, update_id: int, at: datetime) -> bool:
         """True the first time an update id is seen (in a committed transaction)."""
         values = {"update_id": update_id, "processed_at": at}
-        return await insert_if_absent(
-            self._session, ProcessedUpdateRow.__table__, values, ["update_id"]
-        )
+        stmt = queries.CLAIM_UPDATE[self._session.get_bind().dialect.name]
+        result = await self._session.execute(stmt, values)
+        return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def forget_before(self, before: datetime) -> int:
         """Prune old ids (Telegram does not resend updates older than a day)."""

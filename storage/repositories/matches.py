@@ -14,7 +14,7 @@ from domain.model import PlannedMatch, Score, Stage
 from storage import queries
 from storage.errors import TeamNotFound
 from storage.mapping import match_columns, stored_match
-from storage.records import MatchState, NextMatch, StoredMatch
+from storage.records import ClaimedMatch, MatchState, NextMatch, StoredMatch
 from storage.rows import MatchRow, ResultRow, TeamRow
 
 _home = aliased(TeamRow, name="home")
@@ -117,15 +117,19 @@ class MatchRepository:
             entered_by=row.entered_by,
         )
 
-    async def bump_version(self, match_id: int, expected: int) -> bool:
-        """Claim the match for one write: True only if nobody changed it since `expected`.
+    async def claim(self, tournament_id: int, no: int, expected: int | None) -> ClaimedMatch | None:
+        """Bump the version of a match whose sides are known (and, if `expected` is given,
+        whose version is still `expected`): the claim a result write starts with.
 
-        A conditional UPDATE: on PostgreSQL a concurrent writer waits for the row lock, then
-        sees the new version and updates nothing; on SQLite writers are serialised already.
+        One conditional UPDATE ... RETURNING instead of a read and a write. None means
+        refused: the match is missing, undecided or changed; `state` tells which.
         """
-        params = {"match_id": match_id, "expected": expected}
-        result = await self._session.execute(queries.BUMP_VERSION, params)
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        params = {"in_tournament": tournament_id, "match_no": no}
+        stmt = queries.CLAIM_MATCH
+        if expected is not None:
+            stmt, params["expected"] = queries.CLAIM_MATCH_AT_VERSION, expected
+        row = (await self._session.execute(stmt, params)).one_or_none()
+        return None if row is None else ClaimedMatch(row.id, row.version)
 
 
 def _check(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, int]:

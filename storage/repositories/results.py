@@ -20,9 +20,12 @@ class ResultRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
-    async def insert(self, match_id: int, cmd: RecordResult) -> None:
+    async def insert_if_absent(self, match_id: int, cmd: RecordResult) -> bool:
+        """Store a first result; False (and nothing written) if the match has one already."""
         values = {"match_id": match_id, **score_columns(cmd.score), **_source(cmd)}
-        await self._session.execute(queries.INSERT_RESULT, values)
+        stmt = queries.INSERT_RESULT_IF_ABSENT[self._session.get_bind().dialect.name]
+        result = await self._session.execute(stmt, values)
+        return bool(result.rowcount)  # type: ignore[attr-defined]
 
     async def replace(self, match_id: int, cmd: RecordResult) -> None:
         values = {**score_columns(cmd.score), **_source(cmd)}

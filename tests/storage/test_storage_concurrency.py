@@ -85,3 +85,30 @@ async def test_a_writer_waiting_on_the_row_lock_is_refused_when_the_first_commit
 
     refused = await second_task
     assert isinstance(refused, ResultConflict) and refused.current == Score(1, 0)
+
+
+async def test_a_correction_waiting_on_the_row_lock_is_refused_when_the_first_commits(
+    pg_db: Database,
+):
+    """PostgreSQL only: two corrections that overlap in time cannot both pass. The second
+    read the match before the first committed; its claim waits on the row lock, then finds
+    the version moved on, so it is refused instead of silently overwriting the first."""
+    db = pg_db
+    tid = await make_tournament(db)
+    await apply(db, entry(tid, Score(1, 0), entered_by=31))
+    async with db.unit_of_work() as first:
+        await api.correct_result(first, entry(tid, Score(2, 0), entered_by=31))
+
+        async def second() -> RecordOutcome | ResultConflict:
+            try:
+                return await apply(db, entry(tid, Score(0, 2), entered_by=32), correction=True)
+            except ResultConflict as refused:
+                return refused
+
+        second_task = asyncio.create_task(second())
+        await wait_until_blocked_on_a_lock(db, expected=1)
+        await first.commit()
+
+    refused = await second_task
+    assert isinstance(refused, ResultConflict) and refused.current == Score(2, 0)
+    assert refused.entered_by == 31
