@@ -14,7 +14,7 @@ from domain.slots import SlotPlan, SlotProblem, evaluate, quality_key
 
 # Deterministic seconds per solve (work, not wall-clock): proving back-to-backs minimal is
 # worth more than raising the smallest rest by one slot.
-B2B_WORK = 0.3
+B2B_WORK = 0.6
 GAP_WORK = 0.15
 MAX_CELLS = 2500  # match x slot variables; beyond this the greedy plan stands
 MAX_GAP_CELLS = 1200
@@ -25,6 +25,7 @@ def _solver(work: float) -> cp_model.CpSolver:
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = work
+    solver.parameters.linearization_level = 2  # the LP sees the counting cuts: proofs in time
     return solver
 
 
@@ -57,6 +58,9 @@ class _Model:
                 if len(terms) > 1:
                     m_.add(sum(terms) <= 1)
         self.teams = sorted(teams)
+        self.groups: dict[int, set[str]] = {}
+        for m in problem.matches:
+            self.groups.setdefault(m.group, set()).update(m.pairing.teams())
         self.spaced(problem.min_gap)
         self.legs_in_order(slots)
         if hint is not None:
@@ -87,13 +91,23 @@ class _Model:
                 self.model.add(sum(window) <= 1)
 
     def back_to_backs(self) -> cp_model.LinearExprT:
-        terms = []
+        """Sum of b[t, s] >= play[t, s] + play[t, s+1] - 1, with the counting cut per group.
+
+        The cut (a group's teams playing in two consecutive slots beyond its size must
+        repeat) is implied, but stating it lets the solver prove small shapes in time.
+        """
+        b = {}
         for team in self.teams:
             for s in range(self.slots - 1):
-                b = self.model.new_bool_var("")
-                self.model.add(self.play[team, s] + self.play[team, s + 1] - 1 <= b)
-                terms.append(b)
-        return sum(terms)
+                b[team, s] = self.model.new_bool_var("")
+                self.model.add(self.play[team, s] + self.play[team, s + 1] - 1 <= b[team, s])
+        for members in self.groups.values():
+            for s in range(self.slots - 1):
+                self.model.add(
+                    sum(b[t, s] for t in members)
+                    >= sum(self.play[t, s] + self.play[t, s + 1] for t in members) - len(members)
+                )
+        return sum(b.values())
 
     def assignment(self, solver: cp_model.CpSolver) -> list[int]:
         slot_of = [0] * len(self.problem.matches)
