@@ -56,28 +56,28 @@ async def active_tournament_id(uow: UnitOfWork, chat_id: int) -> int:
 async def record_result(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:
     """First entry of a match's result; a repeated Telegram update is a no-op.
 
-    Four statements, none of them a read: claim the update id, claim the match (version
-    bump, `MatchRepository.claim`), insert the result unless one exists, audit it. The
-    match's state is read only to explain a refusal (MatchNotFound, MatchSidesUnknown,
-    ResultAlreadyRecorded, ResultConflict). Of two writers racing on one match the results
-    primary key lets exactly one insert; the other is refused with the winner's score.
-    A refusal can leave the claim in the transaction: let the unit of work roll back.
+    Three statements, none of them a read: claim the update id, claim the match (version
+    bump, `MatchRepository.claim`), insert the result unless one exists; the database
+    adds the audit row (trigger, migration 0003). The match's state is read only to
+    explain a refusal (MatchNotFound, MatchSidesUnknown, ResultAlreadyRecorded,
+    ResultConflict). Of two writers racing on one match the results primary key lets
+    exactly one insert; the other is refused with the winner's score. A refusal can leave
+    the claim in the transaction: let the unit of work roll back.
     """
     if not await _first_time(uow, cmd):
         return await _duplicate(uow, cmd)
     claimed = await uow.matches.claim(cmd.tournament_id, cmd.match_no, cmd.expected_version)
     if claimed is None or not await uow.results.insert_if_absent(claimed.id, cmd):
         raise await _refusal(uow, cmd, expect_result=False)
-    await uow.results.audit(claimed.id, None, cmd)
     return RecordOutcome(cmd.match_no, cmd.score, None, claimed.version)
 
 
 async def correct_result(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:
-    """Replace a stored result; the replaced score goes to the audit trail.
+    """Replace a stored result; the database puts the replaced score in the audit trail.
 
     Unlike a first entry this reads the match first: the version it reads is the one the
     claim must still find, so two corrections that overlap in time cannot both pass (the
-    later would silently overwrite the earlier), and the audited old score is exact.
+    later would silently overwrite the earlier).
     """
     if not await _first_time(uow, cmd):
         return await _duplicate(uow, cmd)
@@ -91,7 +91,6 @@ async def correct_result(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:
     if claimed is None:
         raise await _refusal(uow, cmd, expect_result=True)
     await uow.results.replace(claimed.id, cmd)
-    await uow.results.audit(claimed.id, match.result, cmd)
     return RecordOutcome(cmd.match_no, cmd.score, match.result, claimed.version)
 
 

@@ -7,7 +7,7 @@ database work itself. Names of bind parameters are the keyword arguments callers
 
 from __future__ import annotations
 
-from sqlalchemy import Table, and_, bindparam, insert, or_, select, update
+from sqlalchemy import Table, and_, bindparam, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import Insert
 
@@ -15,7 +15,6 @@ from storage.rows import (
     CaptainRow,
     MatchRow,
     ProcessedUpdateRow,
-    ResultAuditRow,
     ResultRow,
     TeamRow,
     TournamentRow,
@@ -30,7 +29,6 @@ def _table(row: type) -> Table:
 
 matches = _table(MatchRow)
 results = _table(ResultRow)
-audit = _table(ResultAuditRow)
 captains = _table(CaptainRow)
 processed_updates = _table(ProcessedUpdateRow)
 tournaments = _table(TournamentRow)
@@ -96,7 +94,6 @@ CLAIM_MATCH_AT_VERSION = CLAIM_MATCH.where(matches.c.version == bindparam("expec
 # A first entry: rowcount 0 means the match has a result already (first one wins; on
 # PostgreSQL the results primary key makes a racing insert wait, then do nothing).
 INSERT_RESULT_IF_ABSENT = _insert_if_absent(results, "match_id")
-INSERT_AUDIT = insert(audit)
 
 # "Ne zaman oynuyoruz?": captains PK -> active-tournament index -> (team, start) indexes.
 NEXT_MATCH = (

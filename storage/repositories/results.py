@@ -1,4 +1,8 @@
-"""Results of matches and their audit trail (every write, with the score it replaced)."""
+"""Results of matches and their audit trail (every write, with the score it replaced).
+
+The audit rows are written by the database itself, by triggers on `results` (migration
+0003): every insert or update of a result leaves one, whichever code path wrote it.
+"""
 
 from __future__ import annotations
 
@@ -31,17 +35,6 @@ class ResultRepository:
         values = {**score_columns(cmd.score), **_source(cmd)}
         stmt = update(ResultRow).where(ResultRow.match_id == match_id).values(**values)
         await self._session.execute(stmt.execution_options(synchronize_session=False))
-
-    async def audit(self, match_id: int, old: Score | None, cmd: RecordResult) -> None:
-        values = {
-            "match_id": match_id,
-            **_old_columns(old),
-            **score_columns(cmd.score, "new_"),
-            "changed_by": cmd.entered_by,
-            "changed_at": cmd.at,
-            "source_message_id": cmd.source_message_id,
-        }
-        await self._session.execute(queries.INSERT_AUDIT, values)
 
     async def history(self, match_id: int) -> list[AuditEntry]:
         """Every write of the match's result, oldest first."""
@@ -101,10 +94,3 @@ def _source(cmd: RecordResult) -> dict[str, object]:
         "source_chat_id": cmd.source_chat_id,
         "source_message_id": cmd.source_message_id,
     }
-
-
-def _old_columns(old: Score | None) -> dict[str, int | None]:
-    if old is None:
-        sides, parts = ("home", "away"), ("goals", "penalties")
-        return {f"old_{side}_{part}": None for side in sides for part in parts}
-    return score_columns(old, "old_")

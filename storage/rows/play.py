@@ -40,7 +40,11 @@ class MatchRow(Base):
 
 
 class ResultRow(Base):
-    """The one result of a match (primary key = match), with where it came from."""
+    """The one result of a match (primary key = match), with where it came from.
+
+    Triggers (migration 0003) write a `result_audit` row for every insert and update of
+    this table, so every write sets `entered_by`, `entered_at` and `source_message_id`.
+    """
 
     __tablename__ = "results"
     __table_args__ = (
@@ -65,7 +69,10 @@ class ResultRow(Base):
 
 
 class ResultAuditRow(Base):
-    """Every write of a result: old (None for the first entry) and new score, who, when."""
+    """Every write of a result: old (None for the first entry) and new score, who, when.
+
+    Written by the database (triggers on `results`, migration 0003), never by the code.
+    """
 
     __tablename__ = "result_audit"
 

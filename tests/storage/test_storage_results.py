@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import update
 from storage_data import T0, new_tournament
 
 from domain.model import Result, Score
@@ -17,6 +18,7 @@ from storage.errors import (
     ResultConflict,
 )
 from storage.records import RecordResult
+from storage.rows import ResultRow
 from storage.uow import Database
 
 KICKOFF_END = T0 + timedelta(minutes=30)
@@ -135,3 +137,27 @@ async def test_results_for_unknown_or_undecided_matches_are_refused(db: Database
         await apply(db, entry(tid, Score(1, 0), match_no=final))
     with pytest.raises(NoResultToCorrect):
         await apply(db, entry(tid, Score(1, 0)), correction=True)
+
+
+async def test_the_database_audits_a_result_write_whatever_code_path_made_it(db: Database):
+    """The audit rows come from triggers on `results`, not from the use cases: a plain
+    UPDATE that bypasses `storage.api` is audited all the same."""
+    tid = await make_tournament(db)
+    await apply(db, entry(tid, Score(1, 0)))
+    later = KICKOFF_END + timedelta(hours=1)
+    async with db.unit_of_work() as uow:
+        match = await uow.matches.get(tid, 1)
+        assert match is not None
+        await uow.session.execute(
+            update(ResultRow)
+            .where(ResultRow.match_id == match.id)
+            .values(home_goals=4, entered_by=99, entered_at=later)
+        )
+        await uow.commit()
+
+    async with db.unit_of_work(read_only=True) as uow:
+        history = await uow.results.history(match.id)
+    assert [(h.old, h.new, h.changed_by, h.changed_at) for h in history] == [
+        (None, Score(1, 0), 11, KICKOFF_END),
+        (Score(1, 0), Score(4, 0), 99, later),
+    ]
