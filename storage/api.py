@@ -20,6 +20,7 @@ from storage.errors import (
     ResultConflict,
 )
 from storage.records import (
+    FirstEntry,
     MatchState,
     NewTournament,
     NextMatch,
@@ -56,20 +57,39 @@ async def active_tournament_id(uow: UnitOfWork, chat_id: int) -> int:
 async def record_result(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:
     """First entry of a match's result; a repeated Telegram update is a no-op.
 
-    Three statements, none of them a read: claim the update id, claim the match (version
-    bump, `MatchRepository.claim`), insert the result unless one exists; the database
-    adds the audit row (trigger, migration 0003). The match's state is read only to
-    explain a refusal (MatchNotFound, MatchSidesUnknown, ResultAlreadyRecorded,
-    ResultConflict). Of two writers racing on one match the results primary key lets
-    exactly one insert; the other is refused with the winner's score. A refusal can leave
-    the claim in the transaction: let the unit of work roll back.
+    No read on the way: claim the update id, claim the match (version bump), insert the
+    result unless one exists (`_enter_first`); the database adds the audit row (trigger,
+    migration 0003). The match's state is read only to explain a refusal (MatchNotFound,
+    MatchSidesUnknown, ResultAlreadyRecorded, ResultConflict). Of two writers racing on
+    one match the results primary key lets exactly one insert; the other is refused with
+    the winner's score. A refusal can leave the claim in the transaction: let the unit of
+    work roll back.
     """
-    if not await _first_time(uow, cmd):
+    entry = await _enter_first(uow, cmd)
+    if not entry.first_time:
         return await _duplicate(uow, cmd)
-    claimed = await uow.matches.claim(cmd.tournament_id, cmd.match_no, cmd.expected_version)
-    if claimed is None or not await uow.results.insert_if_absent(claimed.id, cmd):
+    if not entry.stored or entry.version is None:
         raise await _refusal(uow, cmd, expect_result=False)
-    return RecordOutcome(cmd.match_no, cmd.score, None, claimed.version)
+    return RecordOutcome(cmd.match_no, cmd.score, None, entry.version)
+
+
+async def _enter_first(uow: UnitOfWork, cmd: RecordResult) -> FirstEntry:
+    """Claim the update id, then the match, then insert the result; stop at the first
+    step that fails.
+
+    PostgreSQL runs the three as one statement (`queries.FIRST_ENTRY_POSTGRESQL`), which
+    saves two round trips to the server. SQLite has no data-modifying CTEs, so there they
+    are three statements, with the same rules and outcomes (the tests run both).
+    """
+    if uow.dialect == "postgresql":
+        return await uow.results.enter_first_in_one_statement(cmd)
+    if not await _first_time(uow, cmd):
+        return FirstEntry(first_time=False)
+    claimed = await uow.matches.claim(cmd.tournament_id, cmd.match_no, cmd.expected_version)
+    if claimed is None:
+        return FirstEntry(first_time=True)
+    stored = await uow.results.insert_if_absent(claimed.id, cmd)
+    return FirstEntry(first_time=True, version=claimed.version, stored=stored)
 
 
 async def correct_result(uow: UnitOfWork, cmd: RecordResult) -> RecordOutcome:

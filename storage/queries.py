@@ -7,7 +7,9 @@ database work itself. Names of bind parameters are the keyword arguments callers
 
 from __future__ import annotations
 
-from sqlalchemy import Table, and_, bindparam, or_, select, update
+from typing import Any
+
+from sqlalchemy import Select, Table, and_, bindparam, exists, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import Insert
 
@@ -94,6 +96,64 @@ CLAIM_MATCH_AT_VERSION = CLAIM_MATCH.where(matches.c.version == bindparam("expec
 # A first entry: rowcount 0 means the match has a result already (first one wins; on
 # PostgreSQL the results primary key makes a racing insert wait, then do nothing).
 INSERT_RESULT_IF_ABSENT = _insert_if_absent(results, "match_id")
+
+# The columns a result write sets besides match_id.
+_RESULT_VALUES = (
+    "home_goals",
+    "away_goals",
+    "home_penalties",
+    "away_penalties",
+    "entered_by",
+    "entered_at",
+    "source_chat_id",
+    "source_message_id",
+)
+
+
+def _first_entry_in_one_statement() -> Select[Any]:
+    """PostgreSQL: CLAIM_UPDATE, CLAIM_MATCH[_AT_VERSION] and INSERT_RESULT_IF_ABSENT as
+    one statement of data-modifying CTEs: one round trip instead of three.
+
+    Each step runs only if the one before succeeded (the match claim needs a new update
+    id, the insert needs the claimed match); locks, waits and the first-one-wins rules are
+    those of the three statements. The row says how far it got: `first_time` (false: the
+    update was applied before), `version` (null: the match claim was refused) and `stored`
+    (false: the match has a result already).
+    """
+    update_id = bindparam("update_id", type_=processed_updates.c.update_id.type)
+    at = bindparam("at", type_=processed_updates.c.processed_at.type)
+    new_update = (
+        postgresql.insert(processed_updates)
+        .from_select(
+            ["update_id", "processed_at"], select(update_id, at).where(update_id.is_not(None))
+        )
+        .on_conflict_do_nothing(index_elements=["update_id"])
+        .returning(processed_updates.c.update_id)
+        .cte("new_update")
+    )
+    first_time = or_(update_id.is_(None), exists(new_update.select()))
+    expected = bindparam("expected", type_=matches.c.version.type)
+    claimed = CLAIM_MATCH.where(
+        or_(expected.is_(None), matches.c.version == expected), first_time
+    ).cte("claimed")
+    values = select(
+        claimed.c.id, *(bindparam(name, type_=results.c[name].type) for name in _RESULT_VALUES)
+    )
+    stored = (
+        postgresql.insert(results)
+        .from_select(["match_id", *_RESULT_VALUES], values)
+        .on_conflict_do_nothing(index_elements=["match_id"])
+        .returning(results.c.match_id)
+        .cte("stored")
+    )
+    return select(
+        first_time.label("first_time"),
+        select(claimed.c.version).scalar_subquery().label("version"),
+        exists(stored.select()).label("stored"),
+    )
+
+
+FIRST_ENTRY_POSTGRESQL = _first_entry_in_one_statement()
 
 # "Ne zaman oynuyoruz?": captains PK -> active-tournament index -> (team, start) indexes.
 NEXT_MATCH = (

@@ -87,6 +87,16 @@ class ClaimedMatch:
 
 
 @dataclass(frozen=True)
+class FirstEntry:
+    """How far a first entry got: a new update id? the match claimed (its new version)?
+    the result stored? Anything short of `stored` is explained by reading the match."""
+
+    first_time: bool
+    version: int | None = None
+    stored: bool = False
+
+
+@dataclass(frozen=True)
 class RecordResult:
     """Enter or correct a match's result.
 

@@ -49,6 +49,11 @@ class UnitOfWork:
             raise RuntimeError("unit of work used outside `async with`")
         return self._session
 
+    @property
+    def dialect(self) -> str:
+        """ "sqlite" or "postgresql", for the few steps that are spelled per engine."""
+        return self.session.get_bind().dialect.name
+
     async def __aenter__(self) -> Self:
         if self._lock is not None:
             await self._lock.acquire()

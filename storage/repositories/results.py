@@ -13,7 +13,7 @@ from sqlalchemy.orm import aliased
 from domain.model import Result, Score
 from storage import queries
 from storage.mapping import score_columns
-from storage.records import AuditEntry, RecordResult
+from storage.records import AuditEntry, FirstEntry, RecordResult
 from storage.rows import MatchRow, ResultAuditRow, ResultRow, TeamRow
 
 _home = aliased(TeamRow, name="home")
@@ -30,6 +30,21 @@ class ResultRepository:
         stmt = queries.INSERT_RESULT_IF_ABSENT[self._session.get_bind().dialect.name]
         result = await self._session.execute(stmt, values)
         return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def enter_first_in_one_statement(self, cmd: RecordResult) -> FirstEntry:
+        """PostgreSQL only: claim the update id and the match and insert the result, all in
+        `queries.FIRST_ENTRY_POSTGRESQL` (one round trip)."""
+        params = {
+            "update_id": cmd.update_id,
+            "at": cmd.at,
+            "in_tournament": cmd.tournament_id,
+            "match_no": cmd.match_no,
+            "expected": cmd.expected_version,
+            **score_columns(cmd.score),
+            **_source(cmd),
+        }
+        row = (await self._session.execute(queries.FIRST_ENTRY_POSTGRESQL, params)).one()
+        return FirstEntry(row.first_time, row.version, row.stored)
 
     async def replace(self, match_id: int, cmd: RecordResult) -> None:
         values = {**score_columns(cmd.score), **_source(cmd)}

@@ -161,3 +161,22 @@ async def test_the_database_audits_a_result_write_whatever_code_path_made_it(db:
         (None, Score(1, 0), 11, KICKOFF_END),
         (Score(1, 0), Score(4, 0), 99, later),
     ]
+
+
+async def test_a_first_entry_against_a_version_the_match_no_longer_has_leaves_nothing(
+    db: Database,
+):
+    tid = await make_tournament(db)
+    async with db.unit_of_work(read_only=True) as uow:
+        seen = await uow.matches.get(tid, 1)
+    assert seen is not None
+
+    with pytest.raises(ResultConflict) as refused:
+        stale = entry(tid, Score(1, 0), update_id=777, expected_version=seen.version + 1)
+        await apply(db, stale)
+    assert refused.value.current is None and type(refused.value) is ResultConflict
+
+    async with db.unit_of_work() as uow:
+        match = await uow.matches.get(tid, 1)
+        assert await uow.updates.claim(777, T0)  # the refused update id was not kept
+    assert match is not None and match.result is None and match.version == seen.version
