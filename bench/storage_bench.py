@@ -10,6 +10,10 @@ on PostgreSQL; >= 500 results/s.
 
 PostgreSQL: a fresh database `turnuva_bench_<random>` on $PGHOST:$PGPORT (default
 127.0.0.1:5432, user $PGUSER or postgres), created from database `test` and dropped after.
+
+SQLite runs as the bot does: WAL with synchronous=NORMAL (`storage.engine`), so the
+numbers are for a setting where a killed process loses nothing acknowledged but an OS
+crash or power cut can lose the last commits; the table is followed by that note.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import asyncpg
 from domain import formats, planner
 from domain.model import Group, PlannedMatch, Score
 from storage import api, migrate
+from storage.engine import SQLITE_SYNCHRONOUS
 from storage.records import NewTournament, RecordResult, TournamentSettings
 from storage.uow import Database
 
@@ -229,6 +234,15 @@ async def main() -> None:
         runner = run_sqlite if engine == "sqlite" else run_postgres
         rows += await runner(*sizes)
     print_table(rows)
+    if any(row.engine == "sqlite" for row in rows):
+        print(SQLITE_DURABILITY.format(SQLITE_SYNCHRONOUS))
+
+
+SQLITE_DURABILITY = (
+    "\nsqlite: WAL, synchronous={}. A killed bot process (SIGKILL, crash) loses no"
+    " acknowledged write;\nan OS crash or power cut can lose the last commits (FULL would"
+    " fsync every commit, at a cost in writes/s)."
+)
 
 
 if __name__ == "__main__":
