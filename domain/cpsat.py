@@ -68,7 +68,8 @@ class _Model:
                 m_.add_hint(v, hint[i] == s)
 
     def legs_in_order(self, slots: int) -> None:
-        """Every return match after every first-leg match of its group."""
+        """No return match before the last first-leg match of its group (the same slot is
+        allowed: by then every pair has met once or is meeting on another pitch)."""
         groups = {m.group for m in self.problem.matches if m.leg}
         for g in groups:
             turn = self.model.new_int_var(0, slots, f"turn{g}")
@@ -79,7 +80,7 @@ class _Model:
                 if m.leg:
                     self.model.add(at >= turn)
                 else:
-                    self.model.add(at < turn)
+                    self.model.add(at <= turn)
 
     def spaced(self, gap: int) -> None:
         """No team plays twice within any `gap` consecutive slots."""

@@ -215,7 +215,7 @@ def _slot_plan(
     sizes = [len(g.teams) for g in draft.groups]
     counts = [sum(len(r.pairings) for r in draft.rounds[g.label]) for g in draft.groups]
     pitches = len(rules.pitches)
-    bound = slots.lower_bound(sizes, counts, pitches, min_gap, 2 if draft.double else 1)
+    bound = slots.lower_bound(sizes, counts, pitches, min_gap)
     windows = _pitch_windows(rules, clock)
     teams = _team_windows(rules, clock)
 
@@ -234,7 +234,7 @@ def _slot_plan(
     horizon = _horizon(bound, windows, teams, slot_len)
     problem = slots.SlotProblem(tuple(matches), capacity, allowed, min_gap, horizon)
     widths = [max(1, min(pitches, s // 2)) for s in sizes]
-    best = slots.best_greedy(problem, widths)
+    best = slots.best_greedy(problem, widths, bound)
     if best is None:
         raise _diagnose(matches, rules, windows, teams, bound, clock)
     polished = cpsat.polish(

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from domain.model import Pairing
@@ -22,8 +23,8 @@ UNPLAYED = -(10**6)
 class SlotMatch:
     """A group match waiting for a slot; `order` is its position within its round.
 
-    `leg` is 0 or 1 in a double round robin: a return match never comes before the whole
-    first leg of its group is played (nobody wants A-B followed by B-A).
+    `leg` is 0 or 1 in a double round robin: a return match never comes before the last
+    first-leg slot of its group (nobody wants A-B followed by B-A); it may share that slot.
     """
 
     index: int
@@ -61,16 +62,12 @@ def lower_bound(
     matches_per_group: Sequence[int],
     pitches: int,
     min_gap: int,
-    legs: int = 1,
 ) -> int:
-    """Slots the group stage needs at least: pitch capacity, group width, team rest.
-
-    With two legs played one after the other, each leg of a group needs its own slots.
-    """
+    """Slots the group stage needs at least: pitch capacity, group width, team rest."""
     bound = math.ceil(sum(matches_per_group) / pitches)
     for size, count in zip(group_sizes, matches_per_group, strict=True):
         width = max(1, min(pitches, size // 2))
-        bound = max(bound, legs * math.ceil(count / legs / width))
+        bound = max(bound, math.ceil(count / width))
         per_team = 2 * count // size
         bound = max(bound, (per_team - 1) * min_gap + 1)
     return bound
@@ -146,19 +143,134 @@ def quality_key(plan: SlotPlan) -> tuple[int, int, int, int]:
     return (plan.slots, plan.back_to_backs, -gap, plan.at_min_gap)
 
 
-# A strategy ranks a candidate match: (b2b teams, round, urgency, rest, group, order).
-Strategy = Callable[[int, int, int, int, int, int], tuple[int, ...]]
+@dataclass(frozen=True)
+class Candidate:
+    """What a greedy order may look at when ranking a match for the current slot."""
+
+    b2b: int  # its teams that played in the previous slot
+    round: int
+    urgency: int  # slots its group still needs
+    rest: int  # slots since the less rested of its teams last played
+    group: int
+    order: int
+    leg_left: int  # first-leg matches its group has left (0 once in the return leg)
+
+
+Strategy = Callable[[Candidate], tuple[int, ...]]
 
 STRATEGIES: tuple[Strategy, ...] = (
-    lambda b, r, u, rest, g, o: (b, r, -u, g, o),
-    lambda b, r, u, rest, g, o: (r, b, -u, g, o),
-    lambda b, r, u, rest, g, o: (b, -u, r, g, o),
-    lambda b, r, u, rest, g, o: (b, -rest, r, g, o),
-    lambda b, r, u, rest, g, o: (-u, b, r, g, o),
-    lambda b, r, u, rest, g, o: (b, r, -rest, g, o),
+    lambda c: (c.b2b, c.round, -c.urgency, c.group, c.order),
+    lambda c: (c.round, c.b2b, -c.urgency, c.group, c.order),
+    lambda c: (c.b2b, -c.urgency, c.round, c.group, c.order),
+    lambda c: (c.b2b, -c.rest, c.round, c.group, c.order),
+    lambda c: (-c.urgency, c.b2b, c.round, c.group, c.order),
+    lambda c: (c.b2b, c.round, -c.rest, c.group, c.order),
+    # Two legs: let one group close its first leg early so that its return matches can
+    # fill the pitches another group's last first-leg matches leave free.
+    lambda c: (c.b2b, c.leg_left or 10**6, -c.urgency, c.round, c.group, c.order),
+    lambda c: (c.leg_left or 10**6, c.b2b, c.round, c.group, c.order),
 )
 
 LOOKAHEAD_ROUNDS = 3
+
+
+class _Greedy:
+    """State of one greedy pass: what is left per group and round, and who played when."""
+
+    def __init__(self, problem: SlotProblem, strategy: Strategy, widths: Sequence[int]) -> None:
+        self.problem = problem
+        self.strategy = strategy
+        self.widths = widths
+        groups = max((m.group for m in problem.matches), default=-1) + 1
+        self.pending: list[list[list[SlotMatch]]] = [[] for _ in range(groups)]
+        for m in problem.matches:
+            rounds = self.pending[m.group]
+            while len(rounds) <= m.round:
+                rounds.append([])
+            rounds[m.round].append(m)
+        self.remaining = [sum(len(r) for r in rounds) for rounds in self.pending]
+        self.first_leg = [0] * groups
+        for m in problem.matches:
+            self.first_leg[m.group] += m.leg == 0
+        self.last: dict[str, int] = {}
+        self.slot_of = [UNPLAYED] * len(problem.matches)
+
+    def run(self) -> list[int] | None:
+        left = len(self.problem.matches)
+        slot = 0
+        while left:
+            if slot >= self.problem.horizon:
+                return None
+            cap = self.problem.capacity(slot)
+            busy: set[str] = set()
+            chosen = self._pick(slot, self._candidates(slot, range(len(self.pending))), cap, busy)
+            # A group whose first leg closes in this slot may start its return leg beside it.
+            closing = {m.group for m in chosen if m.leg == 0 and self.first_leg[m.group] == 0}
+            if closing and len(chosen) < cap:
+                chosen += self._pick(slot, self._candidates(slot, closing), cap - len(chosen), busy)
+            for m in chosen:
+                self.pending[m.group][m.round].remove(m)
+                self.remaining[m.group] -= 1
+                left -= 1
+                for team in m.pairing.teams():
+                    self.last[team] = slot
+            slot += 1
+        return self.slot_of
+
+    def _candidates(
+        self, slot: int, groups: Iterable[int]
+    ) -> list[tuple[tuple[int, ...], SlotMatch]]:
+        """Matches that may go into `slot`, ranked; a group's return leg waits for its first."""
+        problem = self.problem
+        found: list[tuple[tuple[int, ...], SlotMatch]] = []
+        for g in groups:
+            widths, first_leg = self.widths[g], self.first_leg[g]
+            # Slots the group still needs: each leg fills its own slots.
+            urgency = math.ceil(first_leg / widths) + math.ceil(
+                (self.remaining[g] - first_leg) / widths
+            )
+            seen = 0
+            for rnd in self.pending[g]:
+                live = [m for m in rnd if self.slot_of[m.index] == UNPLAYED]
+                if not live or (live[0].leg and first_leg):
+                    continue
+                seen += 1
+                if seen > LOOKAHEAD_ROUNDS:
+                    break
+                for m in live:
+                    home, away = m.pairing.teams()
+                    lh = self.last.get(home, UNPLAYED)
+                    la = self.last.get(away, UNPLAYED)
+                    if slot - lh < problem.min_gap or slot - la < problem.min_gap:
+                        continue
+                    if not problem.allowed(m.index, slot):
+                        continue
+                    b = (lh == slot - 1) + (la == slot - 1)
+                    rest = min(slot - lh, slot - la, 1000)
+                    key = self.strategy(Candidate(b, m.round, urgency, rest, g, m.order, first_leg))
+                    found.append((key, m))
+        found.sort(key=lambda c: (c[0], c[1].index))
+        return found
+
+    def _pick(
+        self,
+        slot: int,
+        candidates: list[tuple[tuple[int, ...], SlotMatch]],
+        cap: int,
+        busy: set[str],
+    ) -> list[SlotMatch]:
+        chosen: list[SlotMatch] = []
+        for _, m in candidates:
+            if len(chosen) == cap:
+                break
+            home, away = m.pairing.teams()
+            if home in busy or away in busy:
+                continue
+            busy.update((home, away))
+            chosen.append(m)
+            self.slot_of[m.index] = slot
+            self.first_leg[m.group] -= m.leg == 0
+        return chosen
 
 
 def greedy(problem: SlotProblem, strategy: Strategy, widths: Sequence[int]) -> list[int] | None:
@@ -168,75 +280,37 @@ def greedy(problem: SlotProblem, strategy: Strategy, widths: Sequence[int]) -> l
     choice cheap on 64-team leagues and keeps rounds together, which is what lets full
     rounds fill every pitch.
     """
-    matches = problem.matches
-    groups = max((m.group for m in matches), default=-1) + 1
-    pending: list[list[list[SlotMatch]]] = [[] for _ in range(groups)]
-    for m in matches:
-        rounds = pending[m.group]
-        while len(rounds) <= m.round:
-            rounds.append([])
-        rounds[m.round].append(m)
-    remaining = [sum(len(r) for r in rounds) for rounds in pending]
-    first_leg = [0] * groups
-    for m in matches:
-        first_leg[m.group] += m.leg == 0
-    last: dict[str, int] = {}
-    slot_of = [UNPLAYED] * len(matches)
-    left = len(matches)
-    slot = 0
-    while left:
-        if slot >= problem.horizon:
-            return None
-        cap = problem.capacity(slot)
-        if cap:
-            candidates: list[tuple[tuple[int, ...], SlotMatch]] = []
-            for g, rounds in enumerate(pending):
-                urgency = math.ceil(remaining[g] / widths[g]) if remaining[g] else 0
-                seen = 0
-                for rnd in rounds:
-                    if not rnd or (rnd[0].leg and first_leg[g]):
-                        continue
-                    seen += 1
-                    if seen > LOOKAHEAD_ROUNDS:
-                        break
-                    for m in rnd:
-                        home, away = m.pairing.teams()
-                        lh, la = last.get(home, UNPLAYED), last.get(away, UNPLAYED)
-                        if slot - lh < problem.min_gap or slot - la < problem.min_gap:
-                            continue
-                        if not problem.allowed(m.index, slot):
-                            continue
-                        b = (lh == slot - 1) + (la == slot - 1)
-                        rest = min(slot - lh, slot - la, 1000)
-                        key = strategy(b, m.round, urgency, rest, g, m.order)
-                        candidates.append((key, m))
-            candidates.sort(key=lambda c: (c[0], c[1].index))
-            busy: set[str] = set()
-            chosen: list[SlotMatch] = []
-            for _, m in candidates:
-                if len(chosen) == cap:
-                    break
-                home, away = m.pairing.teams()
-                if home in busy or away in busy:
-                    continue
-                busy.update((home, away))
-                chosen.append(m)
-            for m in chosen:
-                slot_of[m.index] = slot
-                pending[m.group][m.round].remove(m)
-                remaining[m.group] -= 1
-                first_leg[m.group] -= m.leg == 0
-                left -= 1
-                for team in m.pairing.teams():
-                    last[team] = slot
-        slot += 1
-    return slot_of
+    return _Greedy(problem, strategy, widths).run()
 
 
-def best_greedy(problem: SlotProblem, widths: Sequence[int]) -> SlotPlan | None:
-    """The best plan over all greedy orders (ties go to the earlier strategy)."""
+STAGGER_TRIES = 64
+
+
+def staggered(seed: int, groups: int) -> Strategy:
+    """A greedy order that favours some groups over others by a fixed, seeded amount.
+
+    Groups in lock-step reach their leg turns (or their ends) in the same slot and leave
+    pitches idle there; pushing some groups ahead staggers those moments.
+    """
+    rng = random.Random(seed)
+    bias = [rng.randrange(6) for _ in range(groups)]
+    if seed % 2:
+        return lambda c: (-(c.urgency + bias[c.group]), c.b2b, c.round, c.group, c.order)
+    return lambda c: (c.b2b, -(c.urgency + bias[c.group]), c.round, c.group, c.order)
+
+
+def best_greedy(problem: SlotProblem, widths: Sequence[int], bound: int = 0) -> SlotPlan | None:
+    """The best plan over all greedy orders (ties go to the earlier strategy).
+
+    When none reaches `bound`, seeded staggered orders get a few tries: the seeds are
+    fixed, so the same input still gives the same plan.
+    """
+    groups = max((m.group for m in problem.matches), default=-1) + 1
+    extra = (staggered(seed, groups) for seed in range(STAGGER_TRIES))
     best: SlotPlan | None = None
-    for strategy in STRATEGIES:
+    for i, strategy in enumerate(itertools.chain(STRATEGIES, extra)):
+        if i >= len(STRATEGIES) and (groups < 2 or (best and best.slots <= bound)):
+            break
         slot_of = greedy(problem, strategy, widths)
         if slot_of is None:
             continue

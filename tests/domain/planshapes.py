@@ -97,12 +97,11 @@ def slot_lower_bound(group_sizes: list[int], double: bool, pitches: int) -> int:
     """The issue's bound, written out independently of `domain.slots`: pitch capacity,
     and per group its matches over the matches it can run at once (min(pitches, g // 2)).
 
-    A double round robin plays its return leg after the whole first leg of the group, so
-    each leg of a group rounds up on its own (6 teams, 2 pitches: 2 x ceil(15 / 2) = 16).
+    A double round robin's return leg may share the slot in which its group's first leg
+    closes, so the legs do not round up separately.
     """
-    legs = 2 if double else 1
     counts = [round_robin_matches(g, double) for g in group_sizes]
     bound = math.ceil(sum(counts) / pitches)
     for size, count in zip(group_sizes, counts, strict=True):
-        bound = max(bound, legs * math.ceil(count // legs / min(pitches, size // 2)))
+        bound = max(bound, math.ceil(count / min(pitches, size // 2)))
     return bound

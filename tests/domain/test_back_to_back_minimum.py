@@ -5,7 +5,8 @@ to play and the set of teams that played in the slot just before. A step fills o
 pairwise disjoint matches, at most one per pitch. Only plans with the fewest slots count
 (the day's length comes first), so a step is allowed only if the rest can still be played in
 the fewest slots that remain. A back-to-back is a team playing in two consecutive slots.
-In a double round robin a return match may only come once its group's first leg is over.
+In a double round robin a return match may only come in or after the slot that closes its
+group's first leg.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ class BackToBackSearch:
         self._moves_of = functools.cache(self._moves)
 
     def _steps(self) -> list[tuple[int, int, int]]:
-        """Every slot content: (match mask, team mask, first-leg matches that must be over),
+        """Every slot content: (match mask, team mask, first-leg matches that must be over by
+        the end of this slot),
         disjoint matches, at most `pitches`."""
         steps = []
         for size in range(1, self.pitches + 1):
@@ -83,7 +85,7 @@ class BackToBackSearch:
         target = self._lower(left)
         best = math.inf
         for done, _, waits_for in self.steps:
-            if done & left == done and not left & waits_for:
+            if done & left == done and not left & ~done & waits_for:
                 best = min(best, 1 + self._fewest(left & ~done))
                 if best == target:
                     break
@@ -96,7 +98,7 @@ class BackToBackSearch:
             (teams, left & ~done)
             for done, teams, waits_for in self.steps
             if done & left == done
-            and not left & waits_for
+            and not left & ~done & waits_for
             and self._fewest(left & ~done) == need - 1
         ]
 

@@ -165,10 +165,15 @@ def test_within_each_group_every_pair_meets_once_per_leg_home_and_away_swapped(s
         assert sum(first.values()) == len(pairs), "a pair meets twice in one leg"
         if shape.double:
             assert second == first, "the second leg is not the first with home and away swapped"
-            first_leg_over = max(m.end for m in games if m.round <= per_leg)
-            assert all(m.start >= first_leg_over for m in games if m.round > per_leg), (
-                "a return match is played before the first leg of its group is over"
+            # The return leg may open beside the first leg's last kick-off, never before it.
+            last_first_leg = max(m.start for m in games if m.round <= per_leg)
+            assert all(m.start >= last_first_leg for m in games if m.round > per_leg), (
+                "a return match kicks off before the first leg of its group is closing"
             )
+            for home, away in first:
+                out = next(m for m in games if (m.home, m.away) == (home, away))
+                back = next(m for m in games if (m.home, m.away) == (away, home))
+                assert back.start >= out.end, "a return match before the first meeting ended"
         else:
             assert not second
         assert {m.round for m in games} <= set(range(1, per_leg * (1 + shape.double) + 1))
