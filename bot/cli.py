@@ -318,7 +318,7 @@ def cmd_puan(args: argparse.Namespace) -> str:
             raise Refused(
                 f"{parsed.home} ({group_of[parsed.home]} Grubu) ile {parsed.away}"
                 f" ({group_of[parsed.away]} Grubu) aynı grupta değil: aralarında grup maçı yok."
-                f" Her satıra aynı gruptan iki takım yazın. {EXAMPLES['result']}"
+                f" Her satıra aynı gruptan iki takım yazın. Örnek: {EXAMPLES['result']}"
             )
         played[pair] = played.get(pair, 0) + 1
         if played[pair] > legs:
