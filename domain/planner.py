@@ -232,7 +232,14 @@ def _slot_plan(
         return True
 
     horizon = _horizon(bound, windows, teams, slot_len)
-    problem = slots.SlotProblem(tuple(matches), capacity, allowed, min_gap, horizon)
+    latest = tuple(
+        min(
+            (teams[t][1] - rules.match_minutes) // slot_len if t in teams else horizon
+            for t in m.pairing.teams()
+        )
+        for m in matches
+    )
+    problem = slots.SlotProblem(tuple(matches), capacity, allowed, min_gap, horizon, latest)
     widths = [max(1, min(pitches, s // 2)) for s in sizes]
     best = slots.best_greedy(problem, widths, bound)
     if best is None:
@@ -250,12 +257,11 @@ def _slot_plan(
 def _horizon(
     bound: int, windows: list[tuple[int, int]], teams: Mapping[str, tuple[int, int]], slot: int
 ) -> int:
-    finite = [hi for _, hi in windows if hi < 10**9] + [
-        hi for _, hi in teams.values() if hi < 10**9
-    ]
-    if finite:
-        return max(finite) // slot + 1
-    return 4 * bound + 8
+    """How far the greedy may go: the pitches' closing time, else well past the bound."""
+    if all(hi < 10**9 for _, hi in windows):
+        return max(hi for _, hi in windows) // slot + 1
+    late_start = max([lo for lo, _ in teams.values()] + [lo for lo, _ in windows] + [0])
+    return 4 * bound + 8 + late_start // slot
 
 
 def _pitch_windows(rules: TimeRules, clock: _Clock) -> list[tuple[int, int]]:

@@ -44,6 +44,7 @@ class SlotProblem:
     allowed: Callable[[int, int], bool]
     min_gap: int
     horizon: int
+    latest: tuple[int, ...] = ()  # per match, the last slot its teams' times allow
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ class Candidate:
     group: int
     order: int
     leg_left: int  # first-leg matches its group has left (0 once in the return leg)
+    latest: int  # last slot a team of it may play in (teams that must leave early)
 
 
 Strategy = Callable[[Candidate], tuple[int, ...]]
@@ -169,6 +171,8 @@ STRATEGIES: tuple[Strategy, ...] = (
     # fill the pitches another group's last first-leg matches leave free.
     lambda c: (c.b2b, c.leg_left or 10**6, -c.urgency, c.round, c.group, c.order),
     lambda c: (c.leg_left or 10**6, c.b2b, c.round, c.group, c.order),
+    # Teams that must leave early first (earliest deadline first).
+    lambda c: (c.latest, c.b2b, c.round, c.group, c.order),
 )
 
 LOOKAHEAD_ROUNDS = 3
@@ -192,6 +196,7 @@ class _Greedy:
         self.first_leg = [0] * groups
         for m in problem.matches:
             self.first_leg[m.group] += m.leg == 0
+        self.deadlines = {i for i, latest in enumerate(problem.latest) if latest < problem.horizon}
         self.last: dict[str, int] = {}
         self.slot_of = [UNPLAYED] * len(problem.matches)
 
@@ -236,7 +241,10 @@ class _Greedy:
                     continue
                 seen += 1
                 if seen > LOOKAHEAD_ROUNDS:
-                    break
+                    if not self.deadlines:
+                        break
+                    # Beyond the lookahead only matches of teams that must leave early.
+                    live = [m for m in live if m.index in self.deadlines]
                 for m in live:
                     home, away = m.pairing.teams()
                     lh = self.last.get(home, UNPLAYED)
@@ -247,7 +255,10 @@ class _Greedy:
                         continue
                     b = (lh == slot - 1) + (la == slot - 1)
                     rest = min(slot - lh, slot - la, 1000)
-                    key = self.strategy(Candidate(b, m.round, urgency, rest, g, m.order, first_leg))
+                    latest = problem.latest[m.index] if problem.latest else problem.horizon
+                    key = self.strategy(
+                        Candidate(b, m.round, urgency, rest, g, m.order, first_leg, latest)
+                    )
                     found.append((key, m))
         found.sort(key=lambda c: (c[0], c[1].index))
         return found
