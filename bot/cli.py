@@ -53,7 +53,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         if "required: command" in message:
-            message = "komut eksik: plan, puan, oner ya da db"
+            message = "komut eksik: bot, plan, puan, oner ya da db"
         for english, turkish in ARGPARSE_WORDS:
             message = message.replace(english, turkish)
         raise Refused(
@@ -109,6 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--tiebreak", default="tff", help="tff, uefa, fifa, makale ya da liste")
     t.add_argument("--double", action="store_true", help="çift devreli: her eşleşme iki kez")
     t.add_argument("--json", action="store_true")
+
+    b = sub.add_parser("bot", help="Telegram botunu çalıştır")
+    b.add_argument("--token", help="bot anahtarı (varsayılan: TELEGRAM_BOT_TOKEN)")
+    b.add_argument("--db", help="veritabanı adresi (varsayılan: TURNUVA_DB_URL ya da SQLite)")
+    b.add_argument("--api-url", help="kendi Bot API sunucunuz ya da test sunucusu")
+    b.add_argument("--webhook-url", help="webhook ile çalış (üretim)")
+    b.add_argument("--port", type=int, default=8443)
+    b.add_argument("--no-rate-limit", action="store_true", help=argparse.SUPPRESS)
 
     d = sub.add_parser("db", help="veritabanı: şemayı güncelle")
     d.add_argument("action", choices=("upgrade", "current"))
@@ -372,7 +380,29 @@ def cmd_db(args: argparse.Namespace) -> str:
     return f"Veritabanı şeması: {migrate.current(args.db) or 'boş'}"
 
 
-COMMANDS = {"plan": cmd_plan, "puan": cmd_puan, "oner": cmd_oner, "db": cmd_db}
+def cmd_bot(args: argparse.Namespace) -> str:
+    """Runs until SIGTERM/SIGINT; imported lazily so the CLI starts fast without Telegram."""
+    from bot.app import run
+    from bot.settings import Settings
+
+    settings = Settings.from_env(
+        token=args.token,
+        db_url=args.db,
+        api_url=args.api_url,
+        webhook_url=args.webhook_url,
+        port=args.port,
+        rate_limit=False if args.no_rate_limit else None,
+    )
+    if not settings.token:
+        raise Refused(
+            "Bot anahtarı yok. BotFather'dan aldığınız anahtarı verin."
+            " Örnek: TELEGRAM_BOT_TOKEN=123456:ABC turnuva bot"
+        )
+    run(settings)
+    return "Bot durdu."
+
+
+COMMANDS = {"plan": cmd_plan, "puan": cmd_puan, "oner": cmd_oner, "db": cmd_db, "bot": cmd_bot}
 
 if __name__ == "__main__":
     raise SystemExit(main())

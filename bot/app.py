@@ -1,0 +1,60 @@
+"""Composition root: settings in, a ready Application out, every handler registered here."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import BotCommand
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, CommandHandler
+
+from bot import services
+from bot.handlers import errors, start
+from bot.settings import Settings
+from bot.texts import bot as texts
+from storage import Database, migrate
+
+log = logging.getLogger(__name__)
+
+
+def build(settings: Settings) -> Application:  # type: ignore[type-arg]
+    builder = ApplicationBuilder().token(settings.token)
+    if settings.api_url:
+        base = settings.api_url.rstrip("/")
+        builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
+    if settings.rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+
+    async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        await migrate.upgrade_async(settings.db_url)
+        app.bot_data[services.KEY] = services.Services(db=Database.from_url(settings.db_url))
+        await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+
+    async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+        if services.KEY in app.bot_data:
+            await services.of(app).db.dispose()
+
+    app = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    register(app)
+    return app
+
+
+def register(app: Application) -> None:  # type: ignore[type-arg]
+    """Every handler, in one readable block; groups run in order, first match wins."""
+    app.add_handler(CommandHandler(["start", "yardim", "help"], start.help_))
+    app.add_error_handler(errors.on_error)
+
+
+def run(settings: Settings) -> None:
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    app = build(settings)
+    if settings.webhook_url:
+        app.run_webhook(
+            listen="0.0.0.0",
+            port=settings.port,
+            webhook_url=settings.webhook_url,
+        )
+    else:
+        app.run_polling(allowed_updates=["message", "callback_query", "my_chat_member"])

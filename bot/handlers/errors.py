@@ -1,0 +1,21 @@
+"""The one place an unexpected exception ends: logged in full, apologised for in short."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.texts import bot as texts
+
+log = logging.getLogger(__name__)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    log.error("unhandled error while handling %r", update, exc_info=context.error)
+    if isinstance(update, Update) and update.effective_message:
+        try:
+            await update.effective_message.reply_text(texts.ERROR)
+        except Exception:  # the apology must never raise in its turn
+            log.exception("could not tell the user about the error")

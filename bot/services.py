@@ -1,0 +1,28 @@
+"""Long-lived services the handlers share, created in post_init and closed at shutdown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from telegram.ext import Application
+
+from storage import Database
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Services:
+    db: Database
+    clock: Callable[[], datetime] = field(default=utc_now)
+
+
+KEY = "services"
+
+
+def of(application: Application) -> Services:  # type: ignore[type-arg]
+    return application.bot_data[KEY]

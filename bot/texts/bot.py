@@ -1,0 +1,50 @@
+"""What the bot says in chats: help, prompts, replies. Short, friendly, exact."""
+
+from __future__ import annotations
+
+HELP = """⚽ Turnuva Botu: halı saha turnuvanızı grup sohbetinden yönetir.
+Kura çeker, maçları sahalara ve saatlere yerleştirir, puan durumunu ve eleme eşleşmelerini
+kendisi günceller; kaptanlar "ne zaman oynuyoruz?" diye sorar, bot cevaplar.
+
+Komutlar
+/yeni_turnuva: turnuva kur (adım adım ya da tek mesajla)
+/fikstur [takım | grup A | saha 2 | bugün]: maç programı
+/puan [grup]: puan durumu
+/takimlar: takımlar ve kaptanları
+/kaptan Takım: o takımın kaptanı ol
+/sonuc Kartallar 3-1 Şahinler: sonuç gir (düzenleyenler)
+/geri_al: son girdiğin sonucu geri al
+/kura Takım: eşitlikte kura sonucunu kaydet
+/yetkili (bir mesaja yanıt olarak): düzenleyen ekle
+/ayarlar, /turnuva_bitir, /iptal
+
+Örnek
+/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6
+/takim_adi 3 Kartallar
+/kaptan Kartallar
+Kartallar 3-1 Şahinler
+ne zaman oynuyoruz?"""
+
+GROUP_NEEDS = (
+    "Grupta sonuçları ve soruları okuyabilmem için BotFather'da gizlilik modunu kapatın"
+    " (/setprivacy → Disable) ya da beni yönetici yapın. Mesaj sabitlemek için yönetici"
+    " olmam gerekir."
+)
+
+ERROR = "Bir şeyler ters gitti, kusura bakmayın. Lütfen biraz sonra tekrar deneyin."
+
+COMMANDS = (
+    ("yeni_turnuva", "Turnuva kur"),
+    ("fikstur", "Maç programı"),
+    ("puan", "Puan durumu"),
+    ("takimlar", "Takımlar ve kaptanlar"),
+    ("kaptan", "Takımının kaptanı ol"),
+    ("sonuc", "Sonuç gir: Kartallar 3-1 Şahinler"),
+    ("geri_al", "Son sonucu geri al"),
+    ("kura", "Eşitlikte kura sonucunu kaydet"),
+    ("yetkili", "Düzenleyen ekle (mesaja yanıtla)"),
+    ("ayarlar", "Turnuva ayarları"),
+    ("turnuva_bitir", "Turnuvayı bitir ve arşivle"),
+    ("iptal", "Süren işlemi iptal et"),
+    ("yardim", "Yardım"),
+)
