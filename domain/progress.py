@@ -11,7 +11,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from domain.knockout import progress
-from domain.model import BestOfPlace, Group, GroupPlace, Result, Score, Tie
+from domain.model import (
+    BestOfPlace,
+    Entrant,
+    Group,
+    GroupPlace,
+    Loser,
+    PlannedMatch,
+    Result,
+    Score,
+    Source,
+    Tie,
+    Winner,
+)
 from domain.standings import DEFAULT_POINTS, TFF, Card, PointsRule, Row, Table, standings
 from domain.tiebreak import TieBreak
 
@@ -120,6 +132,34 @@ def _lot_order(teams: Sequence[str], lots: Sequence[Sequence[str]]) -> list[str]
         if set(teams) <= set(lot):
             return [t for t in lot if t in teams]
     return None
+
+
+def source_of(code: str | None, team: str | None, keys: Mapping[int, str]) -> Source:
+    """Read a plan's side code back: "1A", "3.1", "W13", "L13"; a known team stays itself."""
+    if code is None:
+        return Entrant(team or "")
+    if code[0] in "WL" and code[1:].isdigit():
+        key = keys[int(code[1:])]
+        return Winner(key) if code[0] == "W" else Loser(key)
+    if "." in code:
+        place, rank = code.split(".", 1)
+        return BestOfPlace(int(place), int(rank))
+    return GroupPlace(code.lstrip("0123456789"), int(code.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")))
+
+
+def ties_from_plan(matches: Sequence[PlannedMatch]) -> tuple[Tie, ...]:
+    """The knockout ties a stored plan carries, rebuilt from its keys and side codes."""
+    keys = {m.no: m.key for m in matches if m.key}
+    return tuple(
+        Tie(
+            m.key,
+            m.stage,
+            source_of(m.home_from, m.home, keys),
+            source_of(m.away_from, m.away, keys),
+        )
+        for m in matches
+        if m.stage.is_knockout and m.key
+    )
 
 
 def sides(

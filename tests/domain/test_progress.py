@@ -93,3 +93,15 @@ def test_best_third_places_rank_across_groups_discounting_the_extra_team():
     # A3 counted only against A1, A2: 0 points, -5; B3: 0 points, -2.
     assert known[BestOfPlace(3, 1)] == "B3"
     assert known[BestOfPlace(3, 2)] == "A3"
+
+
+def test_ties_read_back_from_a_stored_plan_equal_the_bracket_that_made_it():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from domain.planner import Pitch, TimeRules, plan
+    from domain.progress import ties_from_plan
+
+    start = datetime(2026, 12, 6, 10, tzinfo=ZoneInfo("Europe/Istanbul"))
+    made = plan(DRAFT, TimeRules(start=start, pitches=(Pitch("1"), Pitch("2"))))
+    assert ties_from_plan(made.matches) == DRAFT.ties

@@ -1,0 +1,148 @@
+"""Replies in the chat: fixtures, tables, results, answers to captains."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.texts.common import STAGES, day, duration, hm, side, stage_label
+from bot.texts.table import table as table_text
+from domain.model import Group, PlannedMatch, Score
+from domain.standings import Table
+from domain.tiebreak import TieBreak
+
+
+def score_text(score: Score) -> str:
+    text = f"{score.home_goals}-{score.away_goals}"
+    if score.home_penalties is not None:
+        text += f" (pen. {score.home_penalties}-{score.away_penalties})"
+    return text
+
+
+def match_line(m: PlannedMatch, result: Score | None = None, *, show_day: bool = False) -> str:
+    when = f"{day(m.start)} {hm(m.start)}" if show_day else hm(m.start)
+    score = f"  {score_text(result)}" if result else ""
+    return f"{m.no}. {when} {m.pitch} · {stage_label(m)}: {side(m, True)} - {side(m, False)}{score}"
+
+
+def fixture(
+    name: str, matches: Sequence[tuple[PlannedMatch, Score | None]], title: str | None = None
+) -> str:
+    if not matches:
+        return "Bu seçime uyan maç yok. Örnek: /fikstur, /fikstur Kartallar, /fikstur grup A"
+    first = matches[0][0].start
+    lines = [f"📅 {name}: {title or 'fikstür'} · {day(first)}"]
+    lines += [match_line(m, r) for m, r in matches]
+    return "\n".join(lines)
+
+
+def draw(groups: Sequence[Group]) -> str:
+    if len(groups) < 2:
+        return ""
+    return "Kura: " + " · ".join(f"{g.label}: {', '.join(g.teams)}" for g in groups)
+
+
+def created(
+    name: str, groups: Sequence[Group], matches: Sequence[PlannedMatch], end: datetime
+) -> str:
+    parts = [f"✅ {name} kuruldu: {len(matches)} maç, gün sonu {hm(end)}."]
+    if drawn := draw(groups):
+        parts.append(drawn)
+    parts.append(fixture(name, [(m, None) for m in matches]))
+    parts.append(
+        'Kaptanlar /kaptan TakımAdı yazsın; sonra "ne zaman oynuyoruz?" diye sorabilirler.'
+    )
+    return "\n\n".join(parts)
+
+
+def result_saved(match: PlannedMatch, score: Score, previous: Score | None) -> str:
+    head = f"✅ Kaydedildi: {match.home} {score_text(score)} {match.away} ({match.no}. maç)"
+    if previous is not None:
+        head += f"\nEski skor: {score_text(previous)} (değişiklik kayıtlı)"
+    return head
+
+
+def group_table(label: str, table: Table, rule: TieBreak, single: bool) -> str:
+    return table_text(table, rule, title=None if single else f"{label} Grubu puan durumu")
+
+
+def filled(matches: Sequence[PlannedMatch]) -> str:
+    lines = ["🔔 Eşleşmeler belli oldu:"]
+    lines += [
+        f"{STAGES[m.stage]}: {m.home or '?'} - {m.away or '?'}, {m.pitch} {hm(m.start)}"
+        for m in matches
+    ]
+    return "\n".join(lines)
+
+
+def group_done(label: str) -> str:
+    return f"🏁 {label} Grubu tamamlandı."
+
+
+def champion(team: str, ranking: Sequence[str]) -> str:
+    lines = [f"🏆 Tebrikler {team}! Şampiyon oldunuz."]
+    if ranking:
+        lines.append("Sıralama: " + " · ".join(f"{i}. {t}" for i, t in enumerate(ranking, 1)))
+    return "\n".join(lines)
+
+
+def already_played(match: PlannedMatch, stored: Score, new: Score) -> str:
+    return (
+        f"{match.home} - {match.away} maçının sonucu zaten kayıtlı: {score_text(stored)}."
+        f" Yeni skor {score_text(new)} ile değiştirilsin mi?"
+    )
+
+
+def next_match(team: str, match: PlannedMatch, now: datetime) -> str:
+    opponent = match.away if match.home == team else match.home
+    if opponent is None:
+        code = match.away_from if match.home == team else match.home_from
+        opponent = f"{side_code_words(code)}"
+    if (match.home is None or match.away is None) and team not in (match.home, match.away):
+        return (
+            f"{team}: grup maçlarınız bitti. Eşleşmeler grup tamamlanınca belli olacak;"
+            f" ilk eleme maçı {hm(match.start)}."
+        )
+    minutes = int((match.start - now).total_seconds() // 60)
+    when = f"{duration(minutes)} sonra" if minutes > 0 else "şu an oynanıyor"
+    return (
+        f"⚽ {team}: sıradaki maçınız {stage_label(match)}, rakip {opponent}.\n"
+        f"{match.pitch}, {hm(match.start)} ({when})."
+    )
+
+
+def side_code_words(code: str | None) -> str:
+    if not code:
+        return "belli değil"
+    if code[0] == "W":
+        return f"{code[1:]}. maçın galibi"
+    if code[0] == "L":
+        return f"{code[1:]}. maçın mağlubu"
+    if "." in code:
+        return "en iyi üçüncülerden biri"
+    return f"{code[-1]} Grubu {code[:-1]}.si"
+
+
+PLACES = {
+    "1": "şampiyon oldunuz 🏆",
+    "2": "ikinci oldunuz 🥈",
+    "3": "üçüncü oldunuz 🥉",
+    "4": "dördüncü oldunuz",
+    "semi": "yarı finalde elendiniz",
+    "quarter": "çeyrek finalde elendiniz",
+    "round_of_16": "son 16'da elendiniz",
+}
+
+
+def finished(team: str, place: str | None) -> str:
+    if place and place.startswith("group:"):
+        return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
+    return f"{team}: maçlarınız bitti, {PLACES.get(place or '', 'turnuva sizin için tamamlandı')}."
+
+
+def pick_team() -> str:
+    return "Hangi takımın kaptanısınız? Takımınızı seçin:"
+
+
+def captain_set(team: str) -> str:
+    return f'👍 Artık {team} kaptanısınız. "ne zaman oynuyoruz?" diye sorabilirsiniz.'

@@ -1,0 +1,80 @@
+"""Captains' questions: the next match of my team, or where we finished."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.usecases import state
+from bot.usecases.errors import NotACaptain
+from domain import names
+from domain.model import PlannedMatch, Stage
+from storage import UnitOfWork
+
+
+@dataclass(frozen=True)
+class Answer:
+    team: str
+    match: PlannedMatch | None  # the next match, if the team still plays
+    place: str | None = None  # "1", "2", "3", "4", "semi", "group:3" once it is out
+    snapshot: state.Snapshot | None = None
+
+
+async def next_match(
+    uow: UnitOfWork, chat_id: int, user_id: int, now: datetime, team_hint: str | None = None
+) -> Answer:
+    snap = await state.active(uow, chat_id)
+    if team_hint:
+        team = names.resolve(team_hint, snap.teams)
+    else:
+        team = await uow.teams.captain_of(snap.id, user_id)
+        if team is None:
+            raise NotACaptain("asked about 'our' match without a team")
+    return answer_for(snap, team, now)
+
+
+def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:
+    upcoming = [
+        m.match
+        for m in snap.matches
+        if m.result is None and m.match.involves(team) and m.match.end > now
+    ]
+    if upcoming:
+        return Answer(team, upcoming[0], snapshot=snap)
+    waiting = _may_still_play(snap, team)
+    if waiting is not None:
+        return Answer(team, waiting, snapshot=snap)
+    return Answer(team, None, place=final_place(snap, team), snapshot=snap)
+
+
+def _may_still_play(snap: state.Snapshot, team: str) -> PlannedMatch | None:
+    """A knockout match whose sides are not known yet, while the team is still in it."""
+    if any(m.result is None and m.match.involves(team) for m in snap.matches):
+        return None
+    group = snap.group_of(team)
+    if group is not None and not snap.group_finished(group.label):
+        return next(
+            (m.match for m in snap.matches if m.match.stage.is_knockout and m.result is None),
+            None,
+        )
+    return None
+
+
+def final_place(snap: state.Snapshot, team: str) -> str | None:
+    for stored in reversed(snap.matches):
+        m, score = stored.match, stored.result
+        if score is None or not m.involves(team) or not m.stage.is_knockout:
+            continue
+        won = (score.winner_side() == "home") == (m.home == team)
+        if m.stage is Stage.FINAL:
+            return "1" if won else "2"
+        if m.stage is Stage.THIRD:
+            return "3" if won else "4"
+        if not won:
+            return m.stage.value
+        return None
+    group = snap.group_of(team)
+    if group is None:
+        return None
+    table = snap.tables()[group.label]
+    return f"group:{table.row(team).rank}"

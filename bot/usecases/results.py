@@ -1,0 +1,148 @@
+"""Entering, correcting and reading results; knockout sides fill themselves afterwards."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.usecases import state
+from bot.usecases.errors import (
+    AlreadyPlayed,
+    NeedsPenalties,
+    NoMatchBetween,
+    NoPenaltiesInGroups,
+    NotOrganiser,
+)
+from domain import scores
+from domain.model import PlannedMatch, Score, Stage
+from domain.standings import Table
+from storage import UnitOfWork
+from storage import api as store
+from storage.records import RecordOutcome, RecordResult, StoredMatch
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A result as typed in a chat, with where it came from."""
+
+    chat_id: int
+    user_id: int
+    text: str
+    now: datetime
+    update_id: int | None = None
+    message_id: int | None = None
+    is_chat_admin: bool = False
+
+
+@dataclass(frozen=True)
+class Entered:
+    outcome: RecordOutcome
+    match: PlannedMatch
+    table: tuple[str, Table] | None  # the group's updated table
+    filled: tuple[PlannedMatch, ...]  # knockout matches whose sides just became known
+    group_done: str | None  # the group whose last match this was
+    champion: str | None
+    snapshot: state.Snapshot
+
+
+async def may_organise(uow: UnitOfWork, snap: state.Snapshot, user_id: int, admin: bool) -> None:
+    if admin or snap.tournament.created_by == user_id:
+        return
+    if not await uow.tournaments.is_organiser(snap.id, user_id):
+        raise NotOrganiser("only organisers enter results")
+
+
+def find(snap: state.Snapshot, home: str, away: str) -> tuple[StoredMatch, bool]:
+    """The pair's next unplayed match (and whether the line named it away-first)."""
+    pair = {home, away}
+    mine = [m for m in snap.matches if {m.match.home, m.match.away} == pair]
+    if not mine:
+        raise NoMatchBetween(home, away)
+    open_ = [m for m in mine if m.result is None]
+    chosen = open_[0] if open_ else mine[-1]
+    return chosen, chosen.match.home != home
+
+
+def oriented(score: Score, swap: bool) -> Score:
+    if not swap:
+        return score
+    return Score(score.away_goals, score.home_goals, score.away_penalties, score.home_penalties)
+
+
+def check(match: PlannedMatch, score: Score) -> Score:
+    if match.stage.is_knockout and score.winner_side() is None:
+        raise NeedsPenalties(match)
+    if not match.stage.is_knockout and score.home_penalties is not None:
+        raise NoPenaltiesInGroups(match)
+    return score
+
+
+async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Entered:
+    """Record (or, with `correct`, replace) the result a line names; one unit of work."""
+    snap = await state.active(uow, entry.chat_id)
+    await may_organise(uow, snap, entry.user_id, entry.is_chat_admin)
+    parsed = scores.parse_result(entry.text, snap.teams)
+    stored, swap = find(snap, parsed.home, parsed.away)
+    score = check(stored.match, oriented(parsed.score, swap))
+    if stored.result is not None and not correct:
+        raise AlreadyPlayed(stored.match, stored.result, score)
+    cmd = RecordResult(
+        tournament_id=snap.id,
+        match_no=stored.match.no,
+        score=score,
+        entered_by=entry.user_id,
+        at=entry.now,
+        update_id=entry.update_id,
+        source_chat_id=entry.chat_id,
+        source_message_id=entry.message_id,
+    )
+    outcome = await (store.correct_result if correct else store.record_result)(uow, cmd)
+    return await _after(uow, snap.id, stored.match, outcome)
+
+
+async def _after(
+    uow: UnitOfWork, tournament_id: int, match: PlannedMatch, outcome: RecordOutcome
+) -> Entered:
+    """Re-read, fill knockout sides that became known, and say what changed."""
+    snap = await state.load(uow, tournament_id)
+    filled = await fill_knockout(uow, snap)
+    if filled:
+        snap = await state.load(uow, tournament_id)
+    table = None
+    group_done = None
+    if not match.stage.is_knockout:
+        group = snap.group_of(match.home or "")
+        if group is not None:
+            table = (group.label, snap.tables()[group.label])
+            if snap.group_finished(group.label):
+                group_done = group.label
+    return Entered(
+        outcome=outcome,
+        match=match,
+        table=table,
+        filled=tuple(filled),
+        group_done=group_done,
+        champion=snap.champion() if match.stage is Stage.FINAL else None,
+        snapshot=snap,
+    )
+
+
+async def fill_knockout(uow: UnitOfWork, snap: state.Snapshot) -> list[PlannedMatch]:
+    """Write the knockout sides that results now decide (never touching played matches)."""
+    sides = snap.knockout_sides()
+    if not sides:
+        return []
+    team_ids = await uow.teams.ids(snap.id)
+    changed = []
+    for stored in snap.matches:
+        m = stored.match
+        if not m.key or m.key not in sides or stored.result is not None:
+            continue
+        home, away = sides[m.key]
+        if (home, away) == (m.home, m.away):
+            continue
+        new = dataclasses.replace(m, home=home, away=away)
+        if await uow.matches.rewrite(stored.id, stored.version, new, team_ids):
+            changed.append(new)
+    return changed

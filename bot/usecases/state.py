@@ -1,0 +1,108 @@
+"""A tournament as the use cases see it: settings, draw, stored plan, derived tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from zoneinfo import ZoneInfo
+
+from domain import progress, tiebreak
+from domain.model import Group, PlannedMatch, Result, Stage
+from domain.standings import Card, Table
+from storage import UnitOfWork
+from storage.errors import NoActiveTournament
+from storage.records import StoredMatch, Tournament
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    tournament: Tournament
+    groups: tuple[Group, ...]
+    matches: tuple[StoredMatch, ...]
+    cards: tuple[Card, ...] = ()
+    lots: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def id(self) -> int:
+        return self.tournament.id
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.tournament.settings.time_zone)
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return tuple(t for g in self.groups for t in g.teams)
+
+    @property
+    def planned(self) -> tuple[PlannedMatch, ...]:
+        return tuple(m.match for m in self.matches)
+
+    @cached_property
+    def rules(self) -> progress.Rules:
+        name = self.tournament.settings.tie_break
+        rule = tiebreak.custom(name.split(",")) if "," in name else tiebreak.preset(name)
+        return progress.Rules(tiebreak=rule, cards=self.cards, lots=self.lots)
+
+    def group_results(self) -> list[Result]:
+        return [
+            Result(m.match.home, m.match.away, m.result)  # type: ignore[arg-type]
+            for m in self.matches
+            if m.result is not None and not m.match.stage.is_knockout
+        ]
+
+    def group_of(self, team: str) -> Group | None:
+        return next((g for g in self.groups if team in g.teams), None)
+
+    def tables(self) -> dict[str, Table]:
+        return progress.group_tables(self.groups, self.group_results(), self.rules)
+
+    def group_finished(self, label: str) -> bool:
+        members = set(next(g.teams for g in self.groups if g.label == label))
+        mine = [
+            m for m in self.matches if not m.match.stage.is_knockout and m.match.home in members
+        ]
+        return bool(mine) and all(m.result is not None for m in mine)
+
+    def knockout_sides(self) -> dict[str, tuple[str | None, str | None]]:
+        """Every knockout tie's teams as results allow (group places, winners, losers)."""
+        ties = progress.ties_from_plan(self.planned)
+        if not ties:
+            return {}
+        per_group = {
+            g.label: sum(
+                1 for m in self.matches if not m.match.stage.is_knockout and m.match.home in g.teams
+            )
+            for g in self.groups
+        }
+        best = [s for t in ties for s in (t.home, t.away) if isinstance(s, progress.BestOfPlace)]
+        known = progress.places(self.groups, self.group_results(), per_group, self.rules, best)
+        played = {
+            m.match.key: (m.match.home, m.match.away, m.result)
+            for m in self.matches
+            if m.match.key and m.result is not None and m.match.home and m.match.away
+        }
+        return progress.sides(ties, known, played)  # type: ignore[arg-type]
+
+    def champion(self) -> str | None:
+        final = next((m for m in self.matches if m.match.stage is Stage.FINAL), None)
+        if final is None or final.result is None:
+            return None
+        side = final.result.winner_side()
+        return final.match.home if side == "home" else final.match.away
+
+
+async def load(uow: UnitOfWork, tournament_id: int) -> Snapshot:
+    tournament = await uow.tournaments.get(tournament_id)
+    groups = await uow.teams.groups(tournament_id)
+    matches = await uow.matches.plan(tournament_id)
+    cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
+    lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
+    return Snapshot(tournament, groups, tuple(matches), cards, lots)
+
+
+async def active(uow: UnitOfWork, chat_id: int) -> Snapshot:
+    tournament = await uow.tournaments.active_for_chat(chat_id)
+    if tournament is None:
+        raise NoActiveTournament(chat_id)
+    return await load(uow, tournament.id)
