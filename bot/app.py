@@ -5,10 +5,18 @@ from __future__ import annotations
 import logging
 
 from telegram import BotCommand
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, CommandHandler
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
 
 from bot import services
-from bot.handlers import errors, start
+from bot.handlers import admin, captains, errors, results, setup, start, views
 from bot.settings import Settings
 from bot.texts import bot as texts
 from storage import Database, migrate
@@ -39,8 +47,36 @@ def build(settings: Settings) -> Application:  # type: ignore[type-arg]
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]
-    """Every handler, in one readable block; groups run in order, first match wins."""
-    app.add_handler(CommandHandler(["start", "yardim", "help"], start.help_))
+    """Every handler, in one readable block.
+
+    Group 0: commands and buttons. Group 1: a text answer to a set-up question (it stops
+    the update). Group 2: a plain result line. Group 3: a captain's question. Anything
+    else, ordinary chat, reaches no handler and gets no answer.
+    """
+    text = filters.TEXT & ~filters.COMMAND
+    app.add_handlers(
+        [
+            CommandHandler(["start", "yardim", "help"], start.help_),
+            CommandHandler("yeni_turnuva", setup.yeni_turnuva),
+            CommandHandler("iptal", setup.iptal),
+            CommandHandler("sonuc", results.sonuc),
+            CommandHandler("kaptan", captains.kaptan),
+            CommandHandler("fikstur", views.fikstur),
+            CommandHandler("puan", views.puan),
+            CommandHandler("takimlar", views.takimlar),
+            CommandHandler("yetkili", admin.yetkili),
+            CommandHandler("kura", admin.kura),
+            CommandHandler("turnuva_bitir", admin.turnuva_bitir),
+            CommandHandler("ayarlar", admin.ayarlar),
+            CallbackQueryHandler(setup.step_button, pattern=r"^su:"),
+            CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
+            CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),
+        ],
+        group=0,
+    )
+    app.add_handler(MessageHandler(text, setup.step_text), group=1)
+    app.add_handler(MessageHandler(text & filters.ChatType.GROUPS, results.plain), group=2)
+    app.add_handler(MessageHandler(text, captains.question), group=3)
     app.add_error_handler(errors.on_error)
 
 

@@ -188,11 +188,12 @@ def _suggestions(text: _Spelling, teams: tuple[_Spelling, ...]) -> tuple[str, ..
     return tuple(name for score, _, name in scored[:SUGGESTIONS] if score >= SUGGESTION_CUTOFF)
 
 
-def resolve(text: str, teams: Iterable[str]) -> str:
+def resolve(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> str:
     """The team in `teams` that `text` names, as spelled in `teams`.
 
     Raises UnknownTeam when nothing is close enough and AmbiguousTeam when more than
-    one team is; see the module docstring for the tiers and thresholds.
+    one team is; see the module docstring for the tiers and thresholds. Without `fuzzy`
+    a typo is not corrected: UnknownTeam lists the typo-close teams first.
     """
     spellings = _spellings(tuple(teams))
     wanted = _Spelling.of(text)
@@ -219,6 +220,10 @@ def resolve(text: str, teams: Iterable[str]) -> str:
         if distance <= allowed:
             near.append((distance, i, team.name))
     near.sort()
+    if not fuzzy and not (near and near[0][0] == 0):
+        close = [name for _, _, name in near]
+        rest = [c for c in _suggestions(wanted, spellings) if c not in close]
+        raise UnknownTeam(text, (close + rest)[:3])
     if len(near) == 1:
         return near[0][2]
     if len(near) > 1:

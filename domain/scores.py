@@ -199,17 +199,20 @@ def _score_problem(split: _Split) -> BadScoreReason | None:
     return None
 
 
-def _lookup(text: str, teams: tuple[str, ...], side: str) -> str | DomainError:
+def _lookup(text: str, teams: tuple[str, ...], side: str, fuzzy: bool = True) -> str | DomainError:
     try:
-        return resolve(text, teams)
+        return resolve(text, teams, fuzzy=fuzzy)
     except UnknownTeam as e:
         return UnknownTeam(e.text, e.candidates, side=side)
     except AmbiguousTeam as e:
         return AmbiguousTeam(e.text, e.candidates, side=side)
 
 
-def parse_result(text: str, teams: Iterable[str]) -> ParsedResult:
+def parse_result(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> ParsedResult:
     """Read "Kartallar 2-2 Şahinler (pen 4-3)" against `teams`.
+
+    With `fuzzy` off a misspelt name is not corrected but refused with its closest teams
+    as candidates: the bot asks with buttons instead of storing a guess.
 
     Raises NotAResult (also for lines over MAX_LINE_LENGTH), UnknownTeam or
     AmbiguousTeam (with `side`), SameTeam, BadScore, or AmbiguousResult when two
@@ -224,7 +227,7 @@ def parse_result(text: str, teams: Iterable[str]) -> ParsedResult:
 
     def lookup(name: str, side: str) -> str | DomainError:
         if (name, side) not in looked_up:
-            looked_up[name, side] = _lookup(name, team_list, side)
+            looked_up[name, side] = _lookup(name, team_list, side, fuzzy)
         return looked_up[name, side]
 
     valid: list[ParsedResult] = []

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from bot.texts.common import EXAMPLES, duration
+from bot.usecases import errors as usecase
 from domain import draw, formats, knockout, names, planner, roundrobin, scores, tiebreak, when
 from domain.standings import StandingsError
+from storage import errors as stored
 
 
 def _candidates(found: tuple[str, ...]) -> str:
@@ -74,6 +76,51 @@ def refusal(exc: Exception) -> str:
             return f'"{exc.name}" bir eşitlik kuralı değil. Örnek: {EXAMPLES["tiebreak"]}'
         case StandingsError():
             return f"Sonuç tabloya işlenemedi: {exc}. {ex_result}"
+    return _bot_refusal(exc, ex_result)
+
+
+def _bot_refusal(exc: Exception, ex_result: str) -> str:
+    """Refusals of the chat's use cases and of storage."""
+    match exc:
+        case usecase.NotOrganiser():
+            return (
+                "Sonuçları yalnızca düzenleyenler girebilir. Düzenleyen eklemek için"
+                " bir düzenleyen, kişinin mesajına /yetkili diye yanıt versin."
+            )
+        case usecase.NoMatchBetween():
+            return (
+                f"{exc.home} ile {exc.away} arasında maç yok (farklı gruplarda olabilirler)."
+                f" Fikstür için /fikstur. {ex_result}"
+            )
+        case usecase.NeedsPenalties():
+            return (
+                f"{exc.match.no}. maç eleme maçı, bir kazanan olmalı: penaltıları da yazın."
+                f" Örnek: {exc.match.home} 2-2 {exc.match.away} pen 4-3"
+            )
+        case usecase.NoPenaltiesInGroups():
+            return f"Grup maçında penaltı yazılmaz. Örnek: {exc.match.home} 2-2 {exc.match.away}"
+        case usecase.NotACaptain():
+            return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
+        case stored.NoActiveTournament():
+            return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
+        case stored.ResultAlreadyRecorded():
+            return (
+                f"{exc.match_no}. maçın sonucu az önce başka biri tarafından girildi."
+                " Değiştirmek için skoru yeniden yazın."
+            )
+        case stored.ResultConflict():
+            return (
+                f"{exc.match_no}. maç siz yazarken değişti; hiçbir şey kaydedilmedi."
+                " Güncel durumu görüp tekrar deneyin: /fikstur"
+            )
+        case stored.MatchSidesUnknown():
+            return f"{exc.match_no}. maçın takımları henüz belli değil."
+        case stored.TooManyCaptains():
+            return f"{exc.team} takımının zaten {exc.limit} kaptanı var."
+        case stored.AlreadyCaptain():
+            return f"Zaten {exc.team} kaptanısınız. Takım değiştirmek için düzenleyene yazın."
+        case stored.TeamNotFound():
+            return "Böyle bir takım yok. Takımlar için /takimlar. Örnek: /kaptan Kartallar"
     return "Bir şeyler ters gitti; girdiğiniz bilgiyi kontrol edip tekrar deneyin."
 
 

@@ -19,6 +19,7 @@ from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
 from storage import UnitOfWork
 from storage import api as store
+from storage.errors import ResultAlreadyRecorded
 from storage.records import RecordOutcome, RecordResult, StoredMatch
 
 
@@ -33,6 +34,7 @@ class Entry:
     update_id: int | None = None
     message_id: int | None = None
     is_chat_admin: bool = False
+    fuzzy: bool = False  # the bot asks with buttons rather than correct a typo itself
 
 
 @dataclass(frozen=True)
@@ -82,11 +84,9 @@ async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Ente
     """Record (or, with `correct`, replace) the result a line names; one unit of work."""
     snap = await state.active(uow, entry.chat_id)
     await may_organise(uow, snap, entry.user_id, entry.is_chat_admin)
-    parsed = scores.parse_result(entry.text, snap.teams)
+    parsed = scores.parse_result(entry.text, snap.teams, fuzzy=entry.fuzzy)
     stored, swap = find(snap, parsed.home, parsed.away)
     score = check(stored.match, oriented(parsed.score, swap))
-    if stored.result is not None and not correct:
-        raise AlreadyPlayed(stored.match, stored.result, score)
     cmd = RecordResult(
         tournament_id=snap.id,
         match_no=stored.match.no,
@@ -97,7 +97,11 @@ async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Ente
         source_chat_id=entry.chat_id,
         source_message_id=entry.message_id,
     )
-    outcome = await (store.correct_result if correct else store.record_result)(uow, cmd)
+    try:
+        outcome = await (store.correct_result if correct else store.record_result)(uow, cmd)
+    except ResultAlreadyRecorded:
+        # Not a repeat of the same update (that returns `duplicate`): ask before replacing.
+        raise AlreadyPlayed(stored.match, stored.result or score, score) from None
     return await _after(uow, snap.id, stored.match, outcome)
 
 

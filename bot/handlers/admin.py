@@ -1,0 +1,97 @@
+"""Organisers' commands: /yetkili, /kura, /turnuva_bitir, /ayarlar."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.handlers.common import is_chat_admin, now, refuse, reply, unit_of_work
+from bot.texts import admin as texts
+from bot.usecases import results, state
+from domain import names
+from domain.errors import DomainError
+
+
+async def yetkili(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or chat_ is None or user is None:
+        return
+    target = message.reply_to_message.from_user if message.reply_to_message else None
+    if target is None:
+        await reply(update, texts.YETKILI_HOW)
+        return
+    try:
+        async with unit_of_work(context) as uow:
+            snap = await state.active(uow, chat_.id)
+            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            await uow.tournaments.add_organiser(snap.id, target.id, now(context))
+            await uow.commit()
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await reply(update, texts.organiser_added(target.full_name))
+
+
+async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat_, user = update.effective_chat, update.effective_user
+    if chat_ is None or user is None:
+        return
+    try:
+        async with unit_of_work(context) as uow:
+            snap = await state.active(uow, chat_.id)
+            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            await uow.tournaments.archive(snap.id, now(context))
+            await uow.commit()
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await reply(update, texts.finished(snap.tournament.name))
+
+
+async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/kura Kartallar [Şahinler ...]: the lot's order for a tie no criterion broke."""
+    chat_, user = update.effective_chat, update.effective_user
+    if chat_ is None or user is None:
+        return
+    words = " ".join(context.args or [])
+    if not words.strip():
+        await reply(update, texts.KURA_HOW)
+        return
+    try:
+        async with unit_of_work(context) as uow:
+            snap = await state.active(uow, chat_.id)
+            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            first = [names.resolve(w.strip(), snap.teams) for w in words.split(",") if w.strip()]
+            scope, tie = _tie_of(snap, first[0])
+            if tie is None:
+                await reply(update, texts.no_tie(first[0]))
+                return
+            order = first + [t for t in tie if t not in first]
+            await uow.tiebreak.record_lot(snap.id, scope, order, user.id, now(context))
+            filled = await results.fill_knockout(uow, await state.load(uow, snap.id))
+            await uow.commit()
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await reply(update, texts.lot_recorded(order, [f"{m.home} - {m.away}" for m in filled]))
+
+
+def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:
+    for label, table in snap.tables().items():
+        for tied in table.unresolved:
+            if team in tied:
+                return label, tied
+    return "", None
+
+
+async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat_ = update.effective_chat
+    if chat_ is None:
+        return
+    try:
+        async with unit_of_work(context) as uow:
+            snap = await state.active(uow, chat_.id)
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await reply(update, texts.settings(snap.tournament))

@@ -1,0 +1,175 @@
+"""Results typed in the group ("Kartallar 3-1 Şahinler") or with /sonuc, and corrections."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.ext import ContextTypes
+
+from bot.handlers.common import in_group, is_chat_admin, now, refuse, reply, unit_of_work
+from bot.texts import chat
+from bot.usecases import results
+from bot.usecases.ask import final_place
+from bot.usecases.errors import AlreadyPlayed, NotOrganiser
+from bot.usecases.state import Snapshot
+from domain import names, scores
+from domain.errors import DomainError
+from storage.errors import NoActiveTournament
+
+PENDING = "pending_result"
+
+
+async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    text = " ".join(context.args or [])
+    if not text:
+        await reply(update, "Skoru yazın. Örnek: /sonuc Kartallar 3-1 Şahinler")
+        return
+    await _enter(update, context, text)
+
+
+async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A plain group message that reads like a score; anything else is left alone."""
+    message = update.effective_message
+    if message is None or not message.text or not in_group(update):
+        return
+    if not scores.looks_like_result(message.text):
+        return
+    await _enter(update, context, message.text, quiet=True)
+
+
+async def _enter(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    text: str,
+    *,
+    quiet: bool = False,
+    correct: bool = False,
+) -> None:
+    message, user, chat_ = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat_ is None:
+        return
+    entry = results.Entry(
+        chat_id=chat_.id,
+        user_id=user.id,
+        text=text,
+        now=now(context),
+        update_id=update.update_id,
+        message_id=message.message_id,
+        is_chat_admin=await is_chat_admin(update, context),
+    )
+    try:
+        async with unit_of_work(context) as uow:
+            entered = await results.enter(uow, entry, correct=correct)
+            await uow.commit()
+    except NoActiveTournament:
+        if not quiet:
+            await reply(update, "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva")
+        return
+    except names.UnknownTeam as exc:
+        await _suggest(update, context, text, exc)
+        return
+    except AlreadyPlayed as exc:
+        await _offer_correction(update, context, text, exc)
+        return
+    except NotOrganiser as exc:
+        await refuse(update, exc)
+        return
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await _announce(update, entered)
+
+
+async def _announce(update: Update, entered: results.Entered) -> None:
+    if entered.outcome.duplicate:
+        return  # the same update twice: stored once, answered once
+    snap = entered.snapshot
+    match = next(m.match for m in snap.matches if m.match.no == entered.match.no)
+    parts = [chat.result_saved(match, entered.outcome.score, entered.outcome.previous)]  # type: ignore[arg-type]
+    if entered.table is not None:
+        label, table = entered.table
+        parts.append(chat.group_table(label, table, snap.rules.tiebreak, len(snap.groups) < 2))
+    if entered.group_done:
+        parts.append(chat.group_done(entered.group_done))
+    if entered.filled:
+        parts.append(chat.filled(entered.filled))
+    if entered.champion:
+        parts.append(chat.champion(entered.champion, ranking(snap)))
+    await reply(update, "\n\n".join(parts))
+
+
+def ranking(snap: Snapshot) -> list[str]:
+    order = {"1": 1, "2": 2, "3": 3, "4": 4}
+    placed = [(order[p], t) for t in snap.teams if (p := final_place(snap, t)) in order]
+    return [t for _, t in sorted(placed)]
+
+
+async def _suggest(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, exc: names.UnknownTeam
+) -> None:
+    """'Kartalar' → buttons with the closest teams; the choice re-enters the line."""
+    user, chat_ = update.effective_user, update.effective_chat
+    if not exc.candidates or user is None or chat_ is None:
+        await refuse(update, exc)
+        return
+    async with unit_of_work(context) as uow:
+        state = {"kind": PENDING, "text": text, "wrong": exc.text, "options": list(exc.candidates)}
+        await uow.setups.put(chat_.id, user.id, state, now(context))
+        await uow.commit()
+    buttons = [
+        [InlineKeyboardButton(team, callback_data=f"fix:{i}")]
+        for i, team in enumerate(exc.candidates)
+    ]
+    buttons.append([InlineKeyboardButton("Vazgeç", callback_data="fix:x")])
+    await reply(
+        update,
+        f'"{exc.text}" adında takım yok. Hangisini demek istediniz?',
+        reply_markup=InlineKeyboardMarkup(buttons),
+    )
+
+
+async def _offer_correction(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, exc: AlreadyPlayed
+) -> None:
+    user, chat_ = update.effective_user, update.effective_chat
+    if user is None or chat_ is None:
+        return
+    async with unit_of_work(context) as uow:
+        await uow.setups.put(chat_.id, user.id, {"kind": PENDING, "text": text}, now(context))
+        await uow.commit()
+    buttons = [
+        [
+            InlineKeyboardButton("Değiştir", callback_data="fix:c"),
+            InlineKeyboardButton("Vazgeç", callback_data="fix:x"),
+        ]
+    ]
+    await reply(
+        update,
+        chat.already_played(exc.match, exc.stored, exc.new),
+        reply_markup=InlineKeyboardMarkup(buttons),
+    )
+
+
+async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query, user, chat_ = update.callback_query, update.effective_user, update.effective_chat
+    if query is None or user is None or chat_ is None:
+        return
+    choice = (query.data or "").removeprefix("fix:")
+    async with unit_of_work(context) as uow:
+        pending = await uow.setups.get(chat_.id, user.id)
+        if pending is None or pending.get("kind") != PENDING:
+            await query.answer("Bu seçim artık geçerli değil.")
+            return
+        await uow.setups.delete(chat_.id, user.id)
+        await uow.commit()
+    await query.answer()
+    if choice == "x":
+        await query.edit_message_text("Vazgeçildi; hiçbir şey değişmedi.")
+        return
+    if choice == "c":
+        await query.edit_message_text("Sonuç değiştiriliyor…")
+        await _enter(update, context, pending["text"], correct=True)
+        return
+    team = pending["options"][int(choice)]
+    fixed = pending["text"].replace(pending["wrong"], team, 1)
+    await query.edit_message_text(f"Seçilen: {team}")
+    await _enter(update, context, fixed)

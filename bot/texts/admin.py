@@ -1,0 +1,44 @@
+"""Texts of the organisers' commands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from storage.records import Tournament
+
+YETKILI_HOW = "Düzenleyen eklemek için kişinin bir mesajına /yetkili diye yanıt verin."
+KURA_HOW = "Kurada önde çıkan takımı yazın. Örnek: /kura Kartallar"
+
+
+def organiser_added(name: str) -> str:
+    return f"👍 {name} artık bu turnuvanın düzenleyenlerinden."
+
+
+def finished(name: str) -> str:
+    return f"🏁 {name} bitirildi ve arşivlendi. Yeni turnuva için /yeni_turnuva"
+
+
+def no_tie(team: str) -> str:
+    return f"{team} için kurayla çözülecek bir eşitlik yok."
+
+
+def lot_recorded(order: Sequence[str], filled: Sequence[str]) -> str:
+    text = "🎲 Kura kaydedildi: " + " → ".join(order)
+    if filled:
+        text += "\nEşleşmeler: " + " · ".join(filled)
+    return text
+
+
+def settings(t: Tournament) -> str:
+    s = t.settings
+    extra = s.extra
+    return "\n".join(
+        [
+            f"⚙️ {t.name}",
+            f"• Saha: {', '.join(s.pitches)}",
+            f"• Maç {extra.get('match_minutes', '?')} dk + {extra.get('changeover', '?')} dk",
+            f"• Eşitlik kuralı: {s.tie_break.upper()}",
+            f"• Saat dilimi: {s.time_zone}",
+            f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
+        ]
+    )
