@@ -51,7 +51,7 @@ class UnitOfWork:
 
     @property
     def dialect(self) -> str:
-        """ "sqlite" or "postgresql", for the few steps that are spelled per engine."""
+        """The engine's name, "sqlite" or "postgresql": a few steps are spelled per engine."""
         return self.session.get_bind().dialect.name
 
     async def __aenter__(self) -> Self:
