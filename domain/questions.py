@@ -1,0 +1,396 @@
+"""Is a plain chat message a captain's question about a match, and which question?
+
+The bot reads every message in a group, so staying silent on ordinary chat matters as much
+as answering. The rule, applied to the words of a short message (at most MAX_WORDS):
+
+* a **question word**: "ne zaman", "kaçta", "kaç", "kim", "kiminle", "hangi", "nerede",
+  "kaçıncı", "var mı"; "ne" only at the end of a clause ("puan durumumuz ne"), because
+  "ne güzel maç" is an exclamation;
+* and a **topic word**: a match or turn noun ("maç", "sıra", "saha", "rakip", "fikstür",
+  "puan", with their Turkish endings) or a verb of playing or starting ("oynuyoruz",
+  "oynuyor", "başlıyoruz"); "durum" and "kaçıncı" count only in the first person plural
+  ("durumumuz", "kaçıncıyız");
+* and no word about a match already played ("bitti", "güzeldi", "yendik"): the bot answers
+  what is next, not what was.
+
+So "saat kaç?" (no topic), "ne zaman gelsem kapalı" (no topic), "maç güzeldi" (no question)
+and "Kartallar 3-1 Şahinler" are ignored. Words are compared in `names.loose_key` form
+(case and diacritics folded); a word of four letters or more that is one edit from a
+vocabulary word of five or more counts as that word ("oynuyruz", "rakibmiz", "zman").
+
+The intent is the highest of the intents the words signal, in INTENT_PRIORITY order (the
+specific before the general: "maçlarımız ne zaman" asks for the fixture, "rakibimiz hangi
+sahada" for the pitch); with no signal it is NEXT_MATCH.
+
+A team hint is the longest run of words that are neither vocabulary nor filler ("abi",
+"hocam", "bugün"), as typed, with a suffix after an apostrophe dropped ("Şahinler'in" ->
+"Şahinler"). A question in the first person plural ("maçımız", "oynuyoruz") is about the
+asker's own team, so it carries no hint: in "Kartallarla maçımız kaçta" Kartallar is the
+opponent. A hint that names no team (names.resolve fails without candidates) most likely
+means the message was not about this tournament at all ("film ne zaman başlıyor").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from domain.names import strip_diacritics, tr_lower
+
+__all__ = [
+    "INTENT_PRIORITY",
+    "MAX_WORDS",
+    "Intent",
+    "Question",
+    "ask",
+    "hint_forms",
+]
+
+# A captain's question is short; in a long message the words co-occur by chance.
+MAX_WORDS = 12
+# Typo tolerance: one edit, for typed words of FUZZY_MIN_TYPED letters or more against
+# vocabulary words of FUZZY_MIN_VOCAB letters or more ("mac" and "kim" must be exact).
+FUZZY_MIN_TYPED = 4
+FUZZY_MIN_VOCAB = 5
+
+
+class Intent(StrEnum):
+    """What the captain wants to know; the bot answers from the team's next match or table."""
+
+    NEXT_MATCH = "next_match"
+    OPPONENT = "opponent"
+    PITCH = "pitch"
+    TIME = "time"
+    STANDING = "standing"
+    FIXTURE = "fixture"
+
+
+INTENT_PRIORITY: tuple[Intent, ...] = (
+    Intent.STANDING,
+    Intent.FIXTURE,
+    Intent.PITCH,
+    Intent.OPPONENT,
+    Intent.TIME,
+    Intent.NEXT_MATCH,
+)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A recognised question; `team_hint` is text naming a team, for names.resolve."""
+
+    intent: Intent
+    team_hint: str | None = None
+
+
+@dataclass(frozen=True)
+class _Sense:
+    """What a vocabulary word contributes to the rule in the module docstring."""
+
+    asks: bool = False  # a question word
+    asks_at_end: bool = False  # a question word only at the end of a clause ("ne")
+    topic: bool = False  # a match, turn or playing word
+    topic_if_we: bool = False  # a topic word only in the first person plural
+    we: bool = False  # first person plural in itself ("oynuyoruz")
+    veto: bool = False  # about a match already played
+    intent: Intent | None = None
+
+
+_FILLER = _Sense()
+_ASKS = _Sense(asks=True)
+_TOPIC = _Sense(topic=True)
+_VETO = _Sense(veto=True)
+
+# Endings after the folded stem (ı->i, ü->u, ö->o, so one list covers most harmony pairs),
+# split by whether the stem ends in a consonant or a vowel; the second list of each pair is
+# first person plural ("maçımız", "sahadayız"). Hand-listed rather than combined so that
+# "şahane" is not read as "saha" + "ne" nor "Şahin" as a typo of "saha" + "i".
+_AFTER_CONSONANT = (
+    *("", "i", "u", "in", "un", "a", "e", "da", "de", "ta", "te"),
+    *("daki", "deki", "taki", "teki", "ini", "unu", "ina", "ine", "una", "une"),
+    *("inda", "inde", "unda", "unde", "lar", "ler", "lari", "leri", "larin", "lerin"),
+    *("la", "le", "larda", "lerde"),
+)
+_AFTER_CONSONANT_WE = (
+    *("imiz", "umuz", "imizi", "umuzu", "imizin", "umuzun", "imiza", "imize", "umuza"),
+    *("imizda", "imizde", "umuzda", "larimiz", "lerimiz", "larimizi", "lerimizi"),
+    *("larimizin", "lerimizin", "iz", "uz", "tayiz", "teyiz", "dayiz", "deyiz"),
+)
+_AFTER_VOWEL = (
+    *("", "nin", "nun", "ya", "ye", "yi", "yu", "da", "de", "daki", "deki"),
+    *("si", "su", "sin", "sun", "sina", "sine", "suna", "sinda", "sinde", "sunda"),
+    *("lar", "ler", "lari", "leri", "larin", "lerin", "yla", "yle"),
+)
+_AFTER_VOWEL_WE = (
+    *("miz", "muz", "mizi", "muzu", "mizin", "muzun", "miza", "mize", "muza"),
+    *("mizda", "mizde", "muzda", "larimiz", "lerimiz", "yiz", "yuz", "dayiz", "deyiz"),
+)
+
+# Nouns, folded, with their endings: stem -> sense. The longest stem wins a form
+# ("maclarimiz" is "maclar" + "imiz", the fixture, not "mac" + "larimiz").
+_NOUNS: dict[str, _Sense] = {
+    "mac": _TOPIC,
+    "maclar": _Sense(topic=True, intent=Intent.FIXTURE),
+    "fikstur": _Sense(topic=True, intent=Intent.FIXTURE),
+    "program": _Sense(topic_if_we=True, intent=Intent.FIXTURE),
+    "saha": _Sense(topic=True, intent=Intent.PITCH),
+    "rakip": _Sense(topic=True, intent=Intent.OPPONENT),
+    "rakib": _Sense(topic=True, intent=Intent.OPPONENT),
+    "sira": _TOPIC,
+    "puan": _Sense(topic=True, intent=Intent.STANDING),
+    "siralama": _Sense(topic=True, intent=Intent.STANDING),
+    "durum": _Sense(topic_if_we=True, intent=Intent.STANDING),
+    "kacinci": _Sense(asks=True, topic_if_we=True, intent=Intent.STANDING),
+}
+
+# Whole words, folded.
+_WORDS: dict[str, _Sense] = {
+    # Question words.
+    "kacta": _Sense(asks=True, intent=Intent.TIME),
+    "kacda": _Sense(asks=True, intent=Intent.TIME),
+    "kac": _ASKS,
+    "kim": _Sense(asks=True, intent=Intent.OPPONENT),
+    "kimle": _Sense(asks=True, intent=Intent.OPPONENT),
+    "kiminle": _Sense(asks=True, intent=Intent.OPPONENT),
+    "kimlerle": _Sense(asks=True, intent=Intent.OPPONENT),
+    "kime": _Sense(asks=True, intent=Intent.OPPONENT),
+    "hangi": _ASKS,
+    "hangisi": _ASKS,
+    "hangisinde": _ASKS,
+    "nerede": _Sense(asks=True, intent=Intent.PITCH),
+    "nerde": _Sense(asks=True, intent=Intent.PITCH),
+    "neresi": _Sense(asks=True, intent=Intent.PITCH),
+    "nedir": _ASKS,
+    "ne": _Sense(asks_at_end=True),
+    "nezaman": _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "kimin": _ASKS,
+    "miyiz": _ASKS,
+    "muyuz": _ASKS,
+    # Words that only count in a phrase (see _PHRASES) or signal an intent.
+    "zaman": _FILLER,
+    "mi": _FILLER,
+    "mu": _FILLER,
+    "saat": _Sense(intent=Intent.TIME),
+    "sonraki": _Sense(intent=Intent.NEXT_MATCH),
+    # Verbs of playing and starting.
+    **dict.fromkeys(
+        (
+            *("oynuyoruz", "oynayacagiz", "oynariz", "oynuyoz", "oynicaz", "oynucaz"),
+            *("oynayacaz", "basliyoruz", "baslayacagiz", "baslariz", "basliyoz", "baslicaz"),
+            *("cikiyoruz", "cikacagiz"),
+        ),
+        _Sense(topic=True, we=True),
+    ),
+    **dict.fromkeys(
+        (
+            *("oynuyor", "oynayacak", "oynar", "oynuyorlar", "oynayacaklar", "oynarlar"),
+            *("basliyor", "baslayacak", "baslar"),
+        ),
+        _TOPIC,
+    ),
+    # A match already played.
+    **dict.fromkeys(
+        (
+            *("bitti", "oldu", "oynadik", "oynadiniz", "oynadi", "oynadilar", "oynandi"),
+            *("kazandik", "kaybettik", "yendik", "yenildik", "gecti", "guzeldi", "iyiydi"),
+            *("kotuydu", "berabere"),
+        ),
+        _VETO,
+    ),
+    # Fillers: never part of a team hint.
+    **dict.fromkeys(
+        (
+            *("biz", "bizim", "bize", "bizi", "ben", "benim", "siz", "sizin", "abi", "abla"),
+            *("hocam", "hoca", "kanka", "kardes", "kardesim", "reis", "usta", "ustam"),
+            *("arkadaslar", "beyler", "dostum", "acaba", "peki", "ya", "yav", "ki", "de"),
+            *("da", "bu", "su", "o", "bugun", "yarin", "bugunku", "yarinki", "aksam"),
+            *("sabah", "simdi", "artik", "lutfen", "selam", "merhaba", "slm", "bir", "ilk"),
+            *("var", "yok", "ile", "hadi", "tamam", "en", "yakin", "gelecek"),
+            *("tekrar", "yine", "haftaki", "sonra", "once", "bizde", "nasil"),
+            # One edit from a question word, but not one: "kimse" is not "kimle".
+            *("kimse", "kimi", "kacti", "kacan", "hani", "sahane"),
+        ),
+        _FILLER,
+    ),
+}
+
+# Two-word question words, on folded (and typo-corrected) words.
+_PHRASES: dict[tuple[str, str], _Sense] = {
+    ("ne", "zaman"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    ("var", "mi"): _ASKS,
+    ("yok", "mu"): _ASKS,
+    ("saat", "kac"): _Sense(asks=True, intent=Intent.TIME),
+    ("ne", "durum"): _Sense(asks=True, intent=Intent.STANDING),
+    ("durum", "nasil"): _Sense(asks=True, intent=Intent.STANDING),
+}
+_PHRASE_WORDS = frozenset(word for pair in _PHRASES for word in pair)
+
+
+@dataclass(frozen=True)
+class _Form:
+    """A vocabulary form: the canonical word for phrases, its sense, first person or not."""
+
+    word: str
+    sense: _Sense
+    we: bool
+
+
+def _vocabulary() -> dict[str, _Form]:
+    forms: dict[str, _Form] = {}
+    for stem in sorted(_NOUNS, key=len):
+        sense = _NOUNS[stem]
+        vowel = stem[-1] in "aeiou"
+        plain = _AFTER_VOWEL if vowel else _AFTER_CONSONANT
+        we = _AFTER_VOWEL_WE if vowel else _AFTER_CONSONANT_WE
+        for ending in plain:
+            forms[stem + ending] = _Form(stem, sense, we=False)
+        for ending in we:
+            forms[stem + ending] = _Form(stem, sense, we=True)
+    for word, sense in _WORDS.items():
+        if word not in forms or sense.veto:
+            forms[word] = _Form(word, sense, we=sense.we)
+    return forms
+
+
+_VOCABULARY = _vocabulary()
+# Typo targets: words that decide something, long enough to tolerate an edit.
+_FUZZY_TARGETS = tuple(
+    form
+    for form, entry in _VOCABULARY.items()
+    if len(form) >= FUZZY_MIN_VOCAB
+    and not entry.sense.veto
+    and (entry.sense != _FILLER or form in _PHRASE_WORDS)
+)
+
+_APOSTROPHE = re.compile(r"['’`´]")
+_EDGE_PUNCTUATION = '?!.,;:…"“”«»()[]'
+_CLAUSE_END = frozenset("?!.,;:…")
+
+
+@dataclass(frozen=True)
+class _Token:
+    typed: str  # as typed, apostrophe suffix and edge punctuation removed
+    folded: str  # loose form of the whole word, apostrophe suffix included
+    ends_clause: bool
+
+
+def _fold(s: str) -> str:
+    return strip_diacritics(tr_lower(s))
+
+
+def _tokens(text: str) -> list[_Token]:
+    raw = unicodedata.normalize("NFC", text).split()
+    tokens: list[_Token] = []
+    for i, word in enumerate(raw):
+        ends = i == len(raw) - 1 or word[-1] in _CLAUSE_END
+        bare = word.strip(_EDGE_PUNCTUATION)
+        folded = "".join(c for c in _fold(bare) if c.isalnum())
+        if not folded:
+            # "?" or an emoji on its own: it may only end the clause before it.
+            if tokens and ends:
+                last = tokens[-1]
+                tokens[-1] = _Token(last.typed, last.folded, ends_clause=True)
+            continue
+        typed = _APOSTROPHE.split(bare, maxsplit=1)[0] or bare
+        tokens.append(_Token(typed, folded, ends))
+    return tokens
+
+
+def _lookup(folded: str) -> _Form | None:
+    found = _VOCABULARY.get(folded)
+    if found is not None or len(folded) < FUZZY_MIN_TYPED:
+        return found
+    near = process.extractOne(folded, _FUZZY_TARGETS, scorer=OSA.distance, score_cutoff=1)
+    return None if near is None else _VOCABULARY[near[0]]
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What the words of a message add up to, one word at a time."""
+
+    asks: bool = False
+    topic: bool = False
+    we: bool = False
+    veto: bool = False
+    intents: frozenset[Intent] = frozenset()
+
+    def add(self, sense: _Sense, we: bool, ends_clause: bool) -> _Reading:
+        # "hava durumu" signals no standing question; "kaçıncı sıradayız" does.
+        signals = sense.intent is not None and (sense.asks or not sense.topic_if_we or we)
+        return _Reading(
+            asks=self.asks or sense.asks or (sense.asks_at_end and ends_clause),
+            topic=self.topic or sense.topic or (sense.topic_if_we and we),
+            we=self.we or we,
+            veto=self.veto or sense.veto,
+            intents=self.intents | {sense.intent} if signals else self.intents,
+        )
+
+
+def _read(tokens: list[_Token]) -> tuple[_Reading, str | None]:
+    """The message's reading and its team hint (the longest run of unknown words)."""
+    forms = [_lookup(t.folded) for t in tokens]
+    reading = _Reading()
+    runs: list[list[str]] = [[]]
+    for i, (token, form) in enumerate(zip(tokens, forms, strict=True)):
+        if form is None:
+            runs[-1].append(token.typed)
+            if token.ends_clause:
+                runs.append([])
+            continue
+        runs.append([])
+        reading = reading.add(form.sense, form.we, token.ends_clause)
+        following = forms[i + 1] if i + 1 < len(forms) else None
+        if following is not None and (form.word, following.word) in _PHRASES:
+            phrase = _PHRASES[form.word, following.word]
+            reading = reading.add(phrase, form.we, token.ends_clause)
+    longest = max(runs, key=len)
+    return reading, " ".join(longest) if longest and not reading.we else None
+
+
+def ask(text: str) -> Question | None:
+    """The question `text` asks about a match, or None for ordinary chat and commands.
+
+    See the module docstring for the rule; deterministic and free of I/O.
+    """
+    if text.lstrip().startswith("/"):
+        return None
+    tokens = _tokens(text)
+    if not tokens or len(tokens) > MAX_WORDS:
+        return None
+    reading, hint = _read(tokens)
+    if not (reading.asks and reading.topic) or reading.veto:
+        return None
+    intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
+    return Question(intent, hint)
+
+
+# Case endings a team name takes in a question when the apostrophe is left out
+# ("Kartalların maçı", "Şahinlerle"), longest first; folded, so one list per harmony pair.
+_HINT_ENDINGS = (
+    *("nin", "nun", "yla", "yle", "in", "un", "la", "le", "ya", "ye", "yi", "yu"),
+    *("i", "u", "a", "e"),
+)
+
+
+def hint_forms(hint: str) -> tuple[str, ...]:
+    """`hint` as typed, then without its last word's case ending if any, for names.resolve.
+
+    Turkish writes "Kartallar'ın" but phones write "Kartalların", which is two edits from
+    "Kartallar" and so beyond resolve's tolerance; the bot tries these in order.
+    """
+    forms = [hint]
+    head, _, last = hint.rpartition(" ")
+    folded = _fold(last)
+    if len(folded) != len(last):
+        return tuple(forms)  # a letter folded into two ("ß"): positions would not line up
+    for ending in _HINT_ENDINGS:
+        if folded.endswith(ending) and len(folded) - len(ending) >= 3:
+            cut = last[: len(last) - len(ending)]
+            forms.append(f"{head} {cut}" if head else cut)
+            break
+    return tuple(forms)
