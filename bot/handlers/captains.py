@@ -20,13 +20,12 @@ async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     wanted = " ".join(context.args or [])
     try:
-        async with unit_of_work(context) as uow:
+        async with unit_of_work(context) as uow:  # closed before the next one opens
             snap = await state.active(uow, chat_.id)
-            if not wanted:
-                await _picker(update, snap.teams)
-                return
-            team = names.resolve(wanted, snap.teams)
-            await _make_captain(update, context, team)
+        if not wanted:
+            await _picker(update, snap.teams)
+            return
+        await _make_captain(update, context, names.resolve(wanted, snap.teams))
     except DomainError as exc:
         await refuse(update, exc)
 

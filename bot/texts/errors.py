@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from bot.texts.common import EXAMPLES, duration
 from bot.usecases import errors as usecase
-from domain import draw, formats, knockout, names, planner, roundrobin, scores, tiebreak, when
+from domain import (
+    draw,
+    formats,
+    knockout,
+    names,
+    planner,
+    roundrobin,
+    scores,
+    setupform,
+    tiebreak,
+    when,
+)
 from domain.standings import StandingsError
 from storage import errors as stored
 
@@ -76,7 +87,63 @@ def refusal(exc: Exception) -> str:
             return f'"{exc.name}" bir eşitlik kuralı değil. Örnek: {EXAMPLES["tiebreak"]}'
         case StandingsError():
             return f"Sonuç tabloya işlenemedi: {exc}. {ex_result}"
+    if isinstance(exc, setupform.FormError):
+        return _form_refusal(exc)
     return _bot_refusal(exc, ex_result)
+
+
+FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6"
+PARTS = {
+    "name": "turnuva adı",
+    "teams": "takımlar",
+    "groups": "grup sayısı",
+    "pitches": "saha sayısı",
+    "kickoff": "ilk maç zamanı",
+    "slot": "maç süresi",
+    "format": "usul",
+    "third_place": "üçüncülük maçı",
+    "tiebreak": "eşitlik kuralı",
+}
+
+
+def _form_refusal(exc: setupform.FormError) -> str:
+    """The set-up's refusals: which part, what was wrong, and a line to copy."""
+    part = PARTS.get(str(exc.part), "bilgi")
+    match exc:
+        case setupform.DuplicateTeams():
+            return (
+                f'"{exc.first}" ve "{exc.second}" aynı takım sayılır (büyük/küçük harf farkı).'
+                " Her takıma farklı bir ad verin. Örnek: Kartallar, Şahinler, Aslanlar"
+            )
+        case setupform.TooFewTeams():
+            return f"En az {exc.minimum} takım gerekli. Örnek: Kartallar, Şahinler, Aslanlar"
+        case setupform.TooManyTeams():
+            return f"En fazla {exc.maximum} takım olabilir ({exc.count} yazıldı)."
+        case setupform.BadCount():
+            return f"{part.capitalize()} {exc.lo} ile {exc.hi} arasında bir sayı olmalı. Örnek: 2"
+        case setupform.TeamCountMismatch():
+            return (
+                f"{exc.said} takım yazılmış ama {exc.named} takım adı var. Sayıyı düzeltin"
+                " ya da adları tamamlayın."
+            )
+        case setupform.FormatConflict():
+            return (
+                "Usul ile grup sayısı çelişiyor (lig tek grup, gruplar + eleme en az 2 grup)."
+                f" Örnek: {FORM_EXAMPLE}"
+            )
+        case setupform.KickoffError():
+            return f'İlk maç zamanı "{exc.text}" anlaşılamadı. Örnek: {EXAMPLES["start"]}'
+        case setupform.SlotError():
+            return f'"{exc.text}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+        case setupform.MissingPart():
+            return f"{part.capitalize()} eksik. Örnek: {FORM_EXAMPLE}"
+        case setupform.UnknownPart():
+            return f'"{exc.text}" anlaşılamadı. Örnek: {FORM_EXAMPLE}'
+        case setupform.RepeatedPart():
+            return f"{part.capitalize()} iki kez yazılmış. Örnek: {FORM_EXAMPLE}"
+        case setupform.BadName():
+            return f"{part.capitalize()} en fazla {exc.maximum} karakter olmalı ve harf içermeli."
+    return f"{part.capitalize()} anlaşılamadı. Örnek: {FORM_EXAMPLE}"
 
 
 def _bot_refusal(exc: Exception, ex_result: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from domain import draw, formats
 from domain.model import Group
@@ -37,6 +38,11 @@ class Spec:
     tiebreak: str = "tff"
     seed: int = 0
     group_lists: tuple[tuple[str, ...], ...] = field(default=())  # a draw made by hand
+    zone: str = "Europe/Istanbul"
+
+    def __post_init__(self) -> None:
+        # A kick-off read back from JSON carries a bare offset; the plan needs the zone.
+        object.__setattr__(self, "kickoff", self.kickoff.astimezone(ZoneInfo(self.zone)))
 
     @property
     def knockout_stage(self) -> str:
@@ -100,7 +106,7 @@ async def create(
         break_minutes=planned.rules.knockout_break,
         rest_minutes=planned.rules.knockout_rest,
         tie_break=spec.tiebreak,
-        time_zone=str(spec.kickoff.tzinfo),
+        time_zone=spec.zone,
         extra={
             "match_minutes": spec.match_minutes,
             "changeover": spec.changeover,

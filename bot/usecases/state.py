@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from zoneinfo import ZoneInfo
 
@@ -93,9 +93,19 @@ class Snapshot:
 
 
 async def load(uow: UnitOfWork, tournament_id: int) -> Snapshot:
+    """Times come back in UTC from storage; here they turn into the tournament's clock."""
     tournament = await uow.tournaments.get(tournament_id)
     groups = await uow.teams.groups(tournament_id)
-    matches = await uow.matches.plan(tournament_id)
+    zone = ZoneInfo(tournament.settings.time_zone)
+    matches = [
+        replace(
+            m,
+            match=replace(
+                m.match, start=m.match.start.astimezone(zone), end=m.match.end.astimezone(zone)
+            ),
+        )
+        for m in await uow.matches.plan(tournament_id)
+    ]
     cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
     lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
     return Snapshot(tournament, groups, tuple(matches), cards, lots)

@@ -1,0 +1,194 @@
+"""A whole tournament through Telegram: set-up, results, knockout, captains' questions."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from client import BYSTANDER, CAPTAIN_1, CAPTAIN_2, ORGANISER, private
+
+FOUR = ["Kartallar", "Şahinler", "Aslanlar", "Kaplanlar"]
+FORM = "/yeni_turnuva Akşam Ligi | 4 takım | 1 saha | 6 Aralık 20:00 | 26+4\n" + "\n".join(FOUR)
+DAY = (
+    "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 26+4"
+    " | üçüncülük\n"
+    "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar, Boğalar, Tilkiler"
+)
+
+
+def create(tg, chat, form=FORM):
+    tg.send(ORGANISER, chat, form)
+    summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
+    tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
+    return tg.wait_for(chat, "kuruldu")
+
+
+def draw_of(text):
+    """{"A": [...], "B": [...]} from the bot's "Kura: A: x, y · B: z, w" line."""
+    line = next(li for li in text.splitlines() if li.startswith("Kura:"))
+    groups = {}
+    for part in line.removeprefix("Kura:").split("·"):
+        label, teams = part.split(":", 1)
+        groups[label.strip()] = [t.strip() for t in teams.split(",")]
+    return groups
+
+
+@pytest.fixture
+def league(tg):
+    chat = tg.group("Akşam Ligi")
+    create(tg, chat)
+    return chat
+
+
+def test_the_eight_team_day_runs_from_form_to_champion(tg):
+    chat = tg.group("Bahar Kupası")
+    created = create(tg, chat, DAY)
+    groups = draw_of(created.text)
+    assert sorted(len(g) for g in groups.values()) == [4, 4]
+    assert "13:30" in created.text and "Final" in created.text
+    for teams in groups.values():
+        for i, j in itertools.combinations(range(4), 2):  # earlier in the draw wins
+            tg.send(ORGANISER, chat, f"{teams[i]} 2-0 {teams[j]}")
+            tg.wait_for(chat, "Kaydedildi")
+    filled = tg.wait_for(chat, lambda m: "Eşleşmeler" in m.text and "?" not in m.text, since=0)
+    a, b = groups["A"], groups["B"]
+    assert f"{a[0]} - {b[1]}" in filled.text and f"{b[0]} - {a[1]}" in filled.text
+    tg.send(ORGANISER, chat, f"{a[0]} 1-0 {b[1]}")
+    tg.wait_for(chat, "Kaydedildi")
+    tg.send(ORGANISER, chat, f"{b[0]} 1-1 {a[1]}")
+    assert "penaltı" in tg.wait_for(chat).text
+    tg.send(ORGANISER, chat, f"{b[0]} 1-1 {a[1]} pen 5-4")
+    assert "Final" in tg.wait_for(chat, "Eşleşmeler").text
+    tg.send(ORGANISER, chat, f"{b[1]} 2-1 {a[1]}")
+    tg.wait_for(chat, "Kaydedildi")
+    tg.send(ORGANISER, chat, f"{a[0]} 3-2 {b[0]}")
+    champion = tg.wait_for(chat, "Tebrikler")
+    assert a[0] in champion.text
+    assert f"1. {a[0]}" in champion.text and f"2. {b[0]}" in champion.text
+
+
+def test_the_guided_set_up_survives_a_restart_halfway(tg, restart_bot):
+    chat = tg.group("Rehberli")
+    tg.send(ORGANISER, chat, "/yeni_turnuva")
+    tg.wait_for(chat, "adı ne")
+    tg.send(ORGANISER, chat, "Kış Kupası")
+    tg.wait_for(chat, "Takımları yazın")
+    tg.send(ORGANISER, chat, "\n".join(FOUR))
+    pitches = tg.wait_for(chat, "Kaç saha")
+    restart_bot()
+    tg.press(ORGANISER, chat, pitches.message_id, pitches.button("1"))
+    fmt = tg.wait_for(chat, "Nasıl oynansın")
+    assert "Öneri" in fmt.text
+    tg.press(ORGANISER, chat, fmt.message_id, fmt.button("Lig"))
+    tg.wait_for(chat, "İlk maç ne zaman")
+    tg.send(ORGANISER, chat, "6 Aralık 20:00")
+    slot = tg.wait_for(chat, "Maç süresi")
+    tg.press(ORGANISER, chat, slot.message_id, slot.button("26+4"))
+    rule = tg.wait_for(chat, "eşitliğinde")
+    tg.press(ORGANISER, chat, rule.message_id, rule.button("TFF"))
+    summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
+    assert "4 takım" in summary.text and "22:56" in summary.text
+    tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
+    assert "6 maç" in tg.wait_for(chat, "kuruldu").text
+
+
+def test_a_bad_answer_in_the_set_up_is_explained_and_nothing_advances(tg):
+    chat = tg.group("Hatalı")
+    tg.send(ORGANISER, chat, "/yeni_turnuva")
+    tg.wait_for(chat, "adı ne")
+    tg.send(ORGANISER, chat, "Deneme")
+    tg.wait_for(chat, "Takımları yazın")
+    tg.send(ORGANISER, chat, "Kartallar, KARTALLAR")
+    refusal = tg.wait_for(chat)
+    assert "Kartallar" in refusal.text and "Örnek" in refusal.text
+    tg.send(ORGANISER, chat, "/iptal")
+    assert "iptal" in tg.wait_for(chat).text
+
+
+PHRASINGS = [
+    "ne zaman oynuyoruz?",
+    "maçımız kaçta",
+    "sıradaki maçımız ne zaman",
+    "kiminle oynuyoruz",
+    "hangi sahadayız",
+    # five of our own
+    "bir sonraki maçımız ne zaman?",
+    "rakibimiz kim",
+    "biz ne zaman oynuyoruz",
+    "maçımız ne zaman",
+    "ne zaman maçımız var",
+]
+
+
+def test_a_captain_gets_the_next_match_for_every_phrasing(tg, league):
+    tg.send(CAPTAIN_1, league, "/kaptan Kartallar")
+    assert "kaptanısınız" in tg.wait_for(league).text
+    for phrase in PHRASINGS:
+        tg.send(CAPTAIN_1, league, phrase)
+        answer = tg.wait_for(league, timeout=10)
+        assert "Kartallar" in answer.text and "Saha 1" in answer.text, phrase
+        assert re.search(r"\d\d:\d\d", answer.text), phrase
+
+
+def test_someone_who_captains_no_team_gets_a_team_picker(tg, league):
+    tg.send(BYSTANDER, league, "ne zaman oynuyoruz?")
+    picker = tg.wait_for(league, lambda m: m.has_button("Şahinler"))
+    tg.press(BYSTANDER, league, picker.message_id, picker.button("Şahinler"))
+    assert "Şahinler kaptanısınız" in tg.wait_for(league).text
+
+
+def test_ordinary_chat_gets_no_answer(tg, league):
+    for text in ("maç güzeldi", "bugün hava güzel", "yarın görüşürüz"):
+        tg.send(BYSTANDER, league, text)
+    assert tg.silence(league) == []
+
+
+def test_a_result_from_someone_who_is_not_an_organiser_is_refused(tg, league):
+    tg.send(CAPTAIN_2, league, "Kartallar 3-1 Şahinler")
+    assert "yalnızca düzenleyenler" in tg.wait_for(league).text
+    tg.send(ORGANISER, league, "/fikstur")
+    assert "3-1" not in tg.wait_for(league, "fikstür").text
+
+
+def test_a_misspelt_team_is_resolved_through_the_suggestion_button(tg, league):
+    tg.send(ORGANISER, league, "Kartalar 3-1 Şahinler")
+    question = tg.wait_for(league, lambda m: m.has_button("Kartallar"))
+    tg.press(ORGANISER, league, question.message_id, question.button("Kartallar"))
+    saved = tg.wait_for(league, "Kaydedildi")
+    assert "Kartallar 3-1 Şahinler" in saved.text
+
+
+def test_the_same_update_delivered_twice_is_stored_and_answered_once(tg, league):
+    tg.send(ORGANISER, league, "Aslanlar 2-0 Kaplanlar")
+    tg.wait_for(league, "Kaydedildi")
+    tg.redeliver(tg.last_update_id)
+    answered = [m for m in tg.silence(league) if "Kaydedildi" in m.text]
+    assert len(answered) == 1  # the first delivery's answer only
+    tg.send(ORGANISER, league, "/puan")
+    table = tg.wait_for(league, "Puan durumu").text
+    assert re.search(r"Aslanlar\s+1\s+1\s+0\s+0\s+2\s+0", table)
+
+
+def test_a_second_result_asks_before_it_replaces_the_first(tg, league):
+    tg.send(ORGANISER, league, "Kartallar 1-0 Kaplanlar")
+    tg.wait_for(league, "Kaydedildi")
+    tg.send(ORGANISER, league, "Kartallar 2-0 Kaplanlar")
+    ask = tg.wait_for(league, lambda m: m.has_button("Değiştir"))
+    tg.press(ORGANISER, league, ask.message_id, ask.button("Değiştir"))
+    changed = tg.wait_for(league, "Eski skor")
+    assert "2-0" in changed.text and "1-0" in changed.text
+
+
+def test_results_survive_a_restart_in_the_middle_of_the_tournament(tg, league, restart_bot):
+    tg.send(ORGANISER, league, "Şahinler 4-1 Aslanlar")
+    tg.wait_for(league, "Kaydedildi")
+    restart_bot()
+    tg.send(ORGANISER, league, "/puan")
+    table = tg.wait_for(league, "Puan durumu").text
+    assert re.search(r"Şahinler\s+1\s+1\s+0\s+0\s+4\s+1", table)
+
+
+def test_private_questions_without_a_tournament_get_a_helpful_answer(tg):
+    tg.send(CAPTAIN_2, private(CAPTAIN_2), "/fikstur")
+    assert "/yeni_turnuva" in tg.wait_for(private(CAPTAIN_2)).text
