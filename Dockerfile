@@ -1,4 +1,4 @@
-# Turnuva Botu: slim Python, non-root, the SQLite file on a volume.
+# Turnuva Botu: slim Python, non-root, the SQLite file on a volume; runs `turnuva bot`.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -18,4 +18,4 @@ RUN pip install --no-cache-dir .
 USER turnuva
 VOLUME ["/data"]
 ENTRYPOINT ["turnuva"]
-CMD ["--help"]
+CMD ["bot"]
