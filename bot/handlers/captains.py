@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
@@ -77,8 +79,8 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         async with unit_of_work(context) as uow:
             answer = await ask.next_match(uow, chat_.id, user.id, moment, asked.team_hint)
-    except NoActiveTournament:
-        return
+    except (NoActiveTournament, names.UnknownTeam):
+        return  # "film ne zaman başlıyor": a question, but not about this tournament
     except NotACaptain:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
@@ -86,6 +88,18 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     except DomainError as exc:
         await refuse(update, exc)
+        return
+    snap = answer.snapshot
+    if asked.intent is questions.Intent.STANDING and snap is not None:
+        group = snap.group_of(answer.team)
+        if group is not None:
+            table = snap.tables()[group.label]
+            text = chat.group_table(group.label, table, snap.rules.tiebreak, len(snap.groups) < 2)
+            await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")
+            return
+    if asked.intent is questions.Intent.FIXTURE and snap is not None:
+        rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
+        await reply(update, chat.fixture(snap.tournament.name, rows, answer.team))
         return
     if answer.match is None:
         await reply(update, chat.finished(answer.team, answer.place))

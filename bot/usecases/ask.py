@@ -7,7 +7,7 @@ from datetime import datetime
 
 from bot.usecases import state
 from bot.usecases.errors import NotACaptain
-from domain import names
+from domain import names, questions
 from domain.model import PlannedMatch, Stage
 from storage import UnitOfWork
 
@@ -25,12 +25,22 @@ async def next_match(
 ) -> Answer:
     snap = await state.active(uow, chat_id)
     if team_hint:
-        team = names.resolve(team_hint, snap.teams)
+        team = _hinted(team_hint, snap.teams)
     else:
         team = await uow.teams.captain_of(snap.id, user_id)
         if team is None:
             raise NotACaptain("asked about 'our' match without a team")
     return answer_for(snap, team, now)
+
+
+def _hinted(hint: str, teams: tuple[str, ...]) -> str:
+    """'Kartalların maçı kaçta' names Kartallar: try the hint with its case ending removed."""
+    for form in questions.hint_forms(hint):
+        try:
+            return names.resolve(form, teams)
+        except names.UnknownTeam:
+            continue
+    raise names.UnknownTeam(hint, ())
 
 
 def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:

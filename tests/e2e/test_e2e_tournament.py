@@ -192,3 +192,21 @@ def test_results_survive_a_restart_in_the_middle_of_the_tournament(tg, league, r
 def test_private_questions_without_a_tournament_get_a_helpful_answer(tg):
     tg.send(CAPTAIN_2, private(CAPTAIN_2), "/fikstur")
     assert "/yeni_turnuva" in tg.wait_for(private(CAPTAIN_2)).text
+
+
+def test_a_captain_asking_for_the_table_gets_the_table(tg, league):
+    tg.send(CAPTAIN_1, league, "/kaptan Kartallar")
+    tg.wait_for(league, "kaptanısınız")
+    tg.send(CAPTAIN_1, league, "kaçıncıyız?")
+    assert "Puan durumu" in tg.wait_for(league).text
+
+
+def test_anyone_may_ask_about_a_named_team(tg, league):
+    tg.send(BYSTANDER, league, "Şahinler ne zaman oynuyor?")
+    answer = tg.wait_for(league)
+    assert "Şahinler" in answer.text and "Saha 1" in answer.text
+
+
+def test_a_question_about_something_else_gets_no_answer(tg, league):
+    tg.send(BYSTANDER, league, "film ne zaman başlıyor?")
+    assert tg.silence(league) == []
