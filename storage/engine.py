@@ -96,8 +96,8 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     def _on_begin(conn: Connection) -> None:
         read_only = conn.get_execution_options().get(READ_ONLY, False)
         begin = "BEGIN" if read_only else "BEGIN IMMEDIATE"
-        # Straight to aiosqlite: one trip to its thread, where a cursor through
-        # SQLAlchemy's adapter takes three (open, execute, close) on every transaction.
+        # Straight to aiosqlite (one trip to its thread), without SQLAlchemy's statement
+        # machinery, which a BEGIN on every transaction does not need.
         conn.connection.dbapi_connection.run_async(  # type: ignore[union-attr]
             lambda driver: driver.execute(begin)
         )
