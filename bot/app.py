@@ -71,6 +71,10 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CallbackQueryHandler(setup.step_button, pattern=r"^su:"),
             CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
             CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),
+            CallbackQueryHandler(captains.tournament_button, pattern=r"^q:"),
+            CommandHandler("geri_al", results.geri_al),
+            CommandHandler("takim_adi", admin.takim_adi),
+            CallbackQueryHandler(results.confirm_button, pattern=r"^(ok|no):"),
         ],
         group=0,
     )

@@ -85,13 +85,57 @@ def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | Non
 
 
 async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    chat_ = update.effective_chat
-    if chat_ is None:
+    """/ayarlar shows the settings; /ayarlar kaptan_sonuc acik|kapali changes one."""
+    chat_, user = update.effective_chat, update.effective_user
+    if chat_ is None or user is None:
+        return
+    args = [names.tr_lower(a) for a in context.args or []]
+    try:
+        async with unit_of_work(context) as uow:
+            snap = await state.active(uow, chat_.id)
+            if not args:
+                await reply(update, texts.settings(snap.tournament))
+                return
+            if (
+                args[0] != "kaptan_sonuc"
+                or len(args) < 2
+                or args[1] not in ("acik", "açık", "kapali", "kapalı")
+            ):
+                await reply(update, texts.SETTINGS_HOW)
+                return
+            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            on = args[1] in ("acik", "açık")
+            await uow.tournaments.update_settings(snap.id, captains_may_enter_results=on)
+            await uow.commit()
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await reply(update, texts.captains_results(on))
+
+
+async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/takim_adi 3 Kartallar, or /takim_adi Eski Ad = Yeni Ad."""
+    chat_, user = update.effective_chat, update.effective_user
+    if chat_ is None or user is None:
+        return
+    words = " ".join(context.args or []).strip()
+    if "=" in words:
+        old_text, _, new = (part.strip() for part in words.partition("="))
+    else:
+        first, _, new = words.partition(" ")
+        old_text = f"Takım {first}" if first.isdigit() else first
+    new = " ".join(new.split())
+    if not old_text or not new or len(new) > 50:
+        await reply(update, texts.TAKIM_ADI_HOW)
         return
     try:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
+            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            old = names.resolve(old_text, snap.teams, fuzzy=False)
+            await uow.teams.rename(snap.id, old, new)
+            await uow.commit()
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await reply(update, texts.settings(snap.tournament))
+    await reply(update, texts.renamed(old, new))

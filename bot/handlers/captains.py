@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+from datetime import datetime
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.handlers.common import now, refuse, reply, unit_of_work
@@ -76,6 +78,9 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if asked is None:
         return
     moment = now(context)
+    if chat_.type == ChatType.PRIVATE and not asked.team_hint:
+        await _in_private(update, context, asked)
+        return
     try:
         async with unit_of_work(context) as uow:
             answer = await ask.next_match(uow, chat_.id, user.id, moment, asked.team_hint)
@@ -89,6 +94,12 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except DomainError as exc:
         await refuse(update, exc)
         return
+    await _answer(update, asked, answer, moment)
+
+
+async def _answer(
+    update: Update, asked: questions.Question, answer: ask.Answer, moment: datetime
+) -> None:
     snap = answer.snapshot
     if asked.intent is questions.Intent.STANDING and snap is not None:
         group = snap.group_of(answer.team)
@@ -105,3 +116,41 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, chat.finished(answer.team, answer.place))
     else:
         await reply(update, chat.next_match(answer.team, answer.match, moment))
+
+
+async def _in_private(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, asked: questions.Question
+) -> None:
+    user = update.effective_user
+    if user is None:
+        return
+    moment = now(context)
+    async with unit_of_work(context) as uow:
+        found = await ask.in_private(uow, user.id, moment)
+    if isinstance(found, ask.Answer):
+        await _answer(update, asked, found, moment)
+        return
+    if not found:
+        await reply(update, chat.no_captaincy())
+        return
+    rows = [
+        [InlineKeyboardButton(chat.captaincy_label(c), callback_data=f"q:{c.tournament_id}")]
+        for c in found[:8]
+    ]
+    await reply(update, chat.which_tournament(), reply_markup=InlineKeyboardMarkup(rows))
+
+
+async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The tournament a private question was about."""
+    query, user = update.callback_query, update.effective_user
+    if query is None or user is None:
+        return
+    await query.answer()
+    wanted = int((query.data or "q:0").removeprefix("q:"))
+    moment = now(context)
+    async with unit_of_work(context) as uow:
+        found = [c for c in await uow.teams.captaincies(user.id) if c.tournament_id == wanted]
+        if not found:
+            return
+        answer = await ask.for_team(uow, wanted, found[0].team, moment)
+    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)

@@ -9,13 +9,14 @@ from bot.handlers.common import in_group, is_chat_admin, now, refuse, reply, uni
 from bot.texts import chat
 from bot.usecases import results
 from bot.usecases.ask import final_place
-from bot.usecases.errors import AlreadyPlayed, NotOrganiser
+from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotOrganiser
 from bot.usecases.state import Snapshot
 from domain import names, scores
 from domain.errors import DomainError
 from storage.errors import NoActiveTournament
 
 PENDING = "pending_result"
+CONFIRM = "captain_result"
 
 
 async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -24,6 +25,28 @@ async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, "Skoru yazın. Örnek: /sonuc Kartallar 3-1 Şahinler")
         return
     await _enter(update, context, text)
+
+
+async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/geri_al: the organiser's last entry is reverted (a correction goes back to the old)."""
+    chat_, user = update.effective_chat, update.effective_user
+    if chat_ is None or user is None:
+        return
+    try:
+        async with unit_of_work(context) as uow:
+            undone = await results.undo(
+                uow,
+                chat_id=chat_.id,
+                user_id=user.id,
+                now=now(context),
+                update_id=update.update_id,
+                is_chat_admin=await is_chat_admin(update, context),
+            )
+            await uow.commit()
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await reply(update, chat.undone(undone.match, undone.removed, undone.restored))
 
 
 async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -69,6 +92,9 @@ async def _enter(
         return
     except AlreadyPlayed as exc:
         await _offer_correction(update, context, text, exc)
+        return
+    except NeedsConfirmation as exc:
+        await _ask_other_captain(update, context, text, exc)
         return
     except NotOrganiser as exc:
         await refuse(update, exc)
@@ -147,6 +173,67 @@ async def _offer_correction(
         chat.already_played(exc.match, exc.stored, exc.new),
         reply_markup=InlineKeyboardMarkup(buttons),
     )
+
+
+async def _ask_other_captain(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, exc: NeedsConfirmation
+) -> None:
+    user, chat_ = update.effective_user, update.effective_chat
+    if user is None or chat_ is None:
+        return
+    async with unit_of_work(context) as uow:
+        pending = {"kind": CONFIRM, "text": text, "match": exc.match.no}
+        await uow.setups.put(chat_.id, user.id, pending, now(context))
+        await uow.commit()
+    buttons = [
+        [
+            InlineKeyboardButton("Onayla", callback_data=f"ok:{user.id}"),
+            InlineKeyboardButton("Reddet", callback_data=f"no:{user.id}"),
+        ]
+    ]
+    await reply(
+        update,
+        chat.confirm_request(exc.match, exc.score, exc.team),
+        reply_markup=InlineKeyboardMarkup(buttons),
+    )
+
+
+async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The other captain confirms (or rejects) a captain's result; only then it counts."""
+    query, presser, chat_ = update.callback_query, update.effective_user, update.effective_chat
+    if query is None or presser is None or chat_ is None or not query.data:
+        return
+    verb, _, entered_by = query.data.partition(":")
+    async with unit_of_work(context) as uow:
+        pending = await uow.setups.get(chat_.id, int(entered_by))
+    if pending is None or pending.get("kind") != CONFIRM or int(entered_by) == presser.id:
+        await query.answer("Bu onayı ancak rakip takımın kaptanı verebilir.")
+        return
+    await query.answer()
+    entry = results.Entry(
+        chat_id=chat_.id,
+        user_id=int(entered_by),
+        text=pending["text"],
+        now=now(context),
+        update_id=update.update_id,
+        confirmed_by=presser.id,
+    )
+    if verb == "no":
+        async with unit_of_work(context) as uow:
+            await uow.setups.delete(chat_.id, int(entered_by))
+            await uow.commit()
+        await query.edit_message_text(chat.confirm_rejected())
+        return
+    try:
+        async with unit_of_work(context) as uow:
+            entered = await results.enter(uow, entry)
+            await uow.setups.delete(chat_.id, int(entered_by))
+            await uow.commit()
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await query.edit_message_text(chat.confirmed())
+    await _announce(update, entered)
 
 
 async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

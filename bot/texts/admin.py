@@ -42,3 +42,20 @@ def settings(t: Tournament) -> str:
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
         ]
     )
+
+
+TAKIM_ADI_HOW = "Yeni adı yazın. Örnek: /takim_adi 3 Kartallar ya da /takim_adi Takım 3 = Kartallar"
+SETTINGS_HOW = "Örnek: /ayarlar kaptan_sonuc acik (ya da kapali)"
+
+
+def renamed(old: str, new: str) -> str:
+    return f"✏️ {old} artık {new}."
+
+
+def captains_results(on: bool) -> str:
+    if on:
+        return (
+            "Kaptanlar artık kendi maçlarının sonucunu yazabilir; rakip kaptan onaylayınca"
+            " kaydedilir."
+        )
+    return "Sonuçları yalnızca düzenleyenler girebilir."

@@ -86,6 +86,13 @@ def champion(team: str, ranking: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def undone(match: PlannedMatch, removed: Score, restored: Score | None) -> str:
+    text = f"↩️ Geri alındı: {match.home} {score_text(removed)} {match.away} ({match.no}. maç)"
+    if restored is not None:
+        text += f"\nÖnceki skor geri geldi: {score_text(restored)}"
+    return text
+
+
 def already_played(match: PlannedMatch, stored: Score, new: Score) -> str:
     return (
         f"{match.home} - {match.away} maçının sonucu zaten kayıtlı: {score_text(stored)}."
@@ -146,3 +153,30 @@ def pick_team() -> str:
 
 def captain_set(team: str) -> str:
     return f'👍 Artık {team} kaptanısınız. "ne zaman oynuyoruz?" diye sorabilirsiniz.'
+
+
+def no_captaincy() -> str:
+    return "Henüz bir takımın kaptanı değilsiniz. Turnuva grubunda /kaptan TakımAdı yazın."
+
+
+def which_tournament() -> str:
+    return "Birden çok turnuvada kaptansınız. Hangisi?"
+
+
+def captaincy_label(c) -> str:  # noqa: ANN001 - storage.records.Captaincy
+    return f"{c.chat_title or c.tournament_name} · {c.team}"
+
+
+def confirm_request(match: PlannedMatch, score: Score, team: str) -> str:
+    return (
+        f"{team} kaptanı sonucu yazdı: {match.home} {score_text(score)} {match.away}."
+        " Rakip takımın kaptanı onaylayınca kaydedilecek."
+    )
+
+
+def confirm_rejected() -> str:
+    return "Sonuç reddedildi; hiçbir şey kaydedilmedi. Düzenleyen doğru skoru girebilir."
+
+
+def confirmed() -> str:
+    return "👍 Rakip kaptan onayladı."

@@ -166,6 +166,11 @@ def _bot_refusal(exc: Exception, ex_result: str) -> str:
             )
         case usecase.NoPenaltiesInGroups():
             return f"Grup maçında penaltı yazılmaz. Örnek: {exc.match.home} 2-2 {exc.match.away}"
+        case usecase.UndoBlocked():
+            return (
+                f"{exc.match.no}. maçın sonucuna bağlı eleme maçları oynandı; geri alınamaz."
+                " Skoru düzeltmek için doğru skoru yeniden yazın."
+            )
         case usecase.NotACaptain():
             return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
         case stored.NoActiveTournament():

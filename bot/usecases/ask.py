@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.usecases import state
 from bot.usecases.errors import NotACaptain
 from domain import names, questions
 from domain.model import PlannedMatch, Stage
 from storage import UnitOfWork
+
+if TYPE_CHECKING:
+    from storage.records import Captaincy
 
 
 @dataclass(frozen=True)
@@ -88,3 +92,16 @@ def final_place(snap: state.Snapshot, team: str) -> str | None:
         return None
     table = snap.tables()[group.label]
     return f"group:{table.row(team).rank}"
+
+
+async def in_private(uow: UnitOfWork, user_id: int, now: datetime) -> Answer | list[Captaincy]:
+    """A question in a private chat: the answer if the user captains in one tournament,
+    else the tournaments to choose from (the bot shows them as buttons)."""
+    found = await uow.teams.captaincies(user_id)
+    if len(found) != 1:
+        return found
+    return await for_team(uow, found[0].tournament_id, found[0].team, now)
+
+
+async def for_team(uow: UnitOfWork, tournament_id: int, team: str, now: datetime) -> Answer:
+    return answer_for(await state.load(uow, tournament_id), team, now)

@@ -36,5 +36,21 @@ class NoPenaltiesInGroups(DomainError):
         self.match = match
 
 
+class NeedsConfirmation(DomainError):
+    """A captain entered their own match's result; the other captain must confirm it."""
+
+    def __init__(self, match: PlannedMatch, score: Score, team: str) -> None:
+        super().__init__(f"match {match.no}: {team}'s captain entered {score}")
+        self.match, self.score, self.team = match, score, team
+
+
+class UndoBlocked(DomainError):
+    """Later knockout play already stands on this result; undoing it would orphan that."""
+
+    def __init__(self, match: PlannedMatch) -> None:
+        super().__init__(f"match {match.no} already decided later play")
+        self.match = match
+
+
 class NotACaptain(DomainError):
     """The user asked about "our" match but captains no team here."""

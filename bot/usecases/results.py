@@ -9,10 +9,12 @@ from datetime import datetime
 from bot.usecases import state
 from bot.usecases.errors import (
     AlreadyPlayed,
+    NeedsConfirmation,
     NeedsPenalties,
     NoMatchBetween,
     NoPenaltiesInGroups,
     NotOrganiser,
+    UndoBlocked,
 )
 from domain import scores
 from domain.model import PlannedMatch, Score, Stage
@@ -35,6 +37,7 @@ class Entry:
     message_id: int | None = None
     is_chat_admin: bool = False
     fuzzy: bool = False  # the bot asks with buttons rather than correct a typo itself
+    confirmed_by: int | None = None  # the other captain, when captains enter results
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,18 @@ def check(match: PlannedMatch, score: Score) -> Score:
 async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Entered:
     """Record (or, with `correct`, replace) the result a line names; one unit of work."""
     snap = await state.active(uow, entry.chat_id)
-    await may_organise(uow, snap, entry.user_id, entry.is_chat_admin)
+    try:
+        await may_organise(uow, snap, entry.user_id, entry.is_chat_admin)
+        organiser = True
+    except NotOrganiser:
+        if not snap.tournament.settings.captains_may_enter_results:
+            raise
+        organiser = False
     parsed = scores.parse_result(entry.text, snap.teams, fuzzy=entry.fuzzy)
     stored, swap = find(snap, parsed.home, parsed.away)
     score = check(stored.match, oriented(parsed.score, swap))
+    if not organiser:
+        await _captain_may_enter(uow, snap, stored.match, score, entry)
     cmd = RecordResult(
         tournament_id=snap.id,
         match_no=stored.match.no,
@@ -103,6 +114,21 @@ async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Ente
         # Not a repeat of the same update (that returns `duplicate`): ask before replacing.
         raise AlreadyPlayed(stored.match, stored.result or score, score) from None
     return await _after(uow, snap.id, stored.match, outcome)
+
+
+async def _captain_may_enter(
+    uow: UnitOfWork, snap: state.Snapshot, match: PlannedMatch, score: Score, entry: Entry
+) -> None:
+    """With captains' results on: a captain of one side enters, a captain of the other
+    side confirms; until then nothing is stored (NeedsConfirmation)."""
+    team = await uow.teams.captain_of(snap.id, entry.user_id)
+    if team is None or team not in (match.home, match.away):
+        raise NotOrganiser("only organisers and this match's captains enter its result")
+    if entry.confirmed_by is None:
+        raise NeedsConfirmation(match, score, team)
+    other = await uow.teams.captain_of(snap.id, entry.confirmed_by)
+    if other is None or other == team or other not in (match.home, match.away):
+        raise NotOrganiser("only the other side's captain confirms")
 
 
 async def _after(
@@ -150,3 +176,41 @@ async def fill_knockout(uow: UnitOfWork, snap: state.Snapshot) -> list[PlannedMa
         if await uow.matches.rewrite(stored.id, stored.version, new, team_ids):
             changed.append(new)
     return changed
+
+
+@dataclass(frozen=True)
+class Undone:
+    match: PlannedMatch
+    removed: Score
+    restored: Score | None
+    snapshot: state.Snapshot
+
+
+async def undo(
+    uow: UnitOfWork,
+    *,
+    chat_id: int,
+    user_id: int,
+    now: datetime,
+    update_id: int | None = None,
+    is_chat_admin: bool = False,
+) -> Undone:
+    """/geri_al: revert the organiser's last result write, unless later play builds on it."""
+    snap = await state.active(uow, chat_id)
+    await may_organise(uow, snap, user_id, is_chat_admin)
+    outcome = await store.undo_last(uow, snap.id, user_id, now, update_id=update_id)
+    after = await state.load(uow, snap.id)
+    match = next(m for m in after.matches if m.match.no == outcome.match_no)
+    if _decided_later_play(after, match.match):
+        raise UndoBlocked(match.match)
+    await fill_knockout(uow, after)
+    return Undone(match.match, outcome.removed, outcome.restored, await state.load(uow, snap.id))
+
+
+def _decided_later_play(snap: state.Snapshot, match: PlannedMatch) -> bool:
+    """A knockout result already stands on this match's outcome (its group, or its winner)."""
+    played_knockout = [m for m in snap.matches if m.match.stage.is_knockout and m.result]
+    if not match.stage.is_knockout:
+        return bool(played_knockout)
+    codes = {f"W{match.no}", f"L{match.no}"}
+    return any({m.match.home_from, m.match.away_from} & codes for m in played_knockout)
