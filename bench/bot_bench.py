@@ -1,0 +1,502 @@
+"""Bot benchmark: Telegram updates handled in-process, with the real handlers and storage.
+
+The Application is the bot's own (the handlers of `bot.app.register`, the post_init of
+`bot.app.build`: migrations, `Services` in bot_data, setMyCommands) on a temporary SQLite
+file, with the network replaced by a recording request object that answers getMe,
+sendMessage, editMessageText, answerCallbackQuery, getChatMember, setMyCommands and
+pinChatMessage with canned JSON and records every call. 1,000 tournaments are stored
+first through `bot.usecases.setup.create` (16 teams, 4 groups, 4 pitches, 6 December 2026
+10:00 Istanbul; team names vary per chat), one group chat each, with its organiser and
+one captain. Then updates go through `Application.process_update`, one at a time as the
+polling bot runs them:
+
+- the mix: captains' "ne zaman oynuyoruz?" (35 %), ordinary chat "maç güzeldi" (35 %),
+  /fikstur (10 %), /puan (10 %) and organisers' results "TeamX 2-1 TeamY" for group
+  matches that exist and are unplayed (10 %), spread over random chats; updates/s counts
+  the wall time of the whole loop (Update.de_json included), the per-kind rows the time
+  of process_update for each kind;
+- the question alone: p50/p99 of process_update for "ne zaman oynuyoruz?" from the
+  captain of a random chat, with all tournaments stored.
+
+The clock the handlers read (`Services.clock`) is pinned to 6 December 2026 09:30
+Istanbul, the morning of the tournaments, so every run answers the same questions.
+
+    .venv/bin/python bench/bot_bench.py [--quick] [--profile 300]
+
+`--quick`: 100 tournaments and a fifth of the updates. `--profile N`: afterwards, N more
+updates of the mix under cProfile, the top functions printed.
+
+Targets, on one core (the process pins itself to CPU 0 where it may): the mix at 500
+updates/s or more; the question's p99 at most 20 ms on SQLite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import itertools
+import json
+import logging
+import os
+import pstats
+import random
+import statistics
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from telegram import BotCommand, Update
+from telegram.ext import Application, ApplicationBuilder
+from telegram.request import BaseRequest, RequestData
+
+from bot import services
+from bot.app import register
+from bot.settings import Settings
+from bot.texts import bot as texts
+from bot.usecases import setup
+from storage import Database, migrate
+
+ZONE = ZoneInfo("Europe/Istanbul")
+KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=ZONE)
+BENCH_NOW = datetime(2026, 12, 6, 9, 30, tzinfo=ZONE).astimezone(UTC)
+BOT_ID = 123456
+TARGET_PER_S = 500.0
+TARGET_P99_MS = 20.0
+QUESTION = "ne zaman oynuyoruz?"
+CHAT = "maç güzeldi"
+MIX = (("question", 35), ("chat", 35), ("/fikstur", 10), ("/puan", 10), ("result", 10))
+NAMES = (  # 16 of these per chat, a different draw in each
+    *("Kartallar", "Şahinler", "Aslanlar", "Kaplanlar", "Kurtlar", "Ayılar", "Boğalar"),
+    *("Tilkiler", "Atmacalar", "Doğanlar", "Panterler", "Pumalar", "Jaguarlar", "Martılar"),
+    *("Yunuslar", "Akrepler", "Arılar", "Şimşekler", "Yıldızlar", "Fırtınalar", "Kasırgalar"),
+    *("Volkanlar", "Korsanlar", "Şövalyeler", "Akıncılar", "Gladyatörler", "Denizciler"),
+    *("Dağcılar", "Okçular", "Turnalar", "Leylekler", "Bozkurtlar"),
+)
+ADMIN_RIGHTS = (
+    *("can_manage_chat", "can_delete_messages", "can_manage_video_chats", "can_pin_messages"),
+    *("can_restrict_members", "can_promote_members", "can_change_info", "can_invite_users"),
+    *("can_post_stories", "can_edit_stories", "can_delete_stories"),
+)
+
+
+# --- the network: a request object that answers from a script and records each call ---
+
+
+@dataclass
+class Call:
+    method: str
+    seconds: float
+    chat_id: Any = None
+    text: str | None = None
+
+
+@dataclass
+class Recorder:
+    organisers: set[int] = field(default_factory=set)
+    calls: list[Call] = field(default_factory=list)
+    message_ids: itertools.count = field(default_factory=lambda: itertools.count(1))
+
+
+class RecordingRequest(BaseRequest):
+    """Answers the Bot API methods the bot uses with canned JSON; records (method, time)."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+
+    @property
+    def read_timeout(self) -> float | None:
+        return None
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = None,
+        write_timeout: Any = None,
+        connect_timeout: Any = None,
+        pool_timeout: Any = None,
+    ) -> tuple[int, bytes]:
+        began = time.perf_counter()
+        name = url.rsplit("/", 1)[-1]
+        params = request_data.parameters if request_data is not None else {}
+        result = self._answer(name, params)
+        if result is None:
+            body = {"ok": False, "error_code": 404, "description": f"Not Found: {name}"}
+        else:
+            body = {"ok": True, "result": result}
+        payload = json.dumps(body).encode()
+        self.recorder.calls.append(
+            Call(name, time.perf_counter() - began, params.get("chat_id"), params.get("text"))  # type: ignore[arg-type]
+        )
+        return (200 if result is not None else 404), payload
+
+    def _answer(self, name: str, params: dict[str, Any]) -> Any:
+        if name == "getMe":
+            return {
+                "id": BOT_ID,
+                "is_bot": True,
+                "first_name": "Turnuva Botu",
+                "username": "turnuva_bench_bot",
+                "can_join_groups": True,
+                "can_read_all_group_messages": True,
+                "supports_inline_queries": False,
+            }
+        if name in ("sendMessage", "editMessageText"):
+            return self._message(params)
+        if name in ("answerCallbackQuery", "setMyCommands", "pinChatMessage"):
+            return True
+        if name == "getChatMember":
+            return self._member(int(params["user_id"]))
+        return None
+
+    def _message(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params.get("chat_id", 0))
+        message = {
+            "message_id": params.get("message_id") or next(self.recorder.message_ids),
+            "date": int(time.time()),
+            "chat": {"id": chat_id, "type": "supergroup" if chat_id < 0 else "private"},
+            "from": {"id": BOT_ID, "is_bot": True, "first_name": "Turnuva Botu"},
+            "text": params.get("text", ""),
+        }
+        if "reply_markup" in params:
+            message["reply_markup"] = params["reply_markup"]
+        return message
+
+    def _member(self, user_id: int) -> dict[str, Any]:
+        user = {"id": user_id, "is_bot": False, "first_name": f"U{user_id}"}
+        if user_id not in self.recorder.organisers:
+            return {"status": "member", "user": user}
+        rights = dict.fromkeys(ADMIN_RIGHTS, True)
+        return {"status": "administrator", "user": user, "can_be_edited": False, **rights} | {
+            "is_anonymous": False
+        }
+
+
+# --- the application, as bot.app.build makes it, on the recording request ---
+
+
+def application(settings: Settings, recorder: Recorder) -> Application:  # type: ignore[type-arg]
+    """`bot.app.build` has no way to pass a request object in, so this mirrors it."""
+
+    async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        await migrate.upgrade_async(settings.db_url)
+        db = Database.from_url(settings.db_url)
+        app.bot_data[services.KEY] = services.Services(db=db, clock=lambda: BENCH_NOW)
+        await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+
+    async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+        if services.KEY in app.bot_data:
+            await services.of(app).db.dispose()
+
+    app = (
+        ApplicationBuilder()
+        .token(settings.token)
+        .request(RecordingRequest(recorder))
+        .get_updates_request(RecordingRequest(recorder))
+        .post_init(post_init)
+        .post_shutdown(post_shutdown)
+        .build()
+    )
+    register(app)
+    return app
+
+
+# --- the stored tournaments and the chats they live in ---
+
+
+@dataclass
+class Chat:
+    index: int
+    id: int
+    title: str
+    organiser: int
+    captain: int
+    bystander: int
+    open_matches: list[tuple[str, str]]  # unplayed group matches, in plan order
+
+
+def chat_of(t: int) -> Chat:
+    return Chat(
+        index=t,
+        id=-1_001_000_000_000 - t,
+        title=f"Kupa {t}",
+        organiser=1_000_000 + t,
+        captain=2_000_000 + t,
+        bystander=3_000_000 + t,
+        open_matches=[],
+    )
+
+
+async def seed(app: Application, count: int) -> tuple[list[Chat], float]:  # type: ignore[type-arg]
+    db = services.of(app).db
+    chats = []
+    began = time.perf_counter()
+    for t in range(count):
+        chat = chat_of(t)
+        teams = tuple(random.Random(t).sample(NAMES, 16))
+        spec = setup.Spec(
+            name=chat.title,
+            teams=teams,
+            kickoff=KICKOFF,
+            format="groups",
+            groups=4,
+            pitches=tuple(f"Saha {n}" for n in range(1, 5)),
+            seed=t,
+        )
+        async with db.unit_of_work() as uow:
+            created = await setup.create(
+                uow, spec, chat_id=chat.id, user_id=chat.organiser, now=BENCH_NOW, chat_title=None
+            )
+            await uow.teams.add_captain(created.tournament_id, teams[t % 16], chat.captain)
+            await uow.commit()
+        chat.open_matches = [
+            (m.home, m.away)
+            for m in created.plan.matches
+            if not m.stage.is_knockout and m.home and m.away
+        ]
+        chats.append(chat)
+    return chats, time.perf_counter() - began
+
+
+# --- updates ---
+
+
+class Updates:
+    def __init__(self) -> None:
+        self.ids = itertools.count(1)
+        self.message_ids = itertools.count(1_000_000)
+
+    def message(self, chat: Chat, user: int, text: str) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "message_id": next(self.message_ids),
+            "date": int(time.time()),
+            "chat": {"id": chat.id, "type": "supergroup", "title": chat.title},
+            "from": {"id": user, "is_bot": False, "first_name": f"U{user}"},
+            "text": text,
+        }
+        if text.startswith("/"):
+            length = len(text.split()[0])
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        return {"update_id": next(self.ids), "message": message}
+
+    def of_kind(self, kind: str, chat: Chat, rng: random.Random) -> dict[str, Any] | None:
+        if kind == "question":
+            return self.message(chat, chat.captain, QUESTION)
+        if kind == "chat":
+            return self.message(chat, chat.bystander, CHAT)
+        if kind in ("/fikstur", "/puan"):
+            return self.message(chat, chat.organiser, kind)
+        if not chat.open_matches:
+            return None
+        home, away = chat.open_matches.pop(0)
+        line = f"{home} {rng.randrange(5)}-{rng.randrange(5)} {away}"
+        return self.message(chat, chat.organiser, line)
+
+
+Batch = list[tuple[str, Chat, dict[str, Any]]]  # (kind, chat, update JSON)
+
+
+def draw_mix(chats: list[Chat], updates: Updates, count: int, rng: random.Random) -> Batch:
+    """`count` updates of the mix, from random chats (results only where a match is open)."""
+    kinds = [k for k, _ in MIX]
+    weights = [w for _, w in MIX]
+    out: Batch = []
+    while len(out) < count:
+        kind = rng.choices(kinds, weights)[0]
+        chat = rng.choice(chats)
+        data = updates.of_kind(kind, chat, rng)
+        if data is not None:
+            out.append((kind, chat, data))
+    return out
+
+
+# --- measuring ---
+
+
+@dataclass
+class Row:
+    scenario: str
+    updates: int
+    seconds: float
+    latencies: list[float]
+    target: str = ""
+    ok: bool | None = None
+
+    @property
+    def per_second(self) -> float:
+        return self.updates / self.seconds if self.seconds else 0.0
+
+    def p(self, q: float) -> float:
+        lat = sorted(self.latencies)
+        if q == 0.5:
+            return statistics.median(lat) * 1000
+        return lat[min(len(lat) - 1, int(len(lat) * q))] * 1000
+
+    def cells(self) -> list[str]:
+        verdict = "" if self.ok is None else ("ok" if self.ok else "MISSED")
+        return [
+            self.scenario,
+            f"{self.updates:,}",
+            f"{self.seconds:.2f}",
+            f"{self.per_second:,.0f}",
+            f"{self.p(0.5):.2f}",
+            f"{self.p(0.99):.2f}",
+            self.target,
+            verdict,
+        ]
+
+
+async def feed(
+    app: Application,  # type: ignore[type-arg]
+    batch: Batch,
+) -> tuple[float, dict[str, list[float]]]:
+    """process_update for each update in turn; the wall time and each update's latency."""
+    latencies: dict[str, list[float]] = defaultdict(list)
+    began = time.perf_counter()
+    for kind, _chat, data in batch:
+        update = Update.de_json(data, app.bot)
+        t = time.perf_counter()
+        await app.process_update(update)
+        latencies[kind].append(time.perf_counter() - t)
+    return time.perf_counter() - began, latencies
+
+
+def replies(recorder: Recorder, since: int) -> tuple[int, int]:
+    """Messages the bot sent since call `since`, and how many were the error apology."""
+    said = [c.text for c in recorder.calls[since:] if c.method == "sendMessage"]
+    return len(said), said.count(texts.ERROR)
+
+
+def pin_to_one_core() -> str:
+    try:
+        os.sched_setaffinity(0, {0})
+    except (AttributeError, OSError) as exc:
+        return f"not pinned ({exc.__class__.__name__}); {os.cpu_count()} CPUs visible"
+    return "pinned to CPU 0"
+
+
+def print_table(rows: list[Row]) -> None:
+    header = ["scenario", "updates", "seconds", "updates/s", "p50 ms", "p99 ms", "target"]
+    header.append("ok/MISSED")
+    table = [header, *(row.cells() for row in rows)]
+    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
+    for n, line in enumerate(table):
+        cells = [
+            cell.rjust(width) if 0 < i < 6 else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ]
+        print("  ".join(cells).rstrip())
+        if n == 0:
+            print("  ".join("-" * width for width in widths))
+
+
+async def run(tournaments: int, mix_size: int, questions: int, profile: int) -> None:
+    where = pin_to_one_core()
+    recorder = Recorder()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'bot_bench.sqlite3'}"
+        app = application(Settings(token=f"{BOT_ID}:BENCH", db_url=url, rate_limit=False), recorder)
+        await app.initialize()
+        await app.post_init(app)  # type: ignore[misc]
+        try:
+            chats, seeded = await seed(app, tournaments)
+            recorder.organisers.update(c.organiser for c in chats)
+            print(
+                f"{where}; {tournaments:,} tournaments stored in {seeded:.1f} s"
+                f" ({sum(len(c.open_matches) for c in chats):,} group matches)"
+            )
+            rng = random.Random(2026)
+            updates = Updates()
+            await feed(app, draw_mix(chats, updates, min(200, mix_size // 5), rng))  # warm-up
+
+            rows = []
+            batch = draw_mix(chats, updates, mix_size, rng)
+            mark = len(recorder.calls)
+            wall, latencies = await feed(app, batch)
+            sent, errors = replies(recorder, mark)
+            everything = [x for lat in latencies.values() for x in lat]
+            rows.append(
+                Row(
+                    "mix (all kinds)",
+                    len(batch),
+                    wall,
+                    everything,
+                    f">= {TARGET_PER_S:g} updates/s",
+                    len(batch) / wall >= TARGET_PER_S,
+                )
+            )
+            for kind, _ in MIX:
+                lat = latencies[kind]
+                rows.append(Row(f"  mix: {kind}", len(lat), sum(lat), lat))
+            asked = [
+                ("question", chat, updates.message(chat, chat.captain, QUESTION))
+                for chat in (rng.choice(chats) for _ in range(questions))
+            ]
+            mark_q = len(recorder.calls)
+            wall, lat_q = await feed(app, asked)
+            answers, q_errors = replies(recorder, mark_q)
+            row = Row(f'question "{QUESTION}"', len(asked), wall, lat_q["question"])
+            row.target, row.ok = f"p99 <= {TARGET_P99_MS:g} ms", row.p(0.99) <= TARGET_P99_MS
+            rows.append(row)
+            print()
+            print_table(rows)
+            calls = Counter(c.method for c in recorder.calls)
+            spent = sum(c.seconds for c in recorder.calls)
+            print(
+                f"\nreplies in the mix: {sent:,} sendMessage for {len(batch):,} updates"
+                f" ({errors} apologies for errors); question run: {answers:,} answers to"
+                f" {len(asked):,} ({q_errors} errors)"
+            )
+            print(
+                "Bot API calls recorded: "
+                + ", ".join(f"{m} {n:,}" for m, n in calls.most_common())
+                + f"; {spent * 1000:.0f} ms in the recording request object in all"
+            )
+            if profile:
+                await run_profile(app, draw_mix(chats, updates, profile, rng))
+        finally:
+            await app.shutdown()
+            await app.post_shutdown(app)  # type: ignore[misc]
+
+
+async def run_profile(app: Application, batch: Batch) -> None:  # type: ignore[type-arg]
+    profiler = cProfile.Profile()
+    profiler.enable()
+    wall, _ = await feed(app, batch)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(40)
+    print(f"\ncProfile over {len(batch):,} updates of the mix ({wall:.2f} s under the profiler)")
+    print(out.getvalue())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="100 tournaments, fewer updates")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="cProfile N updates")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.quick:
+        asyncio.run(run(100, 1_000, 400, args.profile))
+    else:
+        asyncio.run(run(1_000, 5_000, 2_000, args.profile))
+
+
+if __name__ == "__main__":
+    main()
