@@ -15,9 +15,11 @@ from storage.errors import (
     MatchSidesUnknown,
     NoActiveTournament,
     NoResultToCorrect,
+    NothingToUndo,
     PlanConflict,
     ResultAlreadyRecorded,
     ResultConflict,
+    UndoConflict,
 )
 from storage.records import (
     FirstEntry,
@@ -27,6 +29,7 @@ from storage.records import (
     RecordOutcome,
     RecordResult,
     ReplanSummary,
+    UndoOutcome,
 )
 from storage.uow import UnitOfWork
 
@@ -146,6 +149,53 @@ async def _refusal(uow: UnitOfWork, cmd: RecordResult, *, expect_result: bool) -
         return NoResultToCorrect(cmd.match_no)
     reason = "someone else changed this match first"
     return ResultConflict(cmd.match_no, reason, match.result, match.entered_by)
+
+
+async def undo_last(
+    uow: UnitOfWork,
+    tournament_id: int,
+    user_id: int,
+    at: datetime,
+    update_id: int | None = None,
+) -> UndoOutcome:
+    """Revert `user_id`'s last result write in the tournament that is not undone yet: a
+    first entry is deleted (the match is unplayed again), a correction puts back the score
+    it replaced. A repeated Telegram update is a no-op answered with the undo it made.
+
+    Refused with NothingToUndo when the user has no such write, and with UndoConflict
+    when the match changed after it: its score is no longer the one the user wrote, or a
+    later write of someone else stands (even one of the same score: undoing under it
+    would discard that write too). Undoing again reverts the write before, and so on.
+
+    The database audits the delete or update (triggers, migration 0004); the undo marks
+    that audit row as the undo of the write (`undoes_id`, unique: a write is undone at
+    most once) and stamps it with `user_id` and `at`. Like a correction it reads the
+    match, then claims it at the version read, so a write in between makes it refuse. A
+    refusal can leave the claims in the transaction: let the unit of work roll back.
+    """
+    if update_id is not None and not await uow.updates.claim(update_id, at):
+        done = await uow.results.last_undone(tournament_id, user_id)
+        if done is None:
+            raise NothingToUndo(user_id)
+        return UndoOutcome(done.match_no, done.new, done.old, duplicate=True)
+    write = await uow.results.last_write(tournament_id, user_id)
+    if write is None:
+        raise NothingToUndo(user_id)
+    match = await uow.matches.state(tournament_id, write.match_no)
+    if match is None or match.result != write.new:
+        raise UndoConflict(write.match_no, None if match is None else match.result)
+    if await uow.matches.claim(tournament_id, write.match_no, match.version) is None:
+        now = await uow.matches.state(tournament_id, write.match_no)
+        raise UndoConflict(write.match_no, None if now is None else now.result)
+    # Checked under the claim: no write of this match can commit in between any more.
+    if await uow.results.superseded(write):
+        raise UndoConflict(write.match_no, match.result)
+    if write.old is None:
+        await uow.results.delete(write.match_id)
+    else:
+        await uow.results.restore(write.match_id, write.old, user_id, at)
+    await uow.results.stamp_undo(write, user_id, at)
+    return UndoOutcome(write.match_no, write.new, write.old)
 
 
 async def replan(

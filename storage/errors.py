@@ -116,3 +116,22 @@ class PlanConflict(StorageError):
         super().__init__(f"match {match_no}: {reason}")
         self.match_no = match_no
         self.reason = reason
+
+
+class NothingToUndo(StorageError):
+    """The user has no result write in this tournament left to undo (none at all, or all
+    of them undone already)."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"user {user_id} has no result write to undo")
+        self.user_id = user_id
+
+
+class UndoConflict(StorageError):
+    """The write to undo is no longer the match's latest: someone changed the match after
+    it. `current` is the score stored now (None: no result). Nothing was changed."""
+
+    def __init__(self, match_no: int, current: Score | None) -> None:
+        super().__init__(f"match {match_no} was changed after the write to undo")
+        self.match_no = match_no
+        self.current = current

@@ -153,10 +153,36 @@ class NextMatch:
 
 
 @dataclass(frozen=True)
-class AuditEntry:
-    """One write of a result: `old` is None for the first entry."""
+class UndoOutcome:
+    """What an undo did to match `match_no`: `removed` the score the undone write stored,
+    `restored` the score it had replaced (None: the result was deleted, the match is
+    unplayed again). `duplicate` when this Telegram update had been applied already."""
 
+    match_no: int
+    removed: Score
+    restored: Score | None
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class AuditedWrite:
+    """One result write as the audit trail keeps it: its row id, the match, and the
+    score before (None: first entry) and after."""
+
+    audit_id: int
+    match_id: int
+    match_no: int
     old: Score | None
     new: Score
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One write of a result: `old` is None for the first entry, `new` None when the
+    result was deleted; `undo` when the write was an undo of an earlier one."""
+
+    old: Score | None
+    new: Score | None
     changed_by: int
     changed_at: datetime
+    undo: bool = False

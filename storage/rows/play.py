@@ -42,8 +42,9 @@ class MatchRow(Base):
 class ResultRow(Base):
     """The one result of a match (primary key = match), with where it came from.
 
-    Triggers (migration 0003) write a `result_audit` row for every insert and update of
-    this table, so every write sets `entered_by`, `entered_at` and `source_message_id`.
+    Triggers (migrations 0003, 0004) write a `result_audit` row for every insert, update
+    and delete of this table, so every write sets `entered_by`, `entered_at` and
+    `source_message_id`.
     """
 
     __tablename__ = "results"
@@ -69,12 +70,22 @@ class ResultRow(Base):
 
 
 class ResultAuditRow(Base):
-    """Every write of a result: old (None for the first entry) and new score, who, when.
+    """Every write of a result: old (None for the first entry) and new score (None when the
+    result was deleted), who, when.
 
-    Written by the database (triggers on `results`, migration 0003), never by the code.
+    Written by the database (triggers on `results`, migrations 0003 and 0004), never by
+    the code, with one exception: an undo (`storage.api.undo_last`) stamps the row its
+    own write produced with `undoes_id`, the write it reverted, and with who undid it and
+    when. Unique: a write is undone at most once. A row with `undoes_id` set is an undo,
+    not a result write of its own, and is never undone itself.
     """
 
     __tablename__ = "result_audit"
+    __table_args__ = (
+        UniqueConstraint("undoes_id"),
+        # "The last result write of this user": a user's rows newest first.
+        Index("ix_result_audit_changed_by_id", "changed_by", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
@@ -82,13 +93,16 @@ class ResultAuditRow(Base):
     old_away_goals: Mapped[int | None]
     old_home_penalties: Mapped[int | None]
     old_away_penalties: Mapped[int | None]
-    new_home_goals: Mapped[int]
-    new_away_goals: Mapped[int]
+    new_home_goals: Mapped[int | None]
+    new_away_goals: Mapped[int | None]
     new_home_penalties: Mapped[int | None]
     new_away_penalties: Mapped[int | None]
     changed_by: Mapped[TelegramId]
     changed_at: Mapped[datetime]
     source_message_id: Mapped[TelegramId | None]
+    # No ON DELETE action: the rows of a match go together (cascade from `matches`), and
+    # a SQLite batch copy of this table must fail rather than cascade into its copy.
+    undoes_id: Mapped[int | None] = mapped_column(ForeignKey("result_audit.id"))
 
 
 class CardRow(Base):

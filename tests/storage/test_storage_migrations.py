@@ -5,12 +5,14 @@ from __future__ import annotations
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.pool import NullPool
 from storage_data import T0, new_tournament
 
+from domain.model import Score
 from storage import api, migrate
 from storage.engine import make_engine
+from storage.records import RecordResult
 from storage.rows import Base
 from storage.uow import Database
 
@@ -58,7 +60,14 @@ async def test_autogenerate_finds_no_difference_between_models_and_migrations(
     assert diff == []
 
 
-async def test_an_empty_database_upgrades_to_head_steps_down_one_and_back_up(
+async def audit_trail(db: Database, tid: int, no: int) -> list[tuple[Score | None, ...]]:
+    async with db.unit_of_work(read_only=True) as uow:
+        match = await uow.matches.get(tid, no)
+        assert match is not None
+        return [(h.old, h.new) for h in await uow.results.history(match.id)]
+
+
+async def test_an_empty_database_upgrades_to_head_steps_down_two_and_back_up(
     empty_db_url: str,
 ):
     assert await migrate.current_async(empty_db_url) is None
@@ -69,13 +78,29 @@ async def test_an_empty_database_upgrades_to_head_steps_down_one_and_back_up(
     db = Database.from_url(empty_db_url)
     async with db.unit_of_work() as uow:
         tid = await api.create_tournament(uow, new_tournament(), T0)
+        for no, score in ((1, Score(1, 0)), (2, Score(2, 0))):
+            await api.record_result(uow, RecordResult(tid, no, score, 11, T0))
+        await api.correct_result(uow, RecordResult(tid, 2, Score(3, 0), 11, T0))
+        await api.undo_last(uow, tid, 11, T0)  # match 2 back to 2-0
+        await api.undo_last(uow, tid, 11, T0)  # match 2 unplayed again
         await uow.commit()
     await db.dispose()
 
+    # 0003: the database audits inserts and updates of results; 0004: deletes too.
     audit_triggers = await triggers(empty_db_url)
-    assert audit_triggers  # head (0003) makes the database write the result audit rows
+    deletes = {name for name in audit_triggers if name.endswith("_delete")}
+    assert len(deletes) == 1
     await migrate.downgrade_async(empty_db_url, "-1")
-    assert await migrate.current_async(empty_db_url) not in (None, HEAD)
+    assert await migrate.current_async(empty_db_url) == "0003"
+    assert await triggers(empty_db_url) == audit_triggers - deletes
+    db = Database.from_url(empty_db_url)
+    async with db.unit_of_work(read_only=True) as uow:
+        # 0003 cannot mark undos: undone writes go with their undos, the writes that
+        # stand stay (match 1's entry).
+        rows = text("SELECT match_id, new_home_goals FROM result_audit")
+        assert [row.new_home_goals for row in await uow.session.execute(rows)] == [1]
+    await db.dispose()
+    await migrate.downgrade_async(empty_db_url, "-1")
     assert await triggers(empty_db_url) == set()
 
     await migrate.upgrade_async(empty_db_url)
@@ -84,6 +109,11 @@ async def test_an_empty_database_upgrades_to_head_steps_down_one_and_back_up(
     db = Database.from_url(empty_db_url)
     async with db.unit_of_work(read_only=True) as uow:  # data of older tables kept
         assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
+    assert await audit_trail(db, tid, 1) == [(None, Score(1, 0))]
+    async with db.unit_of_work() as uow:  # the write left is undone and audited
+        await api.undo_last(uow, tid, 11, T0)
+        await uow.commit()
+    assert await audit_trail(db, tid, 1) == [(None, Score(1, 0)), (Score(1, 0), None)]
     await db.dispose()
 
 
