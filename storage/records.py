@@ -153,6 +153,18 @@ class NextMatch:
 
 
 @dataclass(frozen=True)
+class Captaincy:
+    """A team `user_id` captains in an active tournament, with where that tournament is
+    played: enough to answer "ne zaman oynuyoruz?" asked in a private chat."""
+
+    tournament_id: int
+    chat_id: int
+    chat_title: str | None
+    tournament_name: str
+    team: str
+
+
+@dataclass(frozen=True)
 class UndoOutcome:
     """What an undo did to match `match_no`: `removed` the score the undone write stored,
     `restored` the score it had replaced (None: the result was deleted, the match is

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain import names
 from domain.model import Group
 from storage.errors import AlreadyCaptain, DuplicateTeam, TeamNotFound, TooManyCaptains
-from storage.rows import CaptainRow, TeamRow
+from storage.records import Captaincy
+from storage.rows import CaptainRow, ChatRow, TeamRow, TournamentRow
 
 MAX_CAPTAINS = 3
 
@@ -55,6 +57,42 @@ class TeamRepository:
         self._session.add(row)
         await self._session.flush()
         return row.id
+
+    async def rename(self, tournament_id: int, old: str, new: str) -> None:
+        """Rename team `old` to `new`. Matches, captains, cards and lots refer to the team
+        by id, so the plan and everything else follow.
+
+        `old` is the stored name, or one with the same `domain.names.key` (Turkish
+        casing, spacing). Refused with TeamNotFound(old), and with DuplicateTeam(new)
+        when another team of the tournament has the same key as `new`; the team itself
+        may take another casing of its name ("Işıkspor" -> "IŞIKSPOR"). Edge spaces of
+        `new` are dropped; an empty name is a ValueError.
+        """
+        new = new.strip()
+        if not new:
+            raise ValueError("a team name cannot be empty")
+        teams = await self.ids(tournament_id)
+        team_id = teams.get(old)
+        if team_id is None:
+            same = [id_ for name, id_ in teams.items() if names.key(name) == names.key(old)]
+            if len(same) != 1:
+                raise TeamNotFound(old)
+            team_id = same[0]
+        if any(id_ != team_id and names.key(name) == names.key(new) for name, id_ in teams.items()):
+            raise DuplicateTeam(new)
+        stmt = (
+            update(TeamRow)
+            .where(TeamRow.id == team_id)
+            .values(name=new)
+            .execution_options(synchronize_session=False)
+        )
+        try:
+            # A savepoint: a team added or renamed concurrently may take the name first
+            # (the unique (tournament, name) constraint is the backstop).
+            async with self._session.begin_nested():
+                await self._session.execute(stmt)
+        except IntegrityError as exc:
+            raise DuplicateTeam(new) from exc
 
     async def ids(self, tournament_id: int) -> dict[str, int]:
         stmt = select(TeamRow.name, TeamRow.id).where(TeamRow.tournament_id == tournament_id)
@@ -122,6 +160,21 @@ class TeamRepository:
             .where(CaptainRow.tournament_id == tournament_id, CaptainRow.user_id == user_id)
         )
         return await self._session.scalar(stmt)
+
+    async def captaincies(self, user_id: int) -> list[Captaincy]:
+        """The teams `user_id` captains in active tournaments, newest tournament first:
+        for "ne zaman oynuyoruz?" asked in a private chat, where no group says which."""
+        t = TournamentRow
+        stmt = (
+            select(t.id, t.chat_id, ChatRow.title, t.name, TeamRow.name)
+            .select_from(CaptainRow)
+            .join(t, t.id == CaptainRow.tournament_id)
+            .join(ChatRow, ChatRow.id == t.chat_id)
+            .join(TeamRow, TeamRow.id == CaptainRow.team_id)
+            .where(CaptainRow.user_id == user_id, t.status == "active")
+            .order_by(t.created_at.desc(), t.id.desc())
+        )
+        return [Captaincy(*row) for row in await self._session.execute(stmt)]
 
     async def captains(self, tournament_id: int) -> dict[str, tuple[int, ...]]:
         stmt = (

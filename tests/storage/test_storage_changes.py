@@ -1,0 +1,121 @@
+"""Changes after set-up: a team renamed, and where a captain plays."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from storage_data import CHAT, GROUPS, ORGANISER, T0, new_tournament
+
+from domain.model import Group
+from storage import api
+from storage.errors import DuplicateTeam, TeamNotFound
+from storage.records import Captaincy
+from storage.uow import Database
+
+CAPTAIN = 5_000_000_001
+
+
+async def make_tournament(db: Database, chat_id: int = CHAT, at=T0, **kw) -> int:
+    async with db.unit_of_work() as uow:
+        tid = await api.create_tournament(uow, new_tournament(chat_id, **kw), at)
+        await uow.commit()
+    return tid
+
+
+async def rename(db: Database, tid: int, old: str, new: str) -> None:
+    async with db.unit_of_work() as uow:
+        await uow.teams.rename(tid, old, new)
+        await uow.commit()
+
+
+async def test_a_renamed_team_keeps_its_matches_group_captains_and_cards(db: Database):
+    tid = await make_tournament(db)
+    async with db.unit_of_work() as uow:
+        await uow.teams.add_captain(tid, "Kartallar", CAPTAIN)
+        await uow.tiebreak.add_cards(tid, [("Kartallar", "yellow")], ORGANISER, T0)
+        await uow.commit()
+
+    await rename(db, tid, "Kartallar", "Anadolu Kartalları")
+
+    async with db.unit_of_work(read_only=True) as uow:
+        plan = await uow.matches.plan(tid)
+        groups = await uow.teams.groups(tid)
+        captains = await uow.teams.captains(tid)
+        cards = await uow.tiebreak.cards(tid)
+        next_match = await uow.matches.next_for_captain(CHAT, CAPTAIN, T0)
+    renamed = ("Anadolu Kartalları", *GROUPS[0].teams[1:])
+    assert groups == (Group("A", renamed), GROUPS[1])
+    assert [m.match.home for m in plan[:3]] == ["Anadolu Kartalları"] * 3
+    assert "Kartallar" not in {m.match.home for m in plan} | {m.match.away for m in plan}
+    assert captains == {"Anadolu Kartalları": (CAPTAIN,)}
+    assert cards == [("Anadolu Kartalları", "yellow")]
+    assert next_match is not None and next_match.team == "Anadolu Kartalları"
+
+
+async def test_a_team_may_be_renamed_to_another_casing_of_its_own_name(db: Database):
+    tid = await make_tournament(db)
+    await rename(db, tid, "Işıkspor", "IŞIKSPOR")
+    await rename(db, tid, "ışıkspor", "Işıkspor  ")  # found by its key; edge spaces dropped
+
+    async with db.unit_of_work(read_only=True) as uow:
+        assert "Işıkspor" in await uow.teams.names(tid)
+
+
+async def test_a_name_another_team_has_under_turkish_casing_is_refused(db: Database):
+    tid = await make_tournament(db)
+    for taken in ("Şimşekler", "ŞİMŞEKLER", "YILDIZSPOR", " çınar  fk "):
+        async with db.unit_of_work() as uow:
+            with pytest.raises(DuplicateTeam) as refused:
+                await uow.teams.rename(tid, "Kartallar", taken)
+        assert refused.value.team == taken.strip()
+
+    # "YİLDİZSPOR" is "yildizspor" in Turkish, not "yıldızspor": another team's name.
+    await rename(db, tid, "Kartallar", "YİLDİZSPOR")
+    async with db.unit_of_work(read_only=True) as uow:
+        assert {"YİLDİZSPOR", "Yıldızspor"} <= set(await uow.teams.names(tid))
+
+
+async def test_renaming_a_team_that_is_not_there_is_refused(db: Database):
+    tid = await make_tournament(db)
+    async with db.unit_of_work() as uow:
+        with pytest.raises(TeamNotFound) as refused:
+            await uow.teams.rename(tid, "Kartalar", "Kartal")
+        assert refused.value.team == "Kartalar"
+        with pytest.raises(ValueError):
+            await uow.teams.rename(tid, "Kartallar", "   ")
+
+
+async def test_a_rename_leaves_other_tournaments_teams_alone(db: Database):
+    first = await make_tournament(db)
+    second = await make_tournament(db, chat_id=-100999)
+    await rename(db, first, "Kartallar", "Kartal Gücü")
+
+    async with db.unit_of_work(read_only=True) as uow:
+        assert "Kartallar" in await uow.teams.names(second)
+        assert "Kartallar" not in await uow.teams.names(first)
+
+
+async def test_a_captain_sees_the_teams_of_active_tournaments_newest_first(db: Database):
+    later = T0 + timedelta(days=1)
+    archived = await make_tournament(db, chat_id=-1001, name="Güz Kupası")
+    async with db.unit_of_work() as uow:
+        await uow.teams.add_captain(archived, "Kartallar", CAPTAIN)
+        await uow.tournaments.archive(archived, T0)
+        await uow.commit()
+    older = await make_tournament(db, chat_id=-1002, name="Kış Kupası")
+    newer = await make_tournament(db, chat_id=-1003, at=later, name="Bahar Kupası")
+    async with db.unit_of_work() as uow:
+        await uow.teams.add_captain(older, "Işıkspor", CAPTAIN)
+        await uow.teams.add_captain(newer, "Çınar FK", CAPTAIN)
+        await uow.teams.add_captain(newer, "Kartallar", CAPTAIN + 1)
+        await uow.commit()
+
+    async with db.unit_of_work(read_only=True) as uow:
+        mine = await uow.teams.captaincies(CAPTAIN)
+        nobody = await uow.teams.captaincies(42)
+    assert mine == [
+        Captaincy(newer, -1003, "Halı Saha Ligi", "Bahar Kupası", "Çınar FK"),
+        Captaincy(older, -1002, "Halı Saha Ligi", "Kış Kupası", "Işıkspor"),
+    ]
+    assert nobody == []
