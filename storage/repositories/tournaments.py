@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import exists, select, update
 from sqlalchemy.exc import IntegrityError
@@ -10,9 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.errors import ActiveTournamentExists, TournamentNotFound
 from storage.mapping import settings_columns, tournament_from_row
-from storage.records import NewTournament, Tournament
+from storage.records import NewTournament, Tournament, TournamentSettings
 from storage.rows import ChatRow, OrganiserRow, TournamentRow
 from storage.sql import insert_if_absent
+
+SETTINGS = frozenset(field.name for field in dataclasses.fields(TournamentSettings))
 
 
 class TournamentRepository:
@@ -52,6 +56,24 @@ class TournamentRepository:
         row = await self._session.get(TournamentRow, tournament_id)
         if row is None:
             raise TournamentNotFound(tournament_id)
+        return tournament_from_row(row)
+
+    async def update_settings(self, tournament_id: int, **changes: Any) -> Tournament:
+        """Change some of the tournament's settings (fields of TournamentSettings, e.g.
+        captains_may_enter_results, reminder_leads, tie_break, extra); returns the
+        tournament as stored now. A field is replaced whole: `extra=` is the new dict,
+        not merged into the old one. An unknown field name is a ValueError.
+        """
+        if unknown := sorted(set(changes) - SETTINGS):
+            raise ValueError(f"unknown tournament settings: {', '.join(unknown)}")
+        row = await self._session.get(TournamentRow, tournament_id)
+        if row is None:
+            raise TournamentNotFound(tournament_id)
+        settings = dataclasses.replace(tournament_from_row(row).settings, **changes)
+        for name, value in settings_columns(settings).items():
+            if name in changes:
+                setattr(row, name, value)
+        await self._session.flush()
         return tournament_from_row(row)
 
     async def active_for_chat(self, chat_id: int) -> Tournament | None:

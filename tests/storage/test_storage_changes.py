@@ -1,4 +1,4 @@
-"""Changes after set-up: a team renamed, and where a captain plays."""
+"""Changes after set-up: a team renamed, settings changed, and where a captain plays."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from storage_data import CHAT, GROUPS, ORGANISER, T0, new_tournament
 
 from domain.model import Group
 from storage import api
-from storage.errors import DuplicateTeam, TeamNotFound
+from storage.errors import DuplicateTeam, TeamNotFound, TournamentNotFound
 from storage.records import Captaincy
 from storage.uow import Database
 
@@ -119,3 +119,40 @@ async def test_a_captain_sees_the_teams_of_active_tournaments_newest_first(db: D
         Captaincy(older, -1002, "Halı Saha Ligi", "Kış Kupası", "Işıkspor"),
     ]
     assert nobody == []
+
+
+async def test_settings_changes_touch_only_the_named_fields_and_read_back(db: Database):
+    tid = await make_tournament(db)
+    before = new_tournament().settings
+
+    async with db.unit_of_work() as uow:
+        updated = await uow.tournaments.update_settings(
+            tid,
+            captains_may_enter_results=False,
+            reminder_leads=[120, 30, 5],
+            tie_break="head_to_head",
+            extra={"knockout": "semis"},
+        )
+        await uow.commit()
+    async with db.unit_of_work(read_only=True) as uow:
+        stored = await uow.tournaments.get(tid)
+
+    assert stored == updated
+    settings = stored.settings
+    assert settings.captains_may_enter_results is False
+    assert settings.reminder_leads == (120, 30, 5)
+    assert (settings.tie_break, settings.extra) == ("head_to_head", {"knockout": "semis"})
+    assert (settings.pitches, settings.slot_minutes) == (before.pitches, before.slot_minutes)
+    assert (stored.name, stored.status) == ("Kış Kupası", "active")
+
+
+async def test_an_unknown_setting_is_refused_and_nothing_changes(db: Database):
+    tid = await make_tournament(db)
+    async with db.unit_of_work() as uow:
+        with pytest.raises(ValueError, match="colour"):
+            await uow.tournaments.update_settings(tid, tie_break="x", colour="red")
+        with pytest.raises(TournamentNotFound):
+            await uow.tournaments.update_settings(tid + 1, tie_break="x")
+        await uow.commit()
+    async with db.unit_of_work(read_only=True) as uow:
+        assert (await uow.tournaments.get(tid)).settings == new_tournament().settings
