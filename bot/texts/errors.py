@@ -191,6 +191,15 @@ def _bot_refusal(exc: Exception, ex_result: str) -> str:
             return f"{exc.team} takımının zaten {exc.limit} kaptanı var."
         case stored.AlreadyCaptain():
             return f"Zaten {exc.team} kaptanısınız. Takım değiştirmek için düzenleyene yazın."
+        case stored.NothingToUndo():
+            return "Geri alınacak bir sonuç girişiniz yok."
+        case stored.UndoConflict():
+            return (
+                f"{exc.match_no}. maçın sonucu sizden sonra değiştirildi; geri alınmadı."
+                " Doğru skoru yeniden yazın."
+            )
+        case stored.DuplicateTeam():
+            return "Bu adda bir takım zaten var. Başka bir ad seçin. Örnek: /takim_adi 3 Kartallar"
         case stored.TeamNotFound():
             return "Böyle bir takım yok. Takımlar için /takimlar. Örnek: /kaptan Kartallar"
     return "Bir şeyler ters gitti; girdiğiniz bilgiyi kontrol edip tekrar deneyin."

@@ -210,3 +210,52 @@ def test_anyone_may_ask_about_a_named_team(tg, league):
 def test_a_question_about_something_else_gets_no_answer(tg, league):
     tg.send(BYSTANDER, league, "film ne zaman başlıyor?")
     assert tg.silence(league) == []
+
+
+def test_geri_al_takes_back_the_organisers_last_result(tg, league):
+    tg.send(ORGANISER, league, "Kartallar 5-0 Aslanlar")
+    tg.wait_for(league, "Kaydedildi")
+    tg.send(ORGANISER, league, "/geri_al")
+    assert "Geri alındı" in tg.wait_for(league).text
+    tg.send(ORGANISER, league, "/puan")
+    assert re.search(r"Kartallar\s+0\s+0\s+0\s+0\s+0\s+0", tg.wait_for(league, "Puan").text)
+    tg.send(ORGANISER, league, "/geri_al")
+    assert "Geri alınacak" in tg.wait_for(league).text
+
+
+def test_a_default_team_name_is_replaced_with_takim_adi(tg):
+    chat = tg.group("Adsız")
+    create(tg, chat, "/yeni_turnuva Adsız Kupa | 4 takım | 1 saha | 6 Aralık 20:00 | 26+4")
+    tg.send(ORGANISER, chat, "/takim_adi 3 Kartallar")
+    assert "Takım 3 artık Kartallar" in tg.wait_for(chat).text
+    tg.send(ORGANISER, chat, "/fikstur Kartallar")
+    assert "Kartallar - Takım 4" in tg.wait_for(chat, "📅").text
+    tg.send(ORGANISER, chat, "/takim_adi 4 kartallar")
+    assert "zaten var" in tg.wait_for(chat).text
+
+
+def test_a_captains_result_counts_only_after_the_other_captain_confirms(tg, league):
+    tg.send(ORGANISER, league, "/ayarlar kaptan_sonuc acik")
+    assert "onaylayınca" in tg.wait_for(league).text
+    tg.send(CAPTAIN_1, league, "/kaptan Kartallar")
+    tg.wait_for(league, "kaptanısınız")
+    tg.send(CAPTAIN_2, league, "/kaptan Kaplanlar")
+    tg.wait_for(league, "kaptanısınız")
+    tg.send(CAPTAIN_1, league, "Kartallar 2-1 Kaplanlar")
+    ask = tg.wait_for(league, lambda m: m.has_button("Onayla"))
+    tg.press(CAPTAIN_1, league, ask.message_id, ask.button("Onayla"))  # not their own
+    tg.press(CAPTAIN_2, league, ask.message_id, ask.button("Onayla"))
+    saved = tg.wait_for(league, "Kaydedildi")
+    assert "Kartallar 2-1 Kaplanlar" in saved.text
+
+
+def test_a_captain_can_ask_in_a_private_chat(tg, league):
+    tg.send(CAPTAIN_2, league, "/kaptan Aslanlar")
+    tg.wait_for(league, "kaptanısınız")
+    tg.send(CAPTAIN_2, private(CAPTAIN_2), "ne zaman oynuyoruz?")
+    answer = tg.wait_for(private(CAPTAIN_2))
+    if answer.buttons:  # a captain in several chats picks the tournament first
+        label = next(lbl for lbl in answer.labels if "Aslanlar" in lbl)
+        tg.press(CAPTAIN_2, private(CAPTAIN_2), answer.message_id, answer.button(label))
+        answer = tg.wait_for(private(CAPTAIN_2), "Saha")
+    assert "Aslanlar" in answer.text and "Saha 1" in answer.text
