@@ -52,16 +52,15 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import BotCommand, Update
-from telegram.ext import Application, ApplicationBuilder
+from telegram import Update
+from telegram.ext import Application
 from telegram.request import BaseRequest, RequestData
 
 from bot import services
-from bot.app import register
+from bot.app import build
 from bot.settings import Settings
 from bot.texts import bot as texts
 from bot.usecases import setup
-from storage import Database, migrate
 
 ZONE = ZoneInfo("Europe/Istanbul")
 KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=ZONE)
@@ -190,29 +189,8 @@ class RecordingRequest(BaseRequest):
 
 
 def application(settings: Settings, recorder: Recorder) -> Application:  # type: ignore[type-arg]
-    """`bot.app.build` has no way to pass a request object in, so this mirrors it."""
-
-    async def post_init(app: Application) -> None:  # type: ignore[type-arg]
-        await migrate.upgrade_async(settings.db_url)
-        db = Database.from_url(settings.db_url)
-        app.bot_data[services.KEY] = services.Services(db=db, clock=lambda: BENCH_NOW)
-        await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
-
-    async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
-        if services.KEY in app.bot_data:
-            await services.of(app).db.dispose()
-
-    app = (
-        ApplicationBuilder()
-        .token(settings.token)
-        .request(RecordingRequest(recorder))
-        .get_updates_request(RecordingRequest(recorder))
-        .post_init(post_init)
-        .post_shutdown(post_shutdown)
-        .build()
-    )
-    register(app)
-    return app
+    """The bot's own Application (bot.app.build), on the recording request and a fixed clock."""
+    return build(settings, request=RecordingRequest(recorder), clock=lambda: BENCH_NOW)
 
 
 # --- the stored tournaments and the chats they live in ---

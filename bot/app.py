@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime
 
 from telegram import BotCommand
 from telegram.ext import (
@@ -14,6 +16,7 @@ from telegram.ext import (
     MessageHandler,
     filters,
 )
+from telegram.request import BaseRequest
 
 from bot import services
 from bot.handlers import admin, captains, errors, results, setup, start, views
@@ -24,8 +27,16 @@ from storage import Database, migrate
 log = logging.getLogger(__name__)
 
 
-def build(settings: Settings) -> Application:  # type: ignore[type-arg]
+def build(
+    settings: Settings,
+    *,
+    request: BaseRequest | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> Application:  # type: ignore[type-arg]
+    """The bot; `request` and `clock` let benchmarks and tests replace network and time."""
     builder = ApplicationBuilder().token(settings.token)
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
     if settings.api_url:
         base = settings.api_url.rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
@@ -34,7 +45,12 @@ def build(settings: Settings) -> Application:  # type: ignore[type-arg]
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await migrate.upgrade_async(settings.db_url)
-        app.bot_data[services.KEY] = services.Services(db=Database.from_url(settings.db_url))
+        db = Database.from_url(settings.db_url)
+        found = services.Services(db=db, clock=clock or services.utc_now)
+        if db.engine.dialect.name == "sqlite":  # one process: the index stays complete
+            async with db.unit_of_work(read_only=True) as uow:
+                found.conversations = await uow.setups.keys()
+        app.bot_data[services.KEY] = found
         await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
 
     async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]

@@ -19,6 +19,8 @@ def utc_now() -> datetime:
 class Services:
     db: Database
     clock: Callable[[], datetime] = field(default=utc_now)
+    # (chat, user) pairs with a stored conversation; None when other processes may add some.
+    conversations: set[tuple[int, int]] | None = None
 
 
 KEY = "services"

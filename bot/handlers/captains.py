@@ -17,6 +17,16 @@ from domain import names, questions
 from domain.errors import DomainError
 from storage.errors import NoActiveTournament
 
+# Questions the one-query path answers fully (the table and the fixture need more).
+QUICK = frozenset(
+    {
+        questions.Intent.NEXT_MATCH,
+        questions.Intent.TIME,
+        questions.Intent.PITCH,
+        questions.Intent.OPPONENT,
+    }
+)
+
 
 async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_ = update.effective_chat
@@ -81,8 +91,14 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat_.type == ChatType.PRIVATE and not asked.team_hint:
         await _in_private(update, context, asked)
         return
+    if asked.intent in QUICK and not asked.team_hint:
+        async with unit_of_work(context, read_only=True) as uow:
+            quick = await ask.quick_next(uow, chat_.id, user.id, moment)
+        if quick is not None and quick.match is not None:
+            await reply(update, chat.next_match(quick.team, quick.match, moment))
+            return
     try:
-        async with unit_of_work(context) as uow:
+        async with unit_of_work(context, read_only=True) as uow:
             answer = await ask.next_match(uow, chat_.id, user.id, moment, asked.team_hint)
     except (NoActiveTournament, names.UnknownTeam):
         return  # "film ne zaman başlıyor": a question, but not about this tournament

@@ -20,13 +20,30 @@ log = logging.getLogger(__name__)
 
 
 @asynccontextmanager
-async def unit_of_work(context: ContextTypes.DEFAULT_TYPE) -> AsyncIterator[UnitOfWork]:
-    async with services.of(context.application).db.unit_of_work() as uow:
+async def unit_of_work(
+    context: ContextTypes.DEFAULT_TYPE, *, read_only: bool = False
+) -> AsyncIterator[UnitOfWork]:
+    async with services.of(context.application).db.unit_of_work(read_only=read_only) as uow:
         yield uow
 
 
 def now(context: ContextTypes.DEFAULT_TYPE):  # noqa: ANN201 - datetime
     return services.of(context.application).clock()
+
+
+def remember(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> None:
+    """A conversation was stored for (chat, user): later messages there must look it up."""
+    keys = services.of(context.application).conversations
+    if keys is not None:
+        keys.add((chat_id, user_id))
+
+
+def may_be_talking(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
+    """False only when no stored conversation can exist for (chat, user): then an ordinary
+    message costs no database read. Without the in-memory index (several processes on
+    PostgreSQL) every message looks."""
+    keys = services.of(context.application).conversations
+    return keys is None or (chat_id, user_id) in keys
 
 
 def in_group(update: Update) -> bool:

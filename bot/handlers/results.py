@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import in_group, is_chat_admin, now, refuse, reply, unit_of_work
+from bot.handlers.common import in_group, is_chat_admin, now, refuse, remember, reply, unit_of_work
 from bot.texts import chat
 from bot.usecases import results
 from bot.usecases.ask import final_place
@@ -77,12 +79,9 @@ async def _enter(
         now=now(context),
         update_id=update.update_id,
         message_id=message.message_id,
-        is_chat_admin=await is_chat_admin(update, context),
     )
     try:
-        async with unit_of_work(context) as uow:
-            entered = await results.enter(uow, entry, correct=correct)
-            await uow.commit()
+        entered = await _record(update, context, entry, correct)
     except NoActiveTournament:
         if not quiet:
             await reply(update, "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva")
@@ -105,6 +104,27 @@ async def _enter(
     await _announce(update, entered)
 
 
+async def _record(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, entry: results.Entry, correct: bool
+) -> results.Entered:
+    """Creators and /yetkili organisers need no Telegram call; a chat admin is asked for
+    only when the stored organisers do not include the sender."""
+    try:
+        async with unit_of_work(context) as uow:
+            entered = await results.enter(uow, entry, correct=correct)
+            await uow.commit()
+            return entered
+    except NotOrganiser:
+        if not await is_chat_admin(update, context):
+            raise
+    async with unit_of_work(context) as uow:
+        entered = await results.enter(
+            uow, dataclasses.replace(entry, is_chat_admin=True), correct=correct
+        )
+        await uow.commit()
+        return entered
+
+
 async def _announce(update: Update, entered: results.Entered) -> None:
     if entered.outcome.duplicate:
         return  # the same update twice: stored once, answered once
@@ -116,6 +136,8 @@ async def _announce(update: Update, entered: results.Entered) -> None:
         parts.append(chat.group_table(label, table, snap.rules.tiebreak, len(snap.groups) < 2))
     if entered.group_done:
         parts.append(chat.group_done(entered.group_done))
+        table = snap.tables()[entered.group_done]
+        parts += [chat.lot_needed(tied) for tied in table.unresolved]
     if entered.filled:
         parts.append(chat.filled(entered.filled))
     if entered.champion:
@@ -140,6 +162,7 @@ async def _suggest(
     async with unit_of_work(context) as uow:
         state = {"kind": PENDING, "text": text, "wrong": exc.text, "options": list(exc.candidates)}
         await uow.setups.put(chat_.id, user.id, state, now(context))
+        remember(context, chat_.id, user.id)
         await uow.commit()
     buttons = [
         [InlineKeyboardButton(team, callback_data=f"fix:{i}")]
@@ -161,6 +184,7 @@ async def _offer_correction(
         return
     async with unit_of_work(context) as uow:
         await uow.setups.put(chat_.id, user.id, {"kind": PENDING, "text": text}, now(context))
+        remember(context, chat_.id, user.id)
         await uow.commit()
     buttons = [
         [
@@ -184,6 +208,7 @@ async def _ask_other_captain(
     async with unit_of_work(context) as uow:
         pending = {"kind": CONFIRM, "text": text, "match": exc.match.no}
         await uow.setups.put(chat_.id, user.id, pending, now(context))
+        remember(context, chat_.id, user.id)
         await uow.commit()
     buttons = [
         [

@@ -16,7 +16,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot.handlers.common import now, refuse, reply, unit_of_work
+from bot.handlers.common import may_be_talking, now, refuse, remember, reply, unit_of_work
 from bot.texts import chat
 from bot.texts import setup as texts
 from bot.texts.advice import describe
@@ -79,6 +79,7 @@ async def _save(
     async with unit_of_work(context) as uow:
         state = {"kind": KIND, "step": step, "data": data, "at": moment.isoformat()}
         await uow.setups.put(chat_.id, user.id, state, moment)
+        remember(context, chat_.id, user.id)
         await uow.commit()
 
 
@@ -119,8 +120,10 @@ async def iptal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A text answer to the set-up's current question; other messages pass through."""
-    message = update.effective_message
-    if message is None or not message.text:
+    message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or not message.text or chat_ is None or user is None:
+        return
+    if not may_be_talking(context, chat_.id, user.id):
         return
     state = await _load(update, context)
     if state is None or state["step"] == "confirm":

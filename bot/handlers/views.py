@@ -20,7 +20,7 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     wanted = " ".join(context.args or []).strip()
     try:
-        async with unit_of_work(context) as uow:
+        async with unit_of_work(context, read_only=True) as uow:
             snap = await state.active(uow, chat_.id)
         rows, title = _select(snap, wanted, now(context))
     except DomainError as exc:
@@ -53,7 +53,7 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     wanted = " ".join(context.args or []).strip().upper().removeprefix("GRUP").strip()
     try:
-        async with unit_of_work(context) as uow:
+        async with unit_of_work(context, read_only=True) as uow:
             snap = await state.active(uow, chat_.id)
     except DomainError as exc:
         await refuse(update, exc)
@@ -72,7 +72,7 @@ async def takimlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat_ is None:
         return
     try:
-        async with unit_of_work(context) as uow:
+        async with unit_of_work(context, read_only=True) as uow:
             snap = await state.active(uow, chat_.id)
             captains = await uow.teams.captains(snap.id)
     except DomainError as exc:

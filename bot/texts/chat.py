@@ -79,6 +79,13 @@ def group_done(label: str) -> str:
     return f"🏁 {label} Grubu tamamlandı."
 
 
+def lot_needed(tied: Sequence[str]) -> str:
+    return (
+        f"🎲 {', '.join(tied)} her ölçütte eşit: sıralama kurayla belirlenecek."
+        f" Kurayı çekip önde çıkanı yazın: /kura {tied[0]}. Eşleşme o zamana kadar bekler."
+    )
+
+
 def champion(team: str, ranking: Sequence[str]) -> str:
     lines = [f"🏆 Tebrikler {team}! Şampiyon oldunuz."]
     if ranking:

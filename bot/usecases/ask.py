@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from bot.usecases import state
 from bot.usecases.errors import NotACaptain
@@ -105,3 +106,28 @@ async def in_private(uow: UnitOfWork, user_id: int, now: datetime) -> Answer | l
 
 async def for_team(uow: UnitOfWork, tournament_id: int, team: str, now: datetime) -> Answer:
     return answer_for(await state.load(uow, tournament_id), team, now)
+
+
+async def quick_next(uow: UnitOfWork, chat_id: int, user_id: int, now: datetime) -> Answer | None:
+    """The common case in one indexed query: a captain whose next opponent is known.
+
+    None sends the caller down the full path (no captaincy, or the opponent still depends
+    on results: the answer then needs the whole tournament).
+    """
+    found = await uow.matches.next_for_captain(chat_id, user_id, now)
+    if found is None or found.opponent is None:
+        return None
+    zone = ZoneInfo(found.time_zone)
+    home, away = (found.team, found.opponent) if found.is_home else (found.opponent, found.team)
+    match = PlannedMatch(
+        no=found.match_no,
+        stage=found.stage,
+        group=found.group,
+        round=found.round,
+        pitch=found.pitch,
+        start=found.start.astimezone(zone),
+        end=found.end.astimezone(zone),
+        home=home,
+        away=away,
+    )
+    return Answer(found.team, match)

@@ -113,7 +113,7 @@ async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Ente
     except ResultAlreadyRecorded:
         # Not a repeat of the same update (that returns `duplicate`): ask before replacing.
         raise AlreadyPlayed(stored.match, stored.result or score, score) from None
-    return await _after(uow, snap.id, stored.match, outcome)
+    return await _after(uow, _with_result(snap, outcome), stored.match, outcome)
 
 
 async def _captain_may_enter(
@@ -131,14 +131,24 @@ async def _captain_may_enter(
         raise NotOrganiser("only the other side's captain confirms")
 
 
+def _with_result(snap: state.Snapshot, outcome: RecordOutcome) -> state.Snapshot:
+    """The tournament as it now stands, without reading it again."""
+    matches = tuple(
+        dataclasses.replace(m, result=outcome.score, version=outcome.version)
+        if m.match.no == outcome.match_no
+        else m
+        for m in snap.matches
+    )
+    return dataclasses.replace(snap, matches=matches)
+
+
 async def _after(
-    uow: UnitOfWork, tournament_id: int, match: PlannedMatch, outcome: RecordOutcome
+    uow: UnitOfWork, snap: state.Snapshot, match: PlannedMatch, outcome: RecordOutcome
 ) -> Entered:
-    """Re-read, fill knockout sides that became known, and say what changed."""
-    snap = await state.load(uow, tournament_id)
+    """Fill knockout sides that became known, and say what changed."""
     filled = await fill_knockout(uow, snap)
     if filled:
-        snap = await state.load(uow, tournament_id)
+        snap = await state.load(uow, snap.id, snap.tournament)
     table = None
     group_done = None
     if not match.stage.is_knockout:
@@ -163,7 +173,7 @@ async def fill_knockout(uow: UnitOfWork, snap: state.Snapshot) -> list[PlannedMa
     sides = snap.knockout_sides()
     if not sides:
         return []
-    team_ids = await uow.teams.ids(snap.id)
+    team_ids: dict[str, int] | None = None
     changed = []
     for stored in snap.matches:
         m = stored.match
@@ -173,6 +183,7 @@ async def fill_knockout(uow: UnitOfWork, snap: state.Snapshot) -> list[PlannedMa
         if (home, away) == (m.home, m.away):
             continue
         new = dataclasses.replace(m, home=home, away=away)
+        team_ids = team_ids or await uow.teams.ids(snap.id)
         if await uow.matches.rewrite(stored.id, stored.version, new, team_ids):
             changed.append(new)
     return changed

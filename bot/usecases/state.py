@@ -92,9 +92,11 @@ class Snapshot:
         return final.match.home if side == "home" else final.match.away
 
 
-async def load(uow: UnitOfWork, tournament_id: int) -> Snapshot:
+async def load(
+    uow: UnitOfWork, tournament_id: int, tournament: Tournament | None = None
+) -> Snapshot:
     """Times come back in UTC from storage; here they turn into the tournament's clock."""
-    tournament = await uow.tournaments.get(tournament_id)
+    tournament = tournament or await uow.tournaments.get(tournament_id)
     groups = await uow.teams.groups(tournament_id)
     zone = ZoneInfo(tournament.settings.time_zone)
     matches = [
@@ -115,4 +117,4 @@ async def active(uow: UnitOfWork, chat_id: int) -> Snapshot:
     tournament = await uow.tournaments.active_for_chat(chat_id)
     if tournament is None:
         raise NoActiveTournament(chat_id)
-    return await load(uow, tournament.id)
+    return await load(uow, tournament.id, tournament)

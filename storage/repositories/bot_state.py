@@ -55,6 +55,12 @@ class SetupStates:
             )
         )
 
+    async def keys(self) -> set[tuple[int, int]]:
+        """Every (chat, user) with a stored conversation: the bot keeps these in memory so
+        an ordinary message costs no database read."""
+        rows = await self._session.execute(select(SetupStateRow.chat_id, SetupStateRow.user_id))
+        return {(chat, user) for chat, user in rows}
+
 
 class Reminders:
     """Reminder rows; status moves pending -> sending -> sent (or dropped), never back."""

@@ -259,3 +259,35 @@ def test_a_captain_can_ask_in_a_private_chat(tg, league):
         tg.press(CAPTAIN_2, private(CAPTAIN_2), answer.message_id, answer.button(label))
         answer = tg.wait_for(private(CAPTAIN_2), "Saha")
     assert "Aslanlar" in answer.text and "Saha 1" in answer.text
+
+
+def test_the_eight_team_day_through_the_guided_set_up(tg):
+    chat = tg.group("Rehberli Gün")
+    tg.send(ORGANISER, chat, "/yeni_turnuva")
+    tg.wait_for(chat, "adı ne")
+    tg.send(ORGANISER, chat, "Bahar Kupası")
+    tg.wait_for(chat, "Takımları yazın")
+    tg.send(
+        ORGANISER,
+        chat,
+        "Kartallar\nŞahinler\nAslanlar\nKaplanlar\nKurtlar\nAyılar\nBoğalar\nTilkiler",
+    )
+    pitches = tg.wait_for(chat, "Kaç saha")
+    tg.press(ORGANISER, chat, pitches.message_id, pitches.button("2"))
+    fmt = tg.wait_for(chat, "Nasıl oynansın")
+    tg.press(ORGANISER, chat, fmt.message_id, fmt.button("Gruplar + eleme"))
+    groups = tg.wait_for(chat, "Kaç grup")
+    tg.press(ORGANISER, chat, groups.message_id, groups.button("2"))
+    tg.wait_for(chat, "İlk maç ne zaman")
+    tg.send(ORGANISER, chat, "6 Aralık 10:00")
+    slot = tg.wait_for(chat, "Maç süresi")
+    tg.press(ORGANISER, chat, slot.message_id, slot.button("26+4"))
+    third = tg.wait_for(chat, "Üçüncülük")
+    tg.press(ORGANISER, chat, third.message_id, third.button("Evet"))
+    rule = tg.wait_for(chat, "eşitliğinde")
+    tg.press(ORGANISER, chat, rule.message_id, rule.button("TFF"))
+    summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
+    assert "16 maç" in summary.text and "15:11" in summary.text
+    tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
+    created = tg.wait_for(chat, "kuruldu")
+    assert "13:30" in created.text and "Üçüncülük maçı" in created.text
