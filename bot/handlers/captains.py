@@ -9,9 +9,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import now, refuse, reply, unit_of_work
+from bot.handlers.common import is_chat_admin, now, refuse, reply, unit_of_work
 from bot.texts import chat
-from bot.usecases import ask, state
+from bot.usecases import ask, results, state
 from bot.usecases.errors import NotACaptain
 from domain import names, questions
 from domain.errors import DomainError
@@ -39,9 +39,38 @@ async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if not wanted:
             await _picker(update, snap.teams)
             return
-        await _make_captain(update, context, names.resolve(wanted, snap.teams))
+        team = names.resolve(wanted, snap.teams)
+        message = update.effective_message
+        target = (
+            message.reply_to_message.from_user if message and message.reply_to_message else None
+        )
+        if target is not None and not target.is_bot:
+            await _assign(update, context, snap, team, target.id, target.full_name)
+            return
+        await _make_captain(update, context, team)
     except DomainError as exc:
         await refuse(update, exc)
+
+
+async def _assign(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    snap: state.Snapshot,
+    team: str,
+    user_id: int,
+    name: str,
+) -> None:
+    """An organiser replies to someone's message with /kaptan Takım: that person captains
+    the team from now on (any earlier captaincy of theirs in this tournament ends)."""
+    organiser = update.effective_user
+    if organiser is None:
+        return
+    async with unit_of_work(context) as uow:
+        await results.may_organise(uow, snap, organiser.id, await is_chat_admin(update, context))
+        await uow.teams.remove_captain(snap.id, user_id)
+        await uow.teams.add_captain(snap.id, team, user_id)
+        await uow.commit()
+    await reply(update, chat.captain_assigned(name, team))
 
 
 async def _picker(update: Update, teams: tuple[str, ...]) -> None:

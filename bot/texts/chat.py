@@ -187,3 +187,7 @@ def confirm_rejected() -> str:
 
 def confirmed() -> str:
     return "👍 Rakip kaptan onayladı."
+
+
+def captain_assigned(name: str, team: str) -> str:
+    return f"👍 {name} artık {team} kaptanı."

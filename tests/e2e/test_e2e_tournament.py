@@ -291,3 +291,11 @@ def test_the_eight_team_day_through_the_guided_set_up(tg):
     tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
     created = tg.wait_for(chat, "kuruldu")
     assert "13:30" in created.text and "Üçüncülük maçı" in created.text
+
+
+def test_an_organiser_reassigns_a_captain_by_replying_to_them(tg, league):
+    said = tg.send(BYSTANDER, league, "ben Aslanlar'ın kaptanıyım")
+    tg.send(ORGANISER, league, "/kaptan Aslanlar", reply_to=said)
+    assert "Zeynep artık Aslanlar kaptanı" in tg.wait_for(league).text
+    tg.send(BYSTANDER, league, "ne zaman oynuyoruz?")
+    assert "Aslanlar" in tg.wait_for(league).text
