@@ -68,6 +68,8 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 return
             order = first + [t for t in tie if t not in first]
             await uow.tiebreak.record_lot(snap.id, scope, order, user.id, now(context))
+            extra = {**snap.tournament.settings.extra, "has_lots": True}
+            await uow.tournaments.update_settings(snap.id, extra=extra)
             filled = await results.fill_knockout(uow, await state.load(uow, snap.id))
             await uow.commit()
     except DomainError as exc:

@@ -149,8 +149,14 @@ async def _answer(
     if asked.intent is questions.Intent.STANDING and snap is not None:
         group = snap.group_of(answer.team)
         if group is not None:
-            table = snap.tables()[group.label]
-            text = chat.group_table(group.label, table, snap.rules.tiebreak, len(snap.groups) < 2)
+            table = snap.table(group.label)
+            text = chat.group_table(
+                group.label,
+                table,
+                snap.rules.tiebreak,
+                len(snap.groups) < 2,
+                snap.group_finished(group.label),
+            )
             await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")
             return
     if asked.intent is questions.Intent.FIXTURE and snap is not None:

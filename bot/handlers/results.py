@@ -133,10 +133,14 @@ async def _announce(update: Update, entered: results.Entered) -> None:
     parts = [chat.result_saved(match, entered.outcome.score, entered.outcome.previous)]  # type: ignore[arg-type]
     if entered.table is not None:
         label, table = entered.table
-        parts.append(chat.group_table(label, table, snap.rules.tiebreak, len(snap.groups) < 2))
+        parts.append(
+            chat.group_table(
+                label, table, snap.rules.tiebreak, len(snap.groups) < 2, bool(entered.group_done)
+            )
+        )
     if entered.group_done:
         parts.append(chat.group_done(entered.group_done))
-        table = snap.tables()[entered.group_done]
+        table = snap.table(entered.group_done)
         parts += [chat.lot_needed(tied) for tied in table.unresolved]
     if entered.filled:
         parts.append(chat.filled(entered.filled))

@@ -62,7 +62,8 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     labels = [wanted] if wanted in tables else list(tables)
     single = len(snap.groups) < 2
     text = "\n\n".join(
-        chat.group_table(lbl, tables[lbl], snap.rules.tiebreak, single) for lbl in labels
+        chat.group_table(lbl, tables[lbl], snap.rules.tiebreak, single, snap.group_finished(lbl))
+        for lbl in labels
     )
     await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")
 

@@ -62,8 +62,13 @@ def result_saved(match: PlannedMatch, score: Score, previous: Score | None) -> s
     return head
 
 
-def group_table(label: str, table: Table, rule: TieBreak, single: bool) -> str:
-    return table_text(table, rule, title=None if single else f"{label} Grubu puan durumu")
+def group_table(
+    label: str, table: Table, rule: TieBreak, single: bool, finished: bool = True
+) -> str:
+    """A group's table; open ties are flagged only once the group is over (mid-group a
+    level pair is no news, the next match may separate them)."""
+    title = None if single else f"{label} Grubu puan durumu"
+    return table_text(table, rule, title=title, ties=finished)
 
 
 def filled(matches: Sequence[PlannedMatch]) -> str:

@@ -11,9 +11,9 @@ from domain.tiebreak import TieBreak
 COLUMNS = ("O", "G", "B", "M", "A", "Y", "AV", "P")
 
 
-def table(tab: Table, rule: TieBreak, *, title: str | None = None) -> str:
+def table(tab: Table, rule: TieBreak, *, title: str | None = None, ties: bool = True) -> str:
     title = title or "Puan durumu"
-    started = any(r.played for r in tab.rows)  # before kick-off everyone is level: no note
+    started = ties and any(r.played for r in tab.rows)  # before kick-off all are level
     width = max([len(r.team) for r in tab.rows] + [5])
     lines = [title, f"{'#':>2}  {'Takım':<{width}} " + " ".join(f"{c:>3}" for c in COLUMNS)]
     for r in tab.rows:

@@ -91,7 +91,7 @@ def final_place(snap: state.Snapshot, team: str) -> str | None:
     group = snap.group_of(team)
     if group is None:
         return None
-    table = snap.tables()[group.label]
+    table = snap.table(group.label)
     return f"group:{table.row(team).rank}"
 
 

@@ -154,7 +154,7 @@ async def _after(
     if not match.stage.is_knockout:
         group = snap.group_of(match.home or "")
         if group is not None:
-            table = (group.label, snap.tables()[group.label])
+            table = (group.label, snap.table(group.label))
             if snap.group_finished(group.label):
                 group_done = group.label
     return Entered(

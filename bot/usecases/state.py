@@ -57,6 +57,11 @@ class Snapshot:
     def tables(self) -> dict[str, Table]:
         return progress.group_tables(self.groups, self.group_results(), self.rules)
 
+    def table(self, label: str) -> Table:
+        """One group's table, without computing the others."""
+        group = next(g for g in self.groups if g.label == label)
+        return progress.group_tables((group,), self.group_results(), self.rules)[label]
+
     def group_finished(self, label: str) -> bool:
         members = set(next(g.teams for g in self.groups if g.label == label))
         mine = [
@@ -108,8 +113,14 @@ async def load(
         )
         for m in await uow.matches.plan(tournament_id)
     ]
-    cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
-    lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
+    # Most tournaments never record a card or a lot: the flags spare two reads per action.
+    extra = tournament.settings.extra
+    cards: tuple[Card, ...] = ()
+    lots: tuple[tuple[str, ...], ...] = ()
+    if extra.get("has_cards"):
+        cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
+    if extra.get("has_lots"):
+        lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
     return Snapshot(tournament, groups, tuple(matches), cards, lots)
 
 

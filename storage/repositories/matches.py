@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, delete, insert, select, update
+from sqlalchemy import Select, bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -44,10 +44,12 @@ class MatchRepository:
         )
 
     async def plan(self, tournament_id: int) -> list[StoredMatch]:
-        """The whole plan in match-number order, each with its version and result."""
-        stmt = self._select().where(MatchRow.tournament_id == tournament_id).order_by(MatchRow.no)
-        rows = await self._session.execute(stmt)
-        return [stored_match(*row) for row in rows]
+        """The whole plan in match-number order, each with its version and result.
+
+        Read on every view and result: a prebuilt Core statement of plain columns, which
+        skips the ORM's entity loading (about a third of the cost on SQLite)."""
+        rows = await self._session.execute(_PLAN, {"tournament_id": tournament_id})
+        return [_stored(row) for row in rows]
 
     async def get(self, tournament_id: int, no: int) -> StoredMatch | None:
         stmt = self._select().where(MatchRow.tournament_id == tournament_id, MatchRow.no == no)
@@ -130,6 +132,59 @@ class MatchRepository:
             stmt, params["expected"] = queries.CLAIM_MATCH_AT_VERSION, expected
         row = (await self._session.execute(stmt, params)).one_or_none()
         return None if row is None else ClaimedMatch(row.id, row.version)
+
+
+_PLAN = (
+    select(
+        MatchRow.id,
+        MatchRow.version,
+        MatchRow.no,
+        MatchRow.stage,
+        MatchRow.group_label,
+        MatchRow.round,
+        MatchRow.pitch,
+        MatchRow.start_at,
+        MatchRow.end_at,
+        MatchRow.home_from,
+        MatchRow.away_from,
+        MatchRow.key,
+        _home.name.label("home"),
+        _away.name.label("away"),
+        ResultRow.home_goals,
+        ResultRow.away_goals,
+        ResultRow.home_penalties,
+        ResultRow.away_penalties,
+        ResultRow.entered_by,
+    )
+    .outerjoin(_home, _home.id == MatchRow.home_team_id)
+    .outerjoin(_away, _away.id == MatchRow.away_team_id)
+    .outerjoin(ResultRow, ResultRow.match_id == MatchRow.id)
+    .where(MatchRow.tournament_id == bindparam("tournament_id"))
+    .order_by(MatchRow.no)
+)
+
+
+def _stored(row: Any) -> StoredMatch:
+    planned = PlannedMatch(
+        no=row.no,
+        stage=Stage(row.stage),
+        group=row.group_label,
+        round=row.round,
+        pitch=row.pitch,
+        start=row.start_at,
+        end=row.end_at,
+        home=row.home,
+        away=row.away,
+        home_from=row.home_from,
+        away_from=row.away_from,
+        key=row.key,
+    )
+    result = (
+        None
+        if row.home_goals is None
+        else Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
+    )
+    return StoredMatch(row.id, row.version, planned, result, row.entered_by)
 
 
 def _check(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, int]:

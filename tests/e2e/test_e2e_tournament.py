@@ -299,3 +299,16 @@ def test_an_organiser_reassigns_a_captain_by_replying_to_them(tg, league):
     assert "Zeynep artık Aslanlar kaptanı" in tg.wait_for(league).text
     tg.send(BYSTANDER, league, "ne zaman oynuyoruz?")
     assert "Aslanlar" in tg.wait_for(league).text
+
+
+def test_a_tie_no_rule_breaks_waits_for_the_organisers_lot(tg):
+    chat = tg.group("Kura")
+    create(tg, chat, "/yeni_turnuva Üçlü | 3 takım | 1 saha | 6 Aralık 20:00 | 26+4\nX1\nX2\nX3")
+    for line in ("X1 1-1 X2", "X2 1-1 X3", "X3 1-1 X1"):
+        tg.send(ORGANISER, chat, line)
+    assert "/kura X" in tg.wait_for(chat, "kurayla").text
+    tg.send(ORGANISER, chat, "/kura X3")
+    assert "X3" in tg.wait_for(chat, "Kura kaydedildi").text
+    tg.send(ORGANISER, chat, "/puan metin")
+    table = tg.wait_for(chat, "Puan durumu").text
+    assert re.search(r" 1\s+X3 .*\(kura\)", table)
