@@ -6,7 +6,7 @@ import dataclasses
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import exists, select, update
+from sqlalchemy import bindparam, exists, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -77,11 +77,9 @@ class TournamentRepository:
         return tournament_from_row(row)
 
     async def active_for_chat(self, chat_id: int) -> Tournament | None:
-        stmt = select(TournamentRow).where(
-            TournamentRow.chat_id == chat_id, TournamentRow.status == "active"
-        )
-        row = (await self._session.scalars(stmt)).one_or_none()
-        return None if row is None else tournament_from_row(row)
+        """Every chat action starts here: plain columns, no ORM entity loading."""
+        row = (await self._session.execute(_ACTIVE, {"chat_id": chat_id})).one_or_none()
+        return None if row is None else tournament_from_row(row)  # a Row reads like the entity
 
     async def for_chat(self, chat_id: int) -> list[Tournament]:
         """All tournaments of a chat, newest first (archived ones stay readable)."""
@@ -119,3 +117,8 @@ class TournamentRepository:
             OrganiserRow.tournament_id == tournament_id
         )
         return {user: role for user, role in await self._session.execute(stmt)}
+
+
+_ACTIVE = select(*TournamentRow.__table__.columns).where(
+    TournamentRow.chat_id == bindparam("chat_id"), TournamentRow.status == "active"
+)
