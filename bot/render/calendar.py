@@ -1,0 +1,56 @@
+"""iCalendar (RFC 5545) of a team's matches or all of them, in the tournament's time zone.
+
+Each event's UID is the tournament id and match number, so a phone re-importing the file
+updates its events instead of doubling them; SEQUENCE is the match's stored version, which
+grows whenever a delay moves the match (or a result is written).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from icalendar import Calendar, Event
+
+from bot.texts import files as texts
+from bot.texts.chat import score_text
+from bot.texts.common import side, stage_label
+from bot.usecases.state import Snapshot
+
+
+def uid(tournament_id: int, match_no: int) -> str:
+    return f"{tournament_id}-{match_no}@turnuva"
+
+
+def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
+    """`stamp` (aware) is DTSTAMP: when the file was made."""
+    zone = snap.zone
+    cal = Calendar()
+    cal.add("prodid", "-//Turnuva Botu//tr")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    name = snap.tournament.name
+    title = texts.CALENDAR_TEAM_NAME.format(name=name, team=team) if team else name
+    cal.add("x-wr-calname", title)
+    cal.add("x-wr-timezone", str(zone.key))
+    for stored in snap.matches:
+        m = stored.match
+        if team is not None and not m.involves(team):
+            continue
+        event = Event()
+        event.add("uid", uid(snap.id, m.no))
+        event.add("sequence", stored.version)
+        event.add("dtstamp", stamp)
+        event.add("dtstart", m.start.astimezone(zone))
+        event.add("dtend", m.end.astimezone(zone))
+        event.add("summary", texts.event_summary(side(m, True), side(m, False), stage_label(m)))
+        event.add("location", m.pitch)
+        score = score_text(stored.result) if stored.result else None
+        event.add("description", texts.event_description(name, m.no, score))
+        cal.add_component(event)
+    cal.add_missing_timezones()
+    return cal.to_ical()
+
+
+def count(snap: Snapshot, team: str | None = None) -> int:
+    return sum(1 for s in snap.matches if team is None or s.match.involves(team))

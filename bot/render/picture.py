@@ -1,0 +1,320 @@
+"""PNG pictures people zoom and forward: the fixture, the tables and the knockout bracket.
+
+At least 1080 px wide, large type, drawn with the packaged DejaVu font (every Turkish letter
+has a glyph in it). Played matches show their scores; the next slot's matches are highlighted.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.render import BOLD, REGULAR, Row, next_slot
+from bot.texts import files as texts
+from bot.texts.common import STAGES, day, hm, side_code, stage_label, tie_rule
+from domain.model import PlannedMatch, Score, Stage
+from domain.standings import Table
+
+WHITE = (255, 255, 255)
+INK = (24, 24, 24)
+GREY = (110, 110, 110)
+LINE = (205, 205, 205)
+STRIPE = (244, 246, 244)
+GREEN = (27, 94, 32)
+NEXT = (255, 236, 153)
+NEXT_EDGE = (230, 160, 0)
+
+COLUMN = 1200  # one column of the fixture or of the tables
+PAD = 24
+ROW = 64
+HEAD = 150
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text`, shortened with an ellipsis until it fits `width` pixels."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _header(draw: ImageDraw.ImageDraw, width: int, title: str, subtitle: str) -> None:
+    draw.rectangle((0, 0, width, HEAD - 20), fill=GREEN)
+    draw.text((PAD, 22), _fit(draw, title, font(46, True), width - 2 * PAD), WHITE, font(46, True))
+    draw.text((PAD, 82), subtitle, (220, 235, 220), font(28))
+
+
+def _columns(count: int, per_column: int) -> int:
+    return max(1, min(3, math.ceil(count / per_column)))
+
+
+# -- the fixture ------------------------------------------------------------------------------
+
+
+def fixture(name: str, rows: Sequence[Row], title: str | None = None) -> bytes:
+    """The matches in `rows` (in order) with times, pitches, stage and scores."""
+    rows = list(rows)
+    cols = _columns(len(rows), 45)
+    per = max(1, math.ceil(len(rows) / cols))
+    width = COLUMN * cols
+    height = HEAD + per * ROW + 70
+    image = Image.new("RGB", (width, height), WHITE)
+    draw = ImageDraw.Draw(image)
+    first = rows[0][0].start if rows else None
+    played = sum(1 for _, r in rows if r is not None)
+    sub = f"{title or texts.FIXTURE} · {day(first) if first else ''} · {played}/{len(rows)}"
+    _header(draw, width, name, sub)
+    upcoming = next_slot(rows)
+    for i, (match, result) in enumerate(rows):
+        x, y = (i // per) * COLUMN, HEAD + (i % per) * ROW
+        _fixture_row(draw, x, y, match, result, match.start == upcoming, i % 2 == 1)
+    if upcoming is not None:
+        draw.rectangle((PAD, height - 52, PAD + 36, height - 24), fill=NEXT, outline=NEXT_EDGE)
+        draw.text((PAD + 50, height - 56), f"{texts.NEXT} ({hm(upcoming)})", INK, font(26))
+    return _png(image)
+
+
+def _fixture_row(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    m: PlannedMatch,
+    result: Score | None,
+    upcoming: bool,
+    stripe: bool,
+) -> None:
+    if upcoming:
+        draw.rectangle((x + 8, y + 2, x + COLUMN - 8, y + ROW - 2), fill=NEXT, outline=NEXT_EDGE)
+    elif stripe:
+        draw.rectangle((x, y, x + COLUMN, y + ROW - 1), fill=STRIPE)
+    draw.text((x + PAD, y + 14), hm(m.start), INK, font(30, True))
+    small = font(20)
+    draw.text((x + 128, y + 6), _fit(draw, m.pitch, small, 160), GREY, small)
+    draw.text((x + 128, y + 34), _fit(draw, f"{m.no}. {stage_label(m)}", small, 160), GREY, small)
+    team = font(30, result is None)
+    home = _fit(draw, _side(m, True), team, 370)
+    away = _fit(draw, _side(m, False), team, 370)
+    center = x + 780
+    draw.text((center - 70, y + ROW // 2), home, INK, team, anchor="rm")
+    draw.text((center + 70, y + ROW // 2), away, INK, team, anchor="lm")
+    if result is not None:
+        text = f"{result.home_goals} - {result.away_goals}"
+        draw.rounded_rectangle((center - 60, y + 10, center + 60, y + ROW - 10), 8, fill=GREEN)
+        draw.text((center, y + ROW // 2), text, WHITE, font(30, True), anchor="mm")
+        if result.home_penalties is not None:
+            pens = texts.PENALTIES.format(home=result.home_penalties, away=result.away_penalties)
+            draw.text((center, y + ROW - 4), pens, GREY, font(16), anchor="md")
+    else:
+        draw.text((center, y + ROW // 2), "-", GREY, font(30), anchor="mm")
+
+
+def _side(m: PlannedMatch, home: bool) -> str:
+    team = m.home if home else m.away
+    return team if team is not None else side_code(m.home_from if home else m.away_from)
+
+
+# -- the tables -------------------------------------------------------------------------------
+
+TABLE_X = (PAD, 80, 700, 760, 820, 880, 940, 1005, 1075, 1140)  # left edge / centre per column
+
+
+def tables(name: str, groups: dict[str, Table], rule: Any, *, single: bool = False) -> bytes:
+    """Each group's standings (TFF columns) and the tie-break rule in words."""
+    labels = list(groups)
+    heights = [ROW + len(groups[lb].rows) * 56 + 70 for lb in labels]
+    cols = 1 if len(labels) <= 3 else 2 if len(labels) <= 8 else 3
+    stacks: list[list[str]] = [[] for _ in range(cols)]
+    for i, label in enumerate(labels):
+        stacks[i % cols].append(label)
+    by_label = dict(zip(labels, heights, strict=True))
+    body = max((sum(by_label[lb] for lb in stack) for stack in stacks), default=0)
+    rule_text = tie_rule(rule.name, [c.value for c in rule.criteria])
+    width = COLUMN * cols
+    lines = _wrap(rule_text, font(24), width - 2 * PAD)
+    height = HEAD + body + 40 + 34 * (len(lines) + 1)
+    image = Image.new("RGB", (width, height), WHITE)
+    draw = ImageDraw.Draw(image)
+    _header(draw, width, name, texts.TABLE)
+    for c, stack in enumerate(stacks):
+        y = HEAD
+        for label in stack:
+            title = None if single else texts.GROUP_TABLE.format(label=label)
+            y = _table(draw, c * COLUMN, y, groups[label], title)
+    y = HEAD + body + 10
+    for line in [*lines, texts.TABLE_LEGEND]:
+        draw.text((PAD, y), _fit(draw, line, font(22), width - 2 * PAD), GREY, font(22))
+        y += 34
+    return _png(image)
+
+
+def _table(draw: ImageDraw.ImageDraw, x: int, y: int, table: Table, title: str | None) -> int:
+    head = font(22, True)
+    if title:
+        draw.text((x + PAD, y + 8), title, GREEN, font(32, True))
+    y += ROW - 8 if title else 8
+    draw.line((x + PAD, y + 40, x + COLUMN - PAD, y + 40), fill=GREEN, width=3)
+    for i, word in enumerate(texts.TABLE_HEAD):
+        anchor = "lm" if i == 1 else "mm"
+        draw.text((x + TABLE_X[i] + (0 if i == 1 else 10), y + 22), word, GREEN, head, anchor)
+    y += 44
+    started = any(r.played for r in table.rows)
+    for n, r in enumerate(table.rows):
+        if n % 2:
+            draw.rectangle((x + PAD, y, x + COLUMN - PAD, y + 55), fill=STRIPE)
+        gd = f"{r.goal_difference:+d}" if r.goal_difference else "0"
+        cells = (r.rank, r.team, r.played, r.won, r.drawn, r.lost, r.goals_for, r.goals_against)
+        cells += (gd, r.points)
+        for i, cell in enumerate(cells):
+            face = font(28, i in (1, 9))
+            if i == 1:
+                mark = " *" if r.tie and started else ""
+                text = _fit(draw, f"{cell}{mark}", face, TABLE_X[2] - TABLE_X[1] - 20)
+                draw.text((x + TABLE_X[1], y + 28), text, INK, face, anchor="lm")
+            else:
+                draw.text((x + TABLE_X[i] + 10, y + 28), str(cell), INK, face, anchor="mm")
+        y += 56
+    return y + 26
+
+
+def _wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if line and face.getlength(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+# -- the bracket ------------------------------------------------------------------------------
+
+ORDER = (Stage.ROUND_OF_16, Stage.QUARTER, Stage.SEMI, Stage.FINAL)
+BOX_W, BOX_H, GAP = 420, 128, 70
+WINNER_OF = re.compile(r"^W(\d+)$")
+
+
+def bracket(
+    name: str,
+    matches: Sequence[Row],
+    sides: dict[str, tuple[str | None, str | None]],
+) -> bytes | None:
+    """The knockout stage as a tree, filled in as results arrive; None without a knockout."""
+    knockout = [(m, r) for m, r in matches if m.stage.is_knockout]
+    if not knockout:
+        return None
+    by_no = {m.no: (m, r) for m, r in knockout}
+    rounds = [[mr for mr in knockout if mr[0].stage is s] for s in ORDER]
+    rounds = [r for r in rounds if r]
+    third = [mr for mr in knockout if mr[0].stage is Stage.THIRD]
+    leaves = _leaf_order(rounds, by_no)
+    slot = BOX_H + 40
+    height = HEAD + max(len(leaves), 2) * slot + (slot + 60 if third else 0) + 40
+    width = max(1080, PAD * 2 + len(rounds) * (BOX_W + GAP))
+    image = Image.new("RGB", (width, height), WHITE)
+    draw = ImageDraw.Draw(image)
+    _header(draw, width, name, texts.BRACKET)
+    upcoming = next_slot(knockout)
+    centre: dict[int, float] = {}
+    for i, (m, _) in enumerate(leaves):
+        centre[m.no] = HEAD + (i + 0.5) * slot
+    for c, stage_rows in enumerate(rounds):
+        x = PAD + c * (BOX_W + GAP)
+        ordered = sorted(stage_rows, key=lambda mr: centre.get(mr[0].no, 0.0))
+        for k, (m, r) in enumerate(ordered):
+            feeders = [n for n in _feeders(m) if n in centre]
+            if m.no not in centre:
+                centre[m.no] = (
+                    sum(centre[n] for n in feeders) / len(feeders)
+                    if feeders
+                    else HEAD + (k + 0.5) * (height - HEAD) / len(ordered)
+                )
+            y = centre[m.no]
+            for n in feeders:
+                px = x - GAP
+                draw.line((px, centre[n], px + GAP // 2, centre[n]), fill=GREY, width=3)
+                draw.line((px + GAP // 2, centre[n], px + GAP // 2, y), fill=GREY, width=3)
+                draw.line((px + GAP // 2, y, x, y), fill=GREY, width=3)
+            _box(draw, x, int(y - BOX_H / 2), m, r, sides, m.start == upcoming)
+    if third:
+        x = PAD + (len(rounds) - 1) * (BOX_W + GAP)
+        y = height - 40 - BOX_H
+        for m, r in third:
+            _box(draw, x, y, m, r, sides, m.start == upcoming)
+    return _png(image)
+
+
+def _feeders(m: PlannedMatch) -> list[int]:
+    found = []
+    for code in (m.home_from, m.away_from):
+        hit = WINNER_OF.match(code or "")
+        if hit:
+            found.append(int(hit.group(1)))
+    return found
+
+
+def _leaf_order(rounds: list[list[Row]], by_no: dict[int, Row]) -> list[Row]:
+    """First-round matches in the order the tree needs (so connectors do not cross)."""
+    if not rounds:
+        return []
+    first = {m.no for m, _ in rounds[0]}
+
+    def walk(no: int) -> list[int]:
+        if no in first:
+            return [no]
+        m = by_no[no][0]
+        return [leaf for n in _feeders(m) if n in by_no for leaf in walk(n)]
+
+    order: list[int] = []
+    for m, _ in rounds[-1]:
+        order += [n for n in walk(m.no) if n not in order]
+    order += sorted(first - set(order))
+    return [by_no[n] for n in order]
+
+
+def _box(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    m: PlannedMatch,
+    result: Score | None,
+    sides: dict[str, tuple[str | None, str | None]],
+    upcoming: bool,
+) -> None:
+    fill = NEXT if upcoming else WHITE
+    edge = NEXT_EDGE if upcoming else GREEN
+    draw.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), 10, fill=fill, outline=edge, width=3)
+    label = f"{STAGES[m.stage]} · {m.no}. maç · {hm(m.start)} {m.pitch}"
+    draw.text((x + 14, y + 8), _fit(draw, label, font(19), BOX_W - 28), GREY, font(19))
+    known = sides.get(m.key or "", (m.home, m.away))
+    winner = result.winner_side() if result else None
+    for i, home in enumerate((True, False)):
+        team = known[i] or (m.home if home else m.away)
+        text = team or side_code(m.home_from if home else m.away_from)
+        face = font(28, winner == ("home" if home else "away"))
+        ty = y + 52 + i * 40
+        draw.text((x + 14, ty), _fit(draw, text, face, BOX_W - 110), INK, face, anchor="lm")
+        if result is not None:
+            goals = result.home_goals if home else result.away_goals
+            pens = result.home_penalties if home else result.away_penalties
+            shown = f"{goals}" + (f" ({pens})" if pens is not None else "")
+            draw.text((x + BOX_W - 14, ty), shown, INK, face, anchor="rm")

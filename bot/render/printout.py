@@ -1,0 +1,143 @@
+"""The A4 fixture card for the clubhouse wall: black on white, with cells to fill by hand."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fpdf import FPDF
+
+from bot.render import BOLD, REGULAR
+from bot.texts import files as texts
+from bot.texts.chat import score_text
+from bot.texts.common import day, hm, side, stage_label, tie_rule
+from bot.usecases.state import Snapshot
+from domain.planner import Pitch, Plan, TimeRules
+from domain.report import checklist
+
+FAMILY = "DejaVu"
+WIDTHS = (10, 14, 18, 30, 45, 18, 45)  # No, time, pitch, stage, home, score, away: 180 mm
+
+
+def card(snap: Snapshot, printed: datetime) -> bytes:
+    """The schedule by time and pitch, each group's table left empty, the tie-break rule in
+    words, the checklist figures, the tournament's name and date."""
+    pdf = FPDF(format="A4", unit="mm")
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.set_margins(15, 12, 15)
+    pdf.add_font(FAMILY, "", str(REGULAR))
+    pdf.add_font(FAMILY, "B", str(BOLD))
+    pdf.set_draw_color(0)
+    pdf.set_text_color(0)
+    pdf.alias_nb_pages("{pages}")
+    stamp = f"{printed.day:02d}.{printed.month:02d}.{printed.year}"
+
+    def footer() -> None:
+        pdf.set_y(-12)
+        pdf.set_font(FAMILY, "", 8)
+        text = texts.CARD_FOOTER.format(printed=stamp, page=pdf.page_no(), pages="{pages}")
+        pdf.cell(0, 5, text, align="C")
+
+    pdf.footer = footer  # type: ignore[method-assign]
+    pdf.add_page()
+    matches = sorted(snap.matches, key=lambda s: (s.match.start, s.match.pitch))
+    first = matches[0].match.start if matches else None
+    pdf.set_font(FAMILY, "B", 18)
+    pdf.cell(0, 9, snap.tournament.name, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(FAMILY, "", 11)
+    pdf.cell(0, 6, day(first) if first else "", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    _heading(pdf, texts.CARD_SCHEDULE)
+    _row(pdf, texts.CARD_HEAD, bold=True)
+    for stored in matches:
+        m, result = stored.match, stored.result
+        score = score_text(result) if result else ""
+        cells = (str(m.no), hm(m.start), m.pitch, stage_label(m), side(m, True), score)
+        _row(pdf, (*cells, side(m, False)))
+    pdf.ln(4)
+    _heading(pdf, texts.CARD_TABLES)
+    single = len(snap.groups) < 2
+    for group in snap.groups:
+        if pdf.will_page_break(8 * (len(group.teams) + 2)):
+            pdf.add_page()
+        if not single:
+            pdf.set_font(FAMILY, "B", 10)
+            pdf.cell(
+                0, 6, texts.GROUP_TABLE.format(label=group.label), new_x="LMARGIN", new_y="NEXT"
+            )
+        _table(pdf, group.teams)
+        pdf.ln(2)
+    rule = snap.rules.tiebreak
+    _heading(pdf, texts.CARD_RULES)
+    pdf.set_font(FAMILY, "", 10)
+    pdf.multi_cell(0, 5, tie_rule(rule.name, [c.value for c in rule.criteria]))
+    pdf.ln(2)
+    _checks(pdf, snap)
+    return bytes(pdf.output())
+
+
+def _heading(pdf: FPDF, text: str) -> None:
+    if pdf.will_page_break(20):
+        pdf.add_page()
+    pdf.set_font(FAMILY, "B", 13)
+    pdf.cell(0, 8, text, border="B", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(1)
+
+
+def _row(pdf: FPDF, cells: tuple[str, ...], *, bold: bool = False) -> None:
+    pdf.set_font(FAMILY, "B" if bold else "", 9)
+    for width, text in zip(WIDTHS, cells, strict=True):
+        while text and pdf.get_string_width(text) > width - 2:
+            text = text[:-1]
+        pdf.cell(width, 7, text, border=1, align="C" if width <= 18 else "L")
+    pdf.ln(7)
+
+
+def _table(pdf: FPDF, teams: tuple[str, ...]) -> None:
+    widths = (8, 60, *([12] * 8))
+    pdf.set_font(FAMILY, "B", 9)
+    for width, word in zip(widths, texts.TABLE_HEAD, strict=True):
+        pdf.cell(width, 7, word, border=1, align="C")
+    pdf.ln(7)
+    pdf.set_font(FAMILY, "", 10)
+    for team in teams:
+        pdf.cell(widths[0], 8, "", border=1)
+        pdf.cell(widths[1], 8, team, border=1)
+        for width in widths[2:]:
+            pdf.cell(width, 8, "", border=1)
+        pdf.ln(8)
+
+
+def _plan(snap: Snapshot) -> Plan:
+    """The stored plan as the domain's report reads it (the checklist's figures)."""
+    extra = snap.tournament.settings.extra
+    minutes = int(extra.get("match_minutes", snap.tournament.settings.slot_minutes))
+    matches = snap.planned
+    rules = TimeRules(
+        start=matches[0].start,
+        pitches=tuple(Pitch(p) for p in snap.tournament.settings.pitches),
+        match_minutes=minutes,
+        half_time=min(2, minutes - 1),
+        changeover=int(extra.get("changeover", 0)),
+    )
+    groups = snap.groups if any(not m.stage.is_knockout for m in matches) else ()
+    end = max(m.end for m in matches)
+    return Plan(matches, (), groups, rules, 0, 0, 0, end)
+
+
+def _checks(pdf: FPDF, snap: Snapshot) -> None:
+    if not snap.matches:
+        return
+    plan = _plan(snap)
+    c = checklist(plan)
+    _heading(pdf, texts.CARD_CHECKS)
+    pdf.set_font(FAMILY, "", 10)
+    lines = texts.card_checks(
+        c.matches,
+        c.fewest_matches,
+        c.most_matches,
+        c.fewest_play_minutes,
+        c.most_play_minutes,
+        hm(c.day_end),
+    )
+    for line in lines:
+        pdf.cell(0, 6, "☐ " + line, new_x="LMARGIN", new_y="NEXT")

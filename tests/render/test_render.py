@@ -1,0 +1,185 @@
+"""Pictures, the printable card, the calendar and the CSV, from the 8-team day, no Telegram."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from fontTools.ttLib import TTFont
+from icalendar import Calendar
+from PIL import Image, ImageDraw
+from pypdf import PdfReader
+
+from bot.render import BOLD, REGULAR, calendar, export, picture, printout, sample
+from bot.texts.common import hm, tie_rule
+from domain.model import Score
+
+IST = ZoneInfo("Europe/Istanbul")
+REFERENCE = Path(__file__).parent / "reference"
+TURKISH = "çğıİöşüÇĞÖŞÜ"
+STAMP = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def day():
+    return sample.snapshot()
+
+
+def rows(snap):
+    return [(m.match, m.result) for m in snap.matches]
+
+
+def png(data):
+    return Image.open(io.BytesIO(data))
+
+
+@pytest.mark.parametrize("path", [REGULAR, BOLD])
+def test_every_turkish_letter_has_its_own_glyph_not_the_missing_box(path):
+    cmap = TTFont(path).getBestCmap()
+    face = picture.font(40, path == BOLD)
+    assert 0xE000 not in cmap
+    box = drawn(face, "\ue000")  # private use: not in the font, so drawn as .notdef
+    assert box.getbbox() is not None
+    for letter in TURKISH:
+        assert ord(letter) in cmap, letter
+        glyph = drawn(face, letter)
+        assert glyph.getbbox() is not None, letter
+        assert glyph.tobytes() != box.tobytes(), letter
+    assert len({drawn(face, c).tobytes() for c in TURKISH}) == len(TURKISH)
+
+
+def drawn(face, text):
+    image = Image.new("L", (80, 80))
+    ImageDraw.Draw(image).text((10, 10), text, 255, font=face)
+    return image
+
+
+def test_the_fixture_picture_is_wide_and_changes_when_a_result_is_entered(day):
+    before = picture.fixture(day.tournament.name, rows(day))
+    image = png(before)
+    assert image.format == "PNG" and image.width >= 1080
+    after_snap = sample.with_result(day, 1, Score(3, 1))
+    after = picture.fixture(day.tournament.name, rows(after_snap))
+    assert after != before
+    assert png(after).size == image.size
+
+
+def test_the_table_picture_is_wide_and_changes_with_a_result(day):
+    rule = day.rules.tiebreak
+    before = picture.tables(day.tournament.name, day.tables(), rule)
+    later = sample.with_result(day, 1, Score(3, 1))
+    after = picture.tables(day.tournament.name, later.tables(), rule)
+    assert png(before).width >= 1080 and after != before
+
+
+def test_the_bracket_fills_in_and_a_league_has_none(day):
+    before = picture.bracket(day.tournament.name, rows(day), day.knockout_sides())
+    assert before is not None and png(before).width >= 1080
+    played = day
+    for m in day.matches:
+        if not m.match.stage.is_knockout:
+            played = sample.with_result(played, m.match.no, Score(1, 0))
+    after = picture.bracket(day.tournament.name, rows(played), played.knockout_sides())
+    assert after != before
+    league = sample.snapshot(sample.names(4), group_size=4, pitches=1)
+    assert picture.bracket("Lig", rows(league), league.knockout_sides()) is None
+
+
+def test_reference_pictures_are_kept_for_review(day):
+    """tests/render/reference/ holds one picture of each kind; REFRESH_REFERENCE=1 rewrites."""
+    snap = sample.with_result(sample.with_result(day, 1, Score(3, 1)), 2, Score(0, 0))
+    made = {
+        "fixture.png": picture.fixture(snap.tournament.name, rows(snap)),
+        "table.png": picture.tables(snap.tournament.name, snap.tables(), snap.rules.tiebreak),
+        "bracket.png": picture.bracket(snap.tournament.name, rows(snap), snap.knockout_sides()),
+    }
+    for name, data in made.items():
+        path = REFERENCE / name
+        if os.environ.get("REFRESH_REFERENCE") or not path.exists():
+            REFERENCE.mkdir(exist_ok=True)
+            path.write_bytes(data)
+        assert png(path.read_bytes()).size == png(data).size, name
+
+
+def test_the_card_holds_every_team_kickoff_and_the_tie_break_words(day):
+    data = printout.card(day, STAMP)
+    reader = PdfReader(io.BytesIO(data))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for team in day.teams:
+        assert team in text, team
+    for m in day.planned:
+        assert hm(m.start) in text
+    rule = day.rules.tiebreak
+    assert tie_rule(rule.name, [c.value for c in rule.criteria]) in text
+    assert day.tournament.name in text and "6 Aralık 2026" in text
+    assert "Toplam maç: 16" in text and "oyun süresi" in text
+
+
+def test_the_card_shows_a_played_score(day):
+    text = "\n".join(
+        p.extract_text()
+        for p in PdfReader(
+            io.BytesIO(printout.card(sample.with_result(day, 1, Score(3, 1)), STAMP))
+        ).pages
+    )
+    assert "3-1" in text
+
+
+def events(data):
+    return [c for c in Calendar.from_ical(data).walk("VEVENT")]
+
+
+def test_the_calendar_has_istanbul_times_and_a_team_filter(day):
+    found = events(calendar.ics(day, STAMP, "Kartallar"))
+    mine = [m for m in day.planned if m.involves("Kartallar")]
+    assert len(found) == len(mine) == 3
+    for event, m in zip(found, mine, strict=True):
+        start = event.decoded("dtstart")
+        assert start == m.start
+        assert start.utcoffset() == timedelta(hours=3)
+        assert start.astimezone(IST).strftime("%H:%M") == hm(m.start)
+        assert event["dtstart"].params["TZID"] == "Europe/Istanbul"
+        assert "Kartallar" in str(event["summary"])
+    assert len(events(calendar.ics(day, STAMP))) == len(day.matches)
+
+
+def test_a_delay_keeps_the_uids_and_raises_the_sequence(day):
+    from dataclasses import replace
+
+    before = {str(e["uid"]): e for e in events(calendar.ics(day, STAMP))}
+    late = replace(
+        day,
+        matches=tuple(
+            replace(
+                s,
+                version=s.version + 1,
+                match=replace(
+                    s.match,
+                    start=s.match.start + timedelta(minutes=20),
+                    end=s.match.end + timedelta(minutes=20),
+                ),
+            )
+            for s in day.matches
+        ),
+    )
+    after = {str(e["uid"]): e for e in events(calendar.ics(late, STAMP))}
+    assert set(before) == set(after) and f"{day.id}-1@turnuva" in after
+    for key, event in after.items():
+        assert int(event["sequence"]) > int(before[key]["sequence"])
+        assert event.decoded("dtstart") - before[key].decoded("dtstart") == timedelta(minutes=20)
+
+
+def test_the_csv_has_a_bom_and_turkish_letters(day):
+    data = export.csv_bytes(sample.with_result(day, 1, Score(3, 1)))
+    assert data.startswith(b"\xef\xbb\xbf")
+    table = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+    assert table[0][0] == "Maç" and len(table) == 1 + len(day.matches)
+    assert table[1][6:10] == ["Kartallar", "Kaplanlar", "3", "1"]
+    assert "İğneler" in data.decode("utf-8-sig")
