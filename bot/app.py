@@ -19,7 +19,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot import services
-from bot.handlers import admin, captains, errors, results, setup, start, views
+from bot.handlers import admin, captains, errors, files, results, setup, start, views
 from bot.settings import Settings
 from bot.texts import bot as texts
 from storage import Database, migrate
@@ -77,8 +77,12 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("iptal", setup.iptal),
             CommandHandler("sonuc", results.sonuc),
             CommandHandler("kaptan", captains.kaptan),
-            CommandHandler("fikstur", views.fikstur),
-            CommandHandler("puan", views.puan),
+            CommandHandler("fikstur", files.fikstur),
+            CommandHandler("puan", files.puan),
+            CommandHandler("eleme", files.eleme),
+            CommandHandler("yazdir", files.yazdir),
+            CommandHandler("takvim", files.takvim),
+            CommandHandler("disa_aktar", files.disa_aktar),
             CommandHandler("takimlar", views.takimlar),
             CommandHandler("yetkili", admin.yetkili),
             CommandHandler("kura", admin.kura),

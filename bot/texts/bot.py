@@ -8,8 +8,12 @@ kendisi günceller; kaptanlar "ne zaman oynuyoruz?" diye sorar, bot cevaplar.
 
 Komutlar
 /yeni_turnuva: turnuva kur (adım adım ya da tek mesajla)
-/fikstur [takım | grup A | saha 2 | bugün]: maç programı
-/puan [grup]: puan durumu
+/fikstur [takım | grup A | saha 2 | bugün] [metin]: maç programı (resim; metin için sona "metin")
+/puan [grup] [metin]: puan durumu (resim)
+/eleme: eleme tablosu (resim)
+/yazdir: basılabilir A4 fikstür kartı (PDF)
+/takvim [takım]: maçları takviminize ekleyin (.ics)
+/disa_aktar: maçlar ve sonuçlar (CSV)
 /takimlar: takımlar ve kaptanları
 /kaptan Takım: o takımın kaptanı ol
 /sonuc Kartallar 3-1 Şahinler: sonuç gir (düzenleyenler)
@@ -37,6 +41,10 @@ COMMANDS = (
     ("yeni_turnuva", "Turnuva kur"),
     ("fikstur", "Maç programı"),
     ("puan", "Puan durumu"),
+    ("eleme", "Eleme tablosu"),
+    ("yazdir", "Basılabilir fikstür kartı (PDF)"),
+    ("takvim", "Maçları takvime ekle"),
+    ("disa_aktar", "Maçlar ve sonuçlar (CSV)"),
     ("takimlar", "Takımlar ve kaptanlar"),
     ("kaptan", "Takımının kaptanı ol"),
     ("sonuc", "Sonuç gir: Kartallar 3-1 Şahinler"),

@@ -147,7 +147,7 @@ def test_ordinary_chat_gets_no_answer(tg, league):
 def test_a_result_from_someone_who_is_not_an_organiser_is_refused(tg, league):
     tg.send(CAPTAIN_2, league, "Kartallar 3-1 Şahinler")
     assert "yalnızca düzenleyenler" in tg.wait_for(league).text
-    tg.send(ORGANISER, league, "/fikstur")
+    tg.send(ORGANISER, league, "/fikstur metin")
     assert "3-1" not in tg.wait_for(league, "fikstür").text
 
 
@@ -165,7 +165,7 @@ def test_the_same_update_delivered_twice_is_stored_and_answered_once(tg, league)
     tg.redeliver(tg.last_update_id)
     answered = [m for m in tg.silence(league) if "Kaydedildi" in m.text]
     assert len(answered) == 1  # the first delivery's answer only
-    tg.send(ORGANISER, league, "/puan")
+    tg.send(ORGANISER, league, "/puan metin")
     table = tg.wait_for(league, "Puan durumu").text
     assert re.search(r"Aslanlar\s+1\s+1\s+0\s+0\s+2\s+0", table)
 
@@ -184,7 +184,7 @@ def test_results_survive_a_restart_in_the_middle_of_the_tournament(tg, league, r
     tg.send(ORGANISER, league, "Şahinler 4-1 Aslanlar")
     tg.wait_for(league, "Kaydedildi")
     restart_bot()
-    tg.send(ORGANISER, league, "/puan")
+    tg.send(ORGANISER, league, "/puan metin")
     table = tg.wait_for(league, "Puan durumu").text
     assert re.search(r"Şahinler\s+1\s+1\s+0\s+0\s+4\s+1", table)
 
@@ -217,7 +217,7 @@ def test_geri_al_takes_back_the_organisers_last_result(tg, league):
     tg.wait_for(league, "Kaydedildi")
     tg.send(ORGANISER, league, "/geri_al")
     assert "Geri alındı" in tg.wait_for(league).text
-    tg.send(ORGANISER, league, "/puan")
+    tg.send(ORGANISER, league, "/puan metin")
     assert re.search(r"Kartallar\s+0\s+0\s+0\s+0\s+0\s+0", tg.wait_for(league, "Puan").text)
     tg.send(ORGANISER, league, "/geri_al")
     assert "Geri alınacak" in tg.wait_for(league).text
@@ -228,7 +228,7 @@ def test_a_default_team_name_is_replaced_with_takim_adi(tg):
     create(tg, chat, "/yeni_turnuva Adsız Kupa | 4 takım | 1 saha | 6 Aralık 20:00 | 26+4")
     tg.send(ORGANISER, chat, "/takim_adi 3 Kartallar")
     assert "Takım 3 artık Kartallar" in tg.wait_for(chat).text
-    tg.send(ORGANISER, chat, "/fikstur Kartallar")
+    tg.send(ORGANISER, chat, "/fikstur Kartallar metin")
     assert "Kartallar - Takım 4" in tg.wait_for(chat, "📅").text
     tg.send(ORGANISER, chat, "/takim_adi 4 kartallar")
     assert "zaten var" in tg.wait_for(chat).text
