@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.handlers import live
 from bot.handlers.common import is_chat_admin, now, refuse, reply, unit_of_work
 from bot.texts import admin as texts
 from bot.usecases import results, state
@@ -76,6 +77,7 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await refuse(update, exc)
         return
     await reply(update, texts.lot_recorded(order, [f"{m.home} - {m.away}" for m in filled]))
+    live.touch(context, chat_.id)
 
 
 def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:

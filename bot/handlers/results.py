@@ -7,6 +7,7 @@ import dataclasses
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
+from bot.handlers import live
 from bot.handlers.common import in_group, is_chat_admin, now, refuse, remember, reply, unit_of_work
 from bot.texts import chat
 from bot.usecases import results
@@ -49,6 +50,7 @@ async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await refuse(update, exc)
         return
     await reply(update, chat.undone(undone.match, undone.removed, undone.restored))
+    live.touch(context, chat_.id)
 
 
 async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -102,6 +104,7 @@ async def _enter(
         await refuse(update, exc)
         return
     await _announce(update, entered)
+    live.touch(context, entered.snapshot.tournament.chat_id)
 
 
 async def _record(
@@ -263,6 +266,7 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return
     await query.edit_message_text(chat.confirmed())
     await _announce(update, entered)
+    live.touch(context, entered.snapshot.tournament.chat_id)
 
 
 async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

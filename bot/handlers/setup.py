@@ -6,16 +6,15 @@ the database per (chat, user); 30 minutes of silence ends it politely.
 
 from __future__ import annotations
 
-import contextlib
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
-from telegram.error import TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
+from bot.handlers import live
 from bot.handlers.common import may_be_talking, now, refuse, remember, reply, unit_of_work
 from bot.texts import chat
 from bot.texts import setup as texts
@@ -302,8 +301,6 @@ async def _decide(
     if query:
         await query.edit_message_text(f"✅ {spec.name} oluşturuldu.")
     plan = created.plan
-    posted = await reply(update, chat.created(spec.name, plan.groups, plan.matches, plan.day_end))
-    if posted is not None and chat_.type != ChatType.PRIVATE:
-        # Pinning needs admin rights; the fixture is posted either way.
-        with contextlib.suppress(TelegramError):
-            await posted.pin(disable_notification=True)
+    await reply(update, chat.created(spec.name, plan.groups, plan.matches, plan.day_end))
+    # The live message (next slot, standings) is the one pinned; it is edited, not re-sent.
+    await live.start(context, chat_.id, pin=chat_.type != ChatType.PRIVATE)

@@ -196,3 +196,25 @@ def confirmed() -> str:
 
 def captain_assigned(name: str, team: str) -> str:
     return f"👍 {name} artık {team} kaptanı."
+
+
+def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Snapshot
+    """The pinned message: the next slot's matches and the standings, in a few lines."""
+    lines = [f"📌 {snap.tournament.name}: canlı durum"]
+    open_ = [m.match for m in snap.matches if m.result is None]
+    if open_:
+        first = open_[0].start
+        lines.append(f"Sıradaki ({hm(first)}):")
+        lines += [
+            f"• {m.pitch}: {side(m, True)} - {side(m, False)}" for m in open_ if m.start == first
+        ]
+    elif (won := snap.champion()) is not None:
+        lines.append(f"🏆 Şampiyon: {won}")
+    tables = snap.tables()
+    for group in snap.groups:
+        table = tables[group.label]
+        order = ", ".join(f"{r.team} {r.points}" for r in table.rows)
+        label = "Puan" if len(snap.groups) < 2 else f"{group.label} Grubu"
+        lines.append(f"{label}: {order}")
+    lines.append(f"Güncellendi: {hm(moment.astimezone(snap.zone))}")
+    return "\n".join(lines)

@@ -21,7 +21,9 @@ def create(tg, chat, form=FORM):
     tg.send(ORGANISER, chat, form)
     summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
     tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
-    return tg.wait_for(chat, "kuruldu")
+    created = tg.wait_for(chat, "kuruldu")
+    tg.wait_for(chat, "canlı durum")  # the live message comes last
+    return created
 
 
 def draw_of(text):
@@ -57,7 +59,7 @@ def test_the_eight_team_day_runs_from_form_to_champion(tg):
     tg.send(ORGANISER, chat, f"{a[0]} 1-0 {b[1]}")
     tg.wait_for(chat, "Kaydedildi")
     tg.send(ORGANISER, chat, f"{b[0]} 1-1 {a[1]}")
-    assert "penaltı" in tg.wait_for(chat).text
+    tg.wait_for(chat, "penaltıları da yazın")  # a drawn knockout match needs penalties
     tg.send(ORGANISER, chat, f"{b[0]} 1-1 {a[1]} pen 5-4")
     assert "Final" in tg.wait_for(chat, "Eşleşmeler").text
     tg.send(ORGANISER, chat, f"{b[1]} 2-1 {a[1]}")
@@ -216,11 +218,11 @@ def test_geri_al_takes_back_the_organisers_last_result(tg, league):
     tg.send(ORGANISER, league, "Kartallar 5-0 Aslanlar")
     tg.wait_for(league, "Kaydedildi")
     tg.send(ORGANISER, league, "/geri_al")
-    assert "Geri alındı" in tg.wait_for(league).text
+    assert "Kartallar 5-0 Aslanlar" in tg.wait_for(league, "Geri alındı").text
     tg.send(ORGANISER, league, "/puan metin")
     assert re.search(r"Kartallar\s+0\s+0\s+0\s+0\s+0\s+0", tg.wait_for(league, "Puan").text)
     tg.send(ORGANISER, league, "/geri_al")
-    assert "Geri alınacak" in tg.wait_for(league).text
+    assert "Geri alınacak" in tg.wait_for(league, "Geri alınacak").text
 
 
 def test_a_default_team_name_is_replaced_with_takim_adi(tg):
@@ -312,3 +314,17 @@ def test_a_tie_no_rule_breaks_waits_for_the_organisers_lot(tg):
     tg.send(ORGANISER, chat, "/puan metin")
     table = tg.wait_for(chat, "Puan durumu").text
     assert re.search(r" 1\s+X3 .*\(kura\)", table)
+
+
+def test_the_pinned_live_message_is_edited_after_a_result_not_sent_again(tg):
+    chat = tg.group("Canlı", bot_admin=True)
+    create(tg, chat)
+    live = tg.wait_for(chat, "canlı durum", since=0)
+    assert any(p.pinned and p.message_id == live.message_id for p in tg.pins(chat))
+    tg.send(ORGANISER, chat, "Kartallar 3-1 Şahinler")
+    tg.wait_for(chat, "Kaydedildi")
+    edited = tg.wait_for(
+        chat, lambda m: m.message_id == live.message_id and "Kartallar 3" in m.text, kinds=("edit",)
+    )
+    assert "Puan" in edited.text
+    assert sum("canlı durum" in m.text for m in tg.messages(chat)) == 1

@@ -1,0 +1,66 @@
+"""The live message: one pinned message per tournament, edited as results come in.
+
+Edits are throttled to one per 5 s per chat and coalesced: a burst of results ends in a
+single edit showing the latest state, never in a new message per change.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+
+from telegram.error import BadRequest, TelegramError
+from telegram.ext import ContextTypes
+
+from bot.handlers.common import now, unit_of_work
+from bot.texts import chat
+from bot.usecases import state
+
+log = logging.getLogger(__name__)
+EVERY = 5.0  # seconds between two edits of one chat's live message
+KEY = "live_message_id"
+
+
+async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> None:
+    """Post the live message of the chat's new tournament and pin it when allowed."""
+    async with unit_of_work(context, read_only=True) as uow:
+        snap = await state.active(uow, chat_id)
+    message = await context.bot.send_message(chat_id, chat.live(snap, now(context)))
+    if pin:
+        with contextlib.suppress(TelegramError):  # pinning needs admin rights
+            await message.pin(disable_notification=True)
+    async with unit_of_work(context) as uow:
+        extra = {**snap.tournament.settings.extra, KEY: message.message_id}
+        await uow.tournaments.update_settings(snap.id, extra=extra)
+        await uow.commit()
+
+
+def touch(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:
+    """Something changed in this chat's tournament: edit the live message soon."""
+    queue = context.job_queue
+    if queue is None:
+        return
+    name = f"live:{chat_id}"
+    if queue.get_jobs_by_name(name):
+        return  # an edit is already due; it will show the latest state
+    last = context.bot_data.setdefault("live_last", {}).get(chat_id, 0.0)
+    delay = max(0.0, last + EVERY - time.monotonic())
+    queue.run_once(_edit, when=delay, data=chat_id, name=name)
+
+
+async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat_id = context.job.data if context.job else None
+    if chat_id is None:
+        return
+    context.bot_data.setdefault("live_last", {})[chat_id] = time.monotonic()
+    async with unit_of_work(context, read_only=True) as uow:
+        snap = await state.active(uow, chat_id)
+    message_id = snap.tournament.settings.extra.get(KEY)
+    if message_id is None:
+        return
+    try:
+        await context.bot.edit_message_text(chat.live(snap, now(context)), chat_id, message_id)
+    except BadRequest as exc:
+        if "not modified" not in str(exc).lower():
+            log.warning("live message of chat %s not edited: %s", chat_id, exc)
