@@ -37,10 +37,14 @@ class UnitOfWork:
     setups: SetupStates
 
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], lock: asyncio.Lock | None = None
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        lock: asyncio.Lock | None = None,
+        holder: list[asyncio.Task[object] | None] | None = None,
     ) -> None:
         self._sessions = sessions
         self._lock = lock
+        self._holder = holder  # which task holds `lock`, shared by the Database's writers
         self._session: AsyncSession | None = None
 
     @property
@@ -56,7 +60,13 @@ class UnitOfWork:
 
     async def __aenter__(self) -> Self:
         if self._lock is not None:
+            task = asyncio.current_task()
+            if self._holder is not None and self._holder[0] is task and task is not None:
+                # A second write unit of work inside the first would wait on itself forever.
+                raise RuntimeError("nested write unit of work in one task (it would deadlock)")
             await self._lock.acquire()
+            if self._holder is not None:
+                self._holder[0] = task  # type: ignore[assignment]
         session = self._session = self._sessions()
         self.tournaments = TournamentRepository(session)
         self.teams = TeamRepository(session)
@@ -80,6 +90,8 @@ class UnitOfWork:
         finally:
             await session.close()
             if self._lock is not None:
+                if self._holder is not None:
+                    self._holder[0] = None
                 self._lock.release()
 
     async def commit(self) -> None:
@@ -103,6 +115,7 @@ class Database:
         self.engine = engine
         self.write_engine = write_engine or engine
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._write_holder: list[asyncio.Task[object] | None] = [None]
         self._writes = async_sessionmaker(self.write_engine, expire_on_commit=False)
         self._reads = async_sessionmaker(
             engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False
@@ -120,7 +133,7 @@ class Database:
         """A fresh unit of work. `read_only` lets SQLite readers skip the writer lock."""
         if read_only:
             return UnitOfWork(self._reads)
-        return UnitOfWork(self._writes, self._write_lock)
+        return UnitOfWork(self._writes, self._write_lock, self._write_holder)
 
     async def dispose(self) -> None:
         await self.engine.dispose()

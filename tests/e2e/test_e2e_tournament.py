@@ -320,7 +320,7 @@ def test_the_pinned_live_message_is_edited_after_a_result_not_sent_again(tg):
     chat = tg.group("Canlı", bot_admin=True)
     create(tg, chat)
     live = tg.wait_for(chat, "canlı durum", since=0)
-    assert any(p.pinned and p.message_id == live.message_id for p in tg.pins(chat))
+    tg.wait_for(chat, lambda m: m.message_id == live.message_id, kinds=("pin",), since=0)
     tg.send(ORGANISER, chat, "Kartallar 3-1 Şahinler")
     tg.wait_for(chat, "Kaydedildi")
     edited = tg.wait_for(

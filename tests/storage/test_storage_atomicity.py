@@ -69,3 +69,21 @@ async def test_a_crash_before_commit_leaves_nothing_and_the_chat_can_start_over(
         await api.create_tournament(uow, new_tournament(), T0)
         await uow.commit()
     assert (await row_counts(db))["matches"] == len(new_tournament().plan)
+
+
+async def test_a_nested_write_unit_of_work_on_sqlite_fails_loudly_instead_of_hanging(tmp_path):
+    from storage import migrate
+    from storage.uow import Database
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'nested.sqlite3'}"
+    await migrate.upgrade_async(url)
+    db = Database.from_url(url)
+    try:
+        async with db.unit_of_work():
+            with pytest.raises(RuntimeError, match="nested"):
+                async with db.unit_of_work():
+                    pass
+        async with db.unit_of_work() as uow:  # the lock was released: a new one works
+            await uow.commit()
+    finally:
+        await db.dispose()
