@@ -20,7 +20,8 @@ from bot.texts import chat
 from bot.texts import setup as texts
 from bot.texts.advice import describe
 from bot.usecases import setup as usecase
-from domain import advice, setupform, when
+from bot.usecases.errors import UnclearAnswer
+from domain import advice, names, setupform, when
 from domain.errors import DomainError
 
 KIND = "setup"
@@ -165,7 +166,7 @@ async def _answer(
     elif step == "pitches":
         data["pitches"] = setupform.parse_count(text, "pitches", 1, 16)
     elif step == "format":
-        data["format"] = text if text in dict(texts.FORMATS) else "groups"
+        data["format"] = _choice(text, FORMAT_WORDS, texts.FORMAT_HOW)
     elif step == "groups":
         data["groups"] = setupform.parse_count(text, "groups", 2, max(2, len(data["teams"]) // 2))
     elif step == "kickoff":
@@ -173,10 +174,42 @@ async def _answer(
     elif step == "slot":
         data["match"], data["changeover"] = when.parse_slot(text)
     elif step == "third":
-        data["third"] = text in ("yes", "evet", "var")
+        data["third"] = _choice(text, YES_NO, texts.THIRD_HOW) == "yes"
     elif step == "tiebreak":
-        data["tiebreak"] = text if text in dict(texts.TIEBREAKS) else "tff"
+        data["tiebreak"] = _choice(text, TIEBREAK_WORDS, texts.TIEBREAK_HOW)
     await _ask_next(update, context, _next_step(step, data), data)
+
+
+# Typed answers, for those who write instead of pressing a button (keys: names.loose_key).
+FORMAT_WORDS = {
+    "groups": "groups",
+    "gruplar eleme": "groups",
+    "gruplar": "groups",
+    "grup": "groups",
+    "league": "league",
+    "lig": "league",
+    "double": "double",
+    "cift devreli lig": "double",
+    "cift devreli": "double",
+    "knockout": "knockout",
+    "eleme": "knockout",
+}
+YES_NO = {"yes": "yes", "evet": "yes", "var": "yes", "no": "no", "hayir": "no", "yok": "no"}
+TIEBREAK_WORDS = {
+    "tff": "tff",
+    "uefa": "uefa",
+    "fifa": "fifa",
+    "makale": "makale",
+    "averaj once": "makale",
+}
+
+
+def _choice(text: str, words: dict[str, str], how: str) -> str:
+    """A button's value or its typed word; anything else is refused with the options."""
+    found = words.get(names.loose_key(text))
+    if found is None:
+        raise UnclearAnswer(text, how)
+    return found
 
 
 def _next_step(step: str, data: dict[str, Any]) -> str:

@@ -171,6 +171,8 @@ def _bot_refusal(exc: Exception, ex_result: str) -> str:
                 f"{exc.match.no}. maçın sonucuna bağlı eleme maçları oynandı; geri alınamaz."
                 " Skoru düzeltmek için doğru skoru yeniden yazın."
             )
+        case usecase.UnclearAnswer():
+            return f'"{exc.text}" seçeneklerden biri değil. {exc.how}'
         case usecase.NotACaptain():
             return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
         case stored.NoActiveTournament():

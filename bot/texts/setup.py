@@ -26,6 +26,9 @@ TIEBREAKS = (("tff", "TFF"), ("uefa", "UEFA"), ("fifa", "FIFA"), ("makale", "Ave
 TIMED_OUT = (
     "Kurulum 30 dakika sessiz kaldığı için iptal edildi. Yeniden başlamak için /yeni_turnuva"
 )
+FORMAT_HOW = "Düğmeye basın ya da yazın: Gruplar + eleme, Lig, Çift devreli lig, Eleme"
+THIRD_HOW = "Düğmeye basın ya da yazın: Evet ya da Hayır"
+TIEBREAK_HOW = "Düğmeye basın ya da yazın: TFF, UEFA, FIFA ya da Makale"
 CANCELLED = "Kurulum iptal edildi; hiçbir şey kaydedilmedi."
 NOTHING_TO_CANCEL = "İptal edilecek bir işlem yok."
 CREATING = "Oluşturuluyor…"

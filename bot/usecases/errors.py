@@ -52,5 +52,13 @@ class UndoBlocked(DomainError):
         self.match = match
 
 
+class UnclearAnswer(DomainError):
+    """A typed answer to a set-up question that matches none of its options."""
+
+    def __init__(self, text: str, how: str) -> None:
+        super().__init__(f"unclear answer {text!r}")
+        self.text, self.how = text, how
+
+
 class NotACaptain(DomainError):
     """The user asked about "our" match but captains no team here."""

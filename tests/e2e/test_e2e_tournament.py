@@ -328,3 +328,19 @@ def test_the_pinned_live_message_is_edited_after_a_result_not_sent_again(tg):
     )
     assert "Puan" in edited.text
     assert sum("canlı durum" in m.text for m in tg.messages(chat)) == 1
+
+
+def test_typed_answers_work_like_buttons_and_nonsense_is_explained(tg):
+    chat = tg.group("Yazarak")
+    tg.send(ORGANISER, chat, "/yeni_turnuva")
+    tg.wait_for(chat, "adı ne")
+    tg.send(ORGANISER, chat, "Yazılı Kupa")
+    tg.wait_for(chat, "Takımları yazın")
+    tg.send(ORGANISER, chat, "Kartallar, Şahinler, Aslanlar, Kaplanlar")
+    tg.wait_for(chat, "Kaç saha")
+    tg.send(ORGANISER, chat, "iki")
+    tg.wait_for(chat, "Nasıl oynansın")
+    tg.send(ORGANISER, chat, "bilmem")
+    tg.wait_for(chat, "seçeneklerden biri değil")
+    tg.send(ORGANISER, chat, "lig")
+    tg.wait_for(chat, "İlk maç ne zaman")
