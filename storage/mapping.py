@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.model import PlannedMatch, Score, Stage
 from storage.records import StoredMatch, Tournament, TournamentSettings
-from storage.rows import MatchRow, ResultRow, TournamentRow
+from storage.rows import TournamentRow
 
 
 def settings_columns(settings: TournamentSettings) -> dict[str, object]:
@@ -68,12 +70,6 @@ def match_columns(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, ob
     }
 
 
-def score_from_row(row: ResultRow | None) -> Score | None:
-    if row is None:
-        return None
-    return Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
-
-
 def score_columns(score: Score, prefix: str = "") -> dict[str, int | None]:
     return {
         f"{prefix}home_goals": score.home_goals,
@@ -83,9 +79,9 @@ def score_columns(score: Score, prefix: str = "") -> dict[str, int | None]:
     }
 
 
-def stored_match(
-    row: MatchRow, home: str | None, away: str | None, result: ResultRow | None
-) -> StoredMatch:
+def stored_match(row: Any) -> StoredMatch:
+    """A planned match read with plain columns: the match's own, the team names as
+    `home`/`away`, and the result's columns (NULL when unplayed)."""
     planned = PlannedMatch(
         no=row.no,
         stage=Stage(row.stage),
@@ -94,16 +90,15 @@ def stored_match(
         pitch=row.pitch,
         start=row.start_at,
         end=row.end_at,
-        home=home,
-        away=away,
+        home=row.home,
+        away=row.away,
         home_from=row.home_from,
         away_from=row.away_from,
         key=row.key,
     )
-    return StoredMatch(
-        id=row.id,
-        version=row.version,
-        match=planned,
-        result=score_from_row(result),
-        entered_by=None if result is None else result.entered_by,
+    result = (
+        None
+        if row.home_goals is None
+        else Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
     )
+    return StoredMatch(row.id, row.version, planned, result, row.entered_by)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Select, bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -35,26 +34,18 @@ class MatchRepository:
         ]
         await self._session.execute(insert(MatchRow), rows)
 
-    def _select(self) -> Select[Any]:
-        return (
-            select(MatchRow, _home.name, _away.name, ResultRow)
-            .outerjoin(_home, _home.id == MatchRow.home_team_id)
-            .outerjoin(_away, _away.id == MatchRow.away_team_id)
-            .outerjoin(ResultRow, ResultRow.match_id == MatchRow.id)
-        )
-
     async def plan(self, tournament_id: int) -> list[StoredMatch]:
         """The whole plan in match-number order, each with its version and result.
 
         Read on every view and result: a prebuilt Core statement of plain columns, which
         skips the ORM's entity loading (about a third of the cost on SQLite)."""
         rows = await self._session.execute(_PLAN, {"tournament_id": tournament_id})
-        return [_stored(row) for row in rows]
+        return [stored_match(row) for row in rows]
 
     async def get(self, tournament_id: int, no: int) -> StoredMatch | None:
-        stmt = self._select().where(MatchRow.tournament_id == tournament_id, MatchRow.no == no)
-        row = (await self._session.execute(stmt)).one_or_none()
-        return None if row is None else stored_match(*row)
+        params = {"tournament_id": tournament_id, "no": no}
+        row = (await self._session.execute(_ONE, params)).one_or_none()
+        return None if row is None else stored_match(row)
 
     async def rewrite(
         self, match_id: int, expected: int, match: PlannedMatch, team_ids: dict[str, int]
@@ -164,27 +155,7 @@ _PLAN = (
 )
 
 
-def _stored(row: Any) -> StoredMatch:
-    planned = PlannedMatch(
-        no=row.no,
-        stage=Stage(row.stage),
-        group=row.group_label,
-        round=row.round,
-        pitch=row.pitch,
-        start=row.start_at,
-        end=row.end_at,
-        home=row.home,
-        away=row.away,
-        home_from=row.home_from,
-        away_from=row.away_from,
-        key=row.key,
-    )
-    result = (
-        None
-        if row.home_goals is None
-        else Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
-    )
-    return StoredMatch(row.id, row.version, planned, result, row.entered_by)
+_ONE = _PLAN.where(MatchRow.no == bindparam("no"))
 
 
 def _check(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, int]:
