@@ -141,10 +141,9 @@ async def _announce(update: Update, entered: results.Entered) -> None:
                 label, table, snap.rules.tiebreak, len(snap.groups) < 2, bool(entered.group_done)
             )
         )
-    if entered.group_done:
+    if entered.group_done and entered.table is not None:  # the finished group's own table
         parts.append(chat.group_done(entered.group_done))
-        table = snap.table(entered.group_done)
-        parts += [chat.lot_needed(tied) for tied in table.unresolved]
+        parts += [chat.lot_needed(tied) for tied in entered.table[1].unresolved]
     if entered.filled:
         parts.append(chat.filled(entered.filled))
     if entered.champion:
