@@ -1,7 +1,12 @@
 """ORM rows (SQLAlchemy typed mappings). Importing this module registers every table."""
 
 from storage.rows.base import Base
-from storage.rows.bot_state import ProcessedUpdateRow, ReminderRow, SetupStateRow
+from storage.rows.bot_state import (
+    PrivateChatRow,
+    ProcessedUpdateRow,
+    ReminderRow,
+    SetupStateRow,
+)
 from storage.rows.play import (
     CardRow,
     LotPlaceRow,
@@ -21,6 +26,7 @@ __all__ = [
     "LotRow",
     "MatchRow",
     "OrganiserRow",
+    "PrivateChatRow",
     "ProcessedUpdateRow",
     "ReminderRow",
     "ResultAuditRow",

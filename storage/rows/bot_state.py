@@ -1,4 +1,5 @@
-"""The bot's own bookkeeping: reminders, processed updates, guided set-up conversations."""
+"""The bot's own bookkeeping: reminders, who it may write to in private, processed updates,
+guided set-up conversations."""
 
 from __future__ import annotations
 
@@ -30,6 +31,16 @@ class ReminderRow(Base):
     due_at: Mapped[datetime]
     status: Mapped[str] = mapped_column(String(16))
     updated_at: Mapped[datetime]
+
+
+class PrivateChatRow(Base):
+    """A user who has started the bot in private: Telegram lets a bot write to a user only
+    after that, so captain reminders go to these users and no one else."""
+
+    __tablename__ = "private_chats"
+
+    user_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    started_at: Mapped[datetime]
 
 
 class ProcessedUpdateRow(Base):

@@ -90,6 +90,7 @@ async def test_an_empty_database_upgrades_to_head_steps_down_two_and_back_up(
     audit_triggers = await triggers(empty_db_url)
     deletes = {name for name in audit_triggers if name.endswith("_delete")}
     assert len(deletes) == 1
+    await migrate.downgrade_async(empty_db_url, "0004")  # later steps: their own tests
     await migrate.downgrade_async(empty_db_url, "-1")
     assert await migrate.current_async(empty_db_url) == "0003"
     assert await triggers(empty_db_url) == audit_triggers - deletes
