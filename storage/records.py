@@ -198,3 +198,29 @@ class AuditEntry:
     changed_by: int
     changed_at: datetime
     undo: bool = False
+
+
+@dataclass(frozen=True)
+class SyncSummary:
+    """What `Reminders.sync` changed: pending rows added, given a new due time, deleted."""
+
+    added: int
+    moved: int
+    removed: int
+
+
+@dataclass(frozen=True)
+class PendingReminder:
+    """A stored reminder with what the sender needs to plan and check it: where the
+    tournament is played (`chat_id`) and when the match kicks off and ends."""
+
+    id: int
+    tournament_id: int
+    chat_id: int
+    match_id: int
+    match_no: int
+    recipient: int
+    kind: str
+    due_at: datetime
+    start_at: datetime
+    end_at: datetime

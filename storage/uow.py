@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from storage.engine import READ_ONLY, make_engine
 from storage.repositories import (
     MatchRepository,
+    PrivateChats,
     Reminders,
     ResultRepository,
     SetupStates,
@@ -34,6 +35,7 @@ class UnitOfWork:
     tiebreak: TiebreakRepository
     updates: UpdateLog
     reminders: Reminders
+    private_chats: PrivateChats
     setups: SetupStates
 
     def __init__(
@@ -75,6 +77,7 @@ class UnitOfWork:
         self.tiebreak = TiebreakRepository(session)
         self.updates = UpdateLog(session)
         self.reminders = Reminders(session)
+        self.private_chats = PrivateChats(session)
         self.setups = SetupStates(session)
         return self
 

@@ -1,6 +1,12 @@
 """Repositories: each takes an AsyncSession and speaks in domain values and records."""
 
-from storage.repositories.bot_state import Reminders, SetupStates, UpdateLog
+from storage.repositories.bot_state import (
+    PrivateChats,
+    Reminders,
+    SetupStates,
+    UpdateLog,
+    WantedReminder,
+)
 from storage.repositories.matches import MatchRepository
 from storage.repositories.results import ResultRepository
 from storage.repositories.teams import MAX_CAPTAINS, TeamRepository
@@ -11,6 +17,7 @@ __all__ = [
     "CARD_KINDS",
     "MAX_CAPTAINS",
     "MatchRepository",
+    "PrivateChats",
     "Reminders",
     "ResultRepository",
     "SetupStates",
@@ -18,4 +25,5 @@ __all__ = [
     "TiebreakRepository",
     "TournamentRepository",
     "UpdateLog",
+    "WantedReminder",
 ]

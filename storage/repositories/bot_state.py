@@ -1,16 +1,27 @@
-"""Repositories for the bot's bookkeeping: processed updates, set-up states, reminders."""
+"""Repositories for the bot's bookkeeping: processed updates, set-up states, private chats,
+reminders."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Table, bindparam, case, delete, literal, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import queries
-from storage.rows import ProcessedUpdateRow, ReminderRow, SetupStateRow
+from storage.errors import MatchNotFound
+from storage.records import PendingReminder, SyncSummary
+from storage.rows import (
+    MatchRow,
+    PrivateChatRow,
+    ProcessedUpdateRow,
+    ReminderRow,
+    SetupStateRow,
+    TournamentRow,
+)
 from storage.sql import insert_if_absent, upsert
 
 
@@ -62,16 +73,197 @@ class SetupStates:
         return {(chat, user) for chat, user in rows}
 
 
-class Reminders:
-    """Reminder rows; status moves pending -> sending -> sent (or dropped), never back."""
+class PrivateChats:
+    """Users who have started the bot in private: the only users it can write to there.
+
+    A private `/start` or message adds the user, a `Forbidden` answer removes them; captain
+    reminders go only to these users (docs/reminders.md).
+    """
 
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
+    async def add(self, user_id: int, at: datetime) -> bool:
+        """True if the user is new; idempotent (the first `at` is kept). Runs on private
+        messages, so one prebuilt INSERT ... ON CONFLICT DO NOTHING."""
+        stmt = _ADD_PRIVATE_CHAT[self._session.get_bind().dialect.name]
+        result = await self._session.execute(stmt, {"user_id": user_id, "started_at": at})
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def remove(self, user_id: int) -> None:
+        await self._session.execute(_REMOVE_PRIVATE_CHAT, {"user": user_id})
+
+    async def reachable(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of `user_ids` the bot may write to in private."""
+        wanted = sorted(set(user_ids))
+        found: set[int] = set()
+        for start in range(0, len(wanted), _IN_CHUNK):  # below SQLite's bound-variable cap
+            chunk = wanted[start : start + _IN_CHUNK]
+            found.update((await self._session.scalars(_REACHABLE, {"users": chunk})).all())
+        return found
+
+
+class WantedReminder(Protocol):
+    """What `Reminders.sync` reads from a wanted reminder: `domain.reminders.Wanted` fits,
+    as does any object with these attributes (storage does not import the rules)."""
+
+    @property
+    def match_no(self) -> int: ...
+    @property
+    def recipient(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def due(self) -> datetime: ...
+
+
+# The status changes there are (docs/reminders.md); never back to pending.
+_FORWARD = frozenset(
+    {("pending", "sending"), ("sending", "sent"), ("sending", "dropped"), ("pending", "dropped")}
+)
+
+
+class Reminders:
+    """Reminder rows keyed (match, recipient, kind); status only moves forward:
+    pending -> sending -> sent or dropped, or pending -> dropped (docs/reminders.md).
+
+    Every status change is a conditional UPDATE on the status it leaves (and a claim also
+    on the due time the claimer saw), so of concurrent callers exactly one wins, and a
+    re-plan that moved or removed a row makes a stale claim fail instead of sending.
+    """
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def sync(
+        self, tournament_id: int, wanted: Sequence[WantedReminder], at: datetime
+    ) -> SyncSummary:
+        """Make the tournament's pending rows equal `wanted`, inside the caller's
+        transaction (a result, a re-plan, a change of captains or leads).
+
+        Missing keys are added as pending, pending rows with another due time get it,
+        pending rows not wanted are deleted. Rows already `sending`, `sent` or `dropped`
+        are never touched, and a wanted key that has such a row is not added again (the
+        unique key refuses it). At most four statements: one read, then one insert, one
+        update and one delete, each only when it has something to do. Every write is
+        conditional on `status = 'pending'`, so a concurrent claim on PostgreSQL wins or
+        loses cleanly against it. A `match_no` the tournament does not have raises
+        MatchNotFound; one key wanted with two due times raises ValueError.
+        """
+        rows = await self._session.execute(_SYNC_READ, {"tournament_id": tournament_id})
+        match_ids: dict[int, int] = {}
+        pending: dict[tuple[int, int, str], tuple[int, datetime]] = {}
+        for row in rows:
+            match_ids[row.no] = row.match_id
+            if row.id is not None:
+                pending[(row.match_id, row.recipient, row.kind)] = (row.id, row.due_at)
+        wanted_due: dict[tuple[int, int, str], datetime] = {}
+        for item in wanted:
+            match_id = match_ids.get(item.match_no)
+            if match_id is None:
+                raise MatchNotFound(item.match_no)
+            key = (match_id, item.recipient, item.kind)
+            if wanted_due.setdefault(key, item.due) != item.due:
+                raise ValueError(f"reminder {key} wanted at two times")
+        new = [
+            {
+                "match_id": key[0],
+                "recipient": key[1],
+                "kind": key[2],
+                "due_at": due,
+                "status": "pending",
+                "updated_at": at,
+            }
+            for key, due in wanted_due.items()
+            if key not in pending
+        ]
+        moves = {
+            pending[key][0]: due
+            for key, due in wanted_due.items()
+            if key in pending and pending[key][1] != due
+        }
+        stale = [row_id for key, (row_id, _) in pending.items() if key not in wanted_due]
+        return SyncSummary(
+            added=await self._insert(new),
+            moved=await self._move(moves, at),
+            removed=await self._delete(stale),
+        )
+
+    async def _insert(self, rows: list[dict[str, Any]]) -> int:
+        if not rows:
+            return 0
+        stmt = _ADD_REMINDER[self._session.get_bind().dialect.name]
+        # One multi-row INSERT; keys held by sent/sending/dropped rows insert nothing.
+        return len((await self._session.execute(stmt, rows)).all())
+
+    async def _move(self, moves: dict[int, datetime], at: datetime) -> int:
+        if not moves:
+            return 0
+        due_type = _reminders.c.due_at.type
+        new_due = case(
+            {row_id: literal(due, due_type) for row_id, due in moves.items()},
+            value=_reminders.c.id,
+        )
+        stmt = (
+            update(_reminders)
+            .where(_reminders.c.id.in_(list(moves)), _reminders.c.status == "pending")
+            .values(due_at=new_due, updated_at=literal(at, _reminders.c.updated_at.type))
+        )
+        return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+
+    async def _delete(self, ids: list[int]) -> int:
+        if not ids:
+            return 0
+        result = await self._session.execute(_DELETE_PENDING, {"ids": ids})
+        return int(result.rowcount)  # type: ignore[attr-defined]
+
+    async def pending(self, tournament_id: int | None = None) -> list[PendingReminder]:
+        """Pending rows of active tournaments (or of one), by due time then id: what the
+        leader plans its sends from, at start-up and every few seconds. One query."""
+        if tournament_id is None:
+            rows = await self._session.execute(_PENDING)
+        else:
+            rows = await self._session.execute(_PENDING_OF, {"tournament_id": tournament_id})
+        return [_pending_reminder(row) for row in rows]
+
+    async def claim(self, reminder_id: int, due_at: datetime, at: datetime) -> bool:
+        """pending -> sending, only if the row is still due at `due_at`: of concurrent
+        claimers exactly one wins, and a plan moved since the caller read it loses.
+
+        Commit right after, before sending (its own short transaction)."""
+        params = {"reminder_id": reminder_id, "seen_due": due_at, "at": at}
+        return await self._changed(_CLAIM, params)
+
+    async def finish(self, reminder_id: int, status: str, at: datetime) -> bool:
+        """sending -> `status` ('sent', or 'dropped' when Telegram refused it)."""
+        if status not in ("sent", "dropped"):
+            raise ValueError(f"a claimed reminder ends 'sent' or 'dropped', not {status!r}")
+        params = {"reminder_id": reminder_id, "new_status": status, "at": at}
+        return await self._changed(_FINISH, params)
+
+    async def drop(self, reminder_id: int, at: datetime) -> bool:
+        """pending -> dropped: a reminder that is no longer useful, never sent."""
+        return await self._changed(_DROP, {"reminder_id": reminder_id, "at": at})
+
+    async def recover(self, at: datetime) -> list[PendingReminder]:
+        """Every `sending` row becomes `dropped`: a process died between its claim and
+        Telegram's answer, and the message may or may not have gone out. Dropping it keeps
+        reminders at most once; the rows come back (any tournament) for a log line each."""
+        ids = list((await self._session.scalars(_RECOVER, {"at": at})).all())
+        if not ids:
+            return []
+        rows = await self._session.execute(_BY_IDS, {"ids": ids})
+        return [_pending_reminder(row) for row in rows]
+
+    async def status(self, tournament_id: int) -> dict[tuple[int, int, str], str]:
+        """Every row of the tournament by (match_no, recipient, kind): for tests and the bench."""
+        rows = await self._session.execute(_STATUS, {"tournament_id": tournament_id})
+        return {(row.no, row.recipient, row.kind): row.status for row in rows}
+
     async def schedule(
         self, match_id: int, recipient: int, kind: str, due_at: datetime, at: datetime
     ) -> bool:
-        """Add a pending reminder; False if that (match, recipient, kind) exists already."""
+        """Add one pending reminder outside `sync`; False if that key exists already."""
         values = {
             "match_id": match_id,
             "recipient": recipient,
@@ -81,27 +273,150 @@ class Reminders:
             "updated_at": at,
         }
         key = ["match_id", "recipient", "kind"]
-        return await insert_if_absent(self._session, ReminderRow.__table__, values, key)
+        return await insert_if_absent(self._session, _reminders, values, key)
 
-    async def due(self, now: datetime, limit: int = 100) -> Sequence[ReminderRow]:
-        stmt = (
-            select(ReminderRow)
-            .where(ReminderRow.status == "pending", ReminderRow.due_at <= now)
-            .order_by(ReminderRow.due_at)
-            .limit(limit)
-        )
-        return (await self._session.scalars(stmt)).all()
-
-    async def pending(self) -> Sequence[ReminderRow]:
-        """Everything still to send, to restore the job queue at start-up."""
-        stmt = select(ReminderRow).where(ReminderRow.status.in_(("pending", "sending")))
-        return (await self._session.scalars(stmt.order_by(ReminderRow.due_at))).all()
+    async def due(self, now: datetime, limit: int = 100) -> list[PendingReminder]:
+        """The first `limit` pending reminders due by `now` (active tournaments)."""
+        stmt = _PENDING.where(_reminders.c.due_at <= now).limit(limit)
+        return [_pending_reminder(row) for row in await self._session.execute(stmt)]
 
     async def move(self, reminder_id: int, old: str, new: str, at: datetime) -> bool:
-        """Conditional status change; False if someone else moved it first."""
+        """A forward status change from `old` to `new` if the row is still `old`; prefer
+        `claim`, `finish` and `drop`, which say what they mean."""
+        if (old, new) not in _FORWARD:
+            raise ValueError(f"a reminder does not go from {old!r} to {new!r}")
         stmt = (
-            update(ReminderRow)
-            .where(ReminderRow.id == reminder_id, ReminderRow.status == old)
-            .values(status=new, updated_at=at)
+            update(_reminders)
+            .where(_reminders.c.id == reminder_id, _reminders.c.status == old)
+            .values(status=new, updated_at=literal(at, _reminders.c.updated_at.type))
         )
         return bool((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+
+    async def _changed(self, stmt: Any, params: dict[str, Any]) -> bool:
+        return bool((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
+
+
+def _table(row: type) -> Table:
+    table = row.__table__  # type: ignore[attr-defined]
+    assert isinstance(table, Table)
+    return table
+
+
+def _pending_reminder(row: Any) -> PendingReminder:
+    return PendingReminder(
+        id=row.id,
+        tournament_id=row.tournament_id,
+        chat_id=row.chat_id,
+        match_id=row.match_id,
+        match_no=row.match_no,
+        recipient=row.recipient,
+        kind=row.kind,
+        due_at=row.due_at,
+        start_at=row.start_at,
+        end_at=row.end_at,
+    )
+
+
+_reminders = _table(ReminderRow)
+_matches = _table(MatchRow)
+_tournaments = _table(TournamentRow)
+_private_chats = _table(PrivateChatRow)
+_IN_CHUNK = 5000
+
+# Prebuilt statements (see storage/queries.py for why). Bind names differ from column
+# names: in an UPDATE those would mean "SET it". Datetime binds take the column's type,
+# so on SQLite they are written in the same text form as the stored value and `=` on
+# `due_at` is exact.
+_ADD_PRIVATE_CHAT = {
+    name: dialect.insert(_private_chats).on_conflict_do_nothing(index_elements=["user_id"])
+    for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
+}
+_REMOVE_PRIVATE_CHAT = delete(_private_chats).where(_private_chats.c.user_id == bindparam("user"))
+_REACHABLE = select(_private_chats.c.user_id).where(
+    _private_chats.c.user_id.in_(bindparam("users", expanding=True))
+)
+
+# The tournament's match numbers, each with its pending reminders (if any).
+_SYNC_READ = (
+    select(
+        _matches.c.id.label("match_id"),
+        _matches.c.no,
+        _reminders.c.id,
+        _reminders.c.recipient,
+        _reminders.c.kind,
+        _reminders.c.due_at,
+    )
+    .select_from(
+        _matches.outerjoin(
+            _reminders,
+            (_reminders.c.match_id == _matches.c.id) & (_reminders.c.status == "pending"),
+        )
+    )
+    .where(_matches.c.tournament_id == bindparam("tournament_id"))
+)
+_ADD_REMINDER = {
+    name: dialect.insert(_reminders)
+    .on_conflict_do_nothing(index_elements=["match_id", "recipient", "kind"])
+    .returning(_reminders.c.id)
+    for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
+}
+_DELETE_PENDING = delete(_reminders).where(
+    _reminders.c.id.in_(bindparam("ids", expanding=True)), _reminders.c.status == "pending"
+)
+
+_WITH_MATCH = select(
+    _reminders.c.id,
+    _matches.c.tournament_id,
+    _tournaments.c.chat_id,
+    _reminders.c.match_id,
+    _matches.c.no.label("match_no"),
+    _reminders.c.recipient,
+    _reminders.c.kind,
+    _reminders.c.due_at,
+    _matches.c.start_at,
+    _matches.c.end_at,
+).select_from(
+    _reminders.join(_matches, _matches.c.id == _reminders.c.match_id).join(
+        _tournaments, _tournaments.c.id == _matches.c.tournament_id
+    )
+)
+_PENDING = _WITH_MATCH.where(
+    _reminders.c.status == "pending", _tournaments.c.status == "active"
+).order_by(_reminders.c.due_at, _reminders.c.id)
+_PENDING_OF = _PENDING.where(_matches.c.tournament_id == bindparam("tournament_id"))
+_BY_IDS = _WITH_MATCH.where(_reminders.c.id.in_(bindparam("ids", expanding=True))).order_by(
+    _reminders.c.due_at, _reminders.c.id
+)
+
+_at = bindparam("at", type_=_reminders.c.updated_at.type)
+_by_id = _reminders.c.id == bindparam("reminder_id")
+_CLAIM = (
+    update(_reminders)
+    .where(
+        _by_id,
+        _reminders.c.status == "pending",
+        _reminders.c.due_at == bindparam("seen_due", type_=_reminders.c.due_at.type),
+    )
+    .values(status="sending", updated_at=_at)
+)
+_FINISH = (
+    update(_reminders)
+    .where(_by_id, _reminders.c.status == "sending")
+    .values(status=bindparam("new_status"), updated_at=_at)
+)
+_DROP = (
+    update(_reminders)
+    .where(_by_id, _reminders.c.status == "pending")
+    .values(status="dropped", updated_at=_at)
+)
+_RECOVER = (
+    update(_reminders)
+    .where(_reminders.c.status == "sending")
+    .values(status="dropped", updated_at=_at)
+    .returning(_reminders.c.id)
+)
+_STATUS = (
+    select(_matches.c.no, _reminders.c.recipient, _reminders.c.kind, _reminders.c.status)
+    .select_from(_reminders.join(_matches, _matches.c.id == _reminders.c.match_id))
+    .where(_matches.c.tournament_id == bindparam("tournament_id"))
+)
