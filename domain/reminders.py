@@ -1,0 +1,171 @@
+"""Which reminders a plan wants, as rows keyed by (match, recipient, kind).
+
+The set is *derived*: storage writes it in the same transaction as any change to the plan,
+the captains, the leads or the reachable users, so a delay or a new captain can never leave
+a stale reminder behind. See docs/reminders.md for the kinds and who receives them.
+
+Time arithmetic goes through UTC: an aware datetime minus a timedelta in the same zone is
+wall-clock arithmetic in Python, which a DST change would bend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from domain.model import PlannedMatch
+
+GROUP, CAPTAIN, NUDGE, UNREACHABLE = "grup", "kaptan", "sonuc", "ulasilamaz"
+
+
+@dataclass(frozen=True, order=True)
+class Wanted:
+    """One reminder row; (match_no, recipient, kind) is its unique key."""
+
+    match_no: int
+    recipient: int
+    kind: str  # "grup:30", "kaptan:60", "sonuc", "ulasilamaz"
+    due: datetime  # aware; the nominal time, late ones keep it (the claim checks it)
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who may be told what: the tournament's chat, people and lead times (minutes)."""
+
+    chat_id: int  # the group chat
+    organiser: int  # the tournament's creator
+    captains: Mapping[str, Sequence[int]]  # team name (as in the plan) -> captain user ids
+    reachable: AbstractSet[int]  # users who started the bot in private
+    group_leads: tuple[int, ...] = (30,)
+    captain_leads: tuple[int, ...] = (60,)
+    nudge_after: int = 10  # minutes after the planned end
+
+    @property
+    def organiser_or_group(self) -> int:
+        """Nudges and the unreachable list go privately when possible, else to the group."""
+        return self.organiser if self.organiser in self.reachable else self.chat_id
+
+
+def wanted(
+    matches: Sequence[PlannedMatch],
+    played: AbstractSet[int],
+    audience: Audience,
+    now: datetime,
+) -> list[Wanted]:
+    """Every reminder the plan wants at `now`, sorted, one per (match, recipient, kind).
+
+    Group and captain reminders only for unplayed matches that have not kicked off; of the
+    leads already past for a match and recipient only the smallest is kept, so a late plan
+    sends at most one late reminder instead of a pile. Nudges for every unplayed match. The
+    unreachable-captains list once per tournament, due with its first reminder.
+    """
+    now_utc = now.astimezone(UTC)
+    open_matches = [m for m in matches if m.no not in played]
+    upcoming = [m for m in open_matches if m.start.astimezone(UTC) > now_utc]
+    out: dict[tuple[int, int, str], Wanted] = {}
+
+    def add(item: Wanted) -> None:
+        out.setdefault((item.match_no, item.recipient, item.kind), item)
+
+    slot_owner: dict[datetime, PlannedMatch] = {}
+    for m in upcoming:
+        start = m.start.astimezone(UTC)
+        if start not in slot_owner or m.no < slot_owner[start].no:
+            slot_owner[start] = m
+    for m in slot_owner.values():
+        for lead, due in _kept_leads(m.start, audience.group_leads, now_utc):
+            add(Wanted(m.no, audience.chat_id, f"{GROUP}:{lead}", due))
+
+    first_due: datetime | None = min((w.due for w in out.values()), default=None)
+    for m in upcoming:
+        if m.home is None or m.away is None:
+            continue  # a knockout tie gets its captain reminders once both sides are known
+        leads = _kept_leads(m.start, audience.captain_leads, now_utc)
+        for captain in sorted(set(_captains_of(audience, (m.home, m.away)))):
+            for lead, due in leads:
+                first_due = due if first_due is None else min(first_due, due)
+                if captain in audience.reachable:
+                    add(Wanted(m.no, captain, f"{CAPTAIN}:{lead}", due))
+
+    nudged = audience.organiser_or_group
+    for m in open_matches:
+        add(Wanted(m.no, nudged, NUDGE, _plus(m.end, audience.nudge_after)))
+
+    if (
+        matches
+        and first_due is not None
+        and audience.captain_leads
+        and unreachable(matches, played, audience, now=now)
+    ):
+        first_no = min(m.no for m in matches)
+        add(Wanted(first_no, nudged, UNREACHABLE, first_due))
+    return sorted(out.values())
+
+
+def kind_lead(kind: str) -> int | None:
+    """The lead in minutes of a "grup:30" / "kaptan:60" kind; None for kinds without one."""
+    _, sep, lead = kind.partition(":")
+    if not sep or not lead.isdigit():
+        return None
+    return int(lead)
+
+
+def unreachable(
+    matches: Sequence[PlannedMatch],
+    played: AbstractSet[int],
+    audience: Audience,
+    *,
+    now: datetime | None = None,
+) -> list[tuple[str, int]]:
+    """(team, captain id) of captains who would miss reminders because the bot cannot write
+    to them in private, for the organiser's list; sorted, each pair once.
+
+    Only teams of unplayed matches (and, given `now`, not yet kicked off) count: a captain
+    whose matches are all over needs no reminder.
+    """
+    now_utc = now.astimezone(UTC) if now is not None else None
+    teams: set[str] = set()
+    for m in matches:
+        if m.no in played or (now_utc is not None and m.start.astimezone(UTC) <= now_utc):
+            continue
+        teams.update(t for t in (m.home, m.away) if t is not None)
+    return sorted(
+        {
+            (team, captain)
+            for team in teams
+            for captain in audience.captains.get(team, ())
+            if captain not in audience.reachable
+        }
+    )
+
+
+def _captains_of(audience: Audience, teams: Iterable[str]) -> list[int]:
+    return [c for team in teams for c in audience.captains.get(team, ())]
+
+
+def _kept_leads(
+    start: datetime, leads: Iterable[int], now_utc: datetime
+) -> list[tuple[int, datetime]]:
+    """(lead, due) for the leads still to come plus the smallest one already past.
+
+    Non-positive leads are ignored: a reminder at or after kick-off is never useful (the
+    sender drops reminders of matches that have kicked off).
+    """
+    kept: list[tuple[int, datetime]] = []
+    late: tuple[int, datetime] | None = None
+    for lead in sorted({lead for lead in leads if lead > 0}):
+        due = _plus(start, -lead)
+        if due.astimezone(UTC) >= now_utc:
+            kept.append((lead, due))
+        elif late is None:
+            late = (lead, due)
+    if late is not None:
+        kept.append(late)
+    return kept
+
+
+def _plus(moment: datetime, minutes: int) -> datetime:
+    """`moment` + minutes of real time, in `moment`'s zone."""
+    return (moment.astimezone(UTC) + timedelta(minutes=minutes)).astimezone(moment.tzinfo)
