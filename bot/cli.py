@@ -117,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--webhook-url", help="webhook ile çalış (üretim)")
     b.add_argument("--port", type=int, default=8443)
     b.add_argument("--no-rate-limit", action="store_true", help=argparse.SUPPRESS)
+    b.add_argument(
+        "--clock-offset",
+        type=float,
+        help="saati bu kadar saniye ileri/geri al (yalnız testler ve provalar için;"
+        " varsayılan: TURNUVA_CLOCK_OFFSET ya da 0)",
+    )
 
     d = sub.add_parser("db", help="veritabanı: şemayı güncelle")
     d.add_argument("action", choices=("upgrade", "current"))
@@ -392,6 +398,7 @@ def cmd_bot(args: argparse.Namespace) -> str:
         webhook_url=args.webhook_url,
         port=args.port,
         rate_limit=False if args.no_rate_limit else None,
+        clock_offset=args.clock_offset,
     )
     if not settings.token:
         raise Refused(

@@ -14,6 +14,9 @@ class Settings:
     webhook_url: str | None = None
     port: int = 8443
     rate_limit: bool = True
+    # Seconds added to the bot's clock: for tests and rehearsals only (an end-to-end test
+    # starts the bot "just before" a match instead of waiting for it). 0 in production.
+    clock_offset: float = 0
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -23,6 +26,7 @@ class Settings:
             "api_url": os.environ.get("TURNUVA_API_URL") or None,
             "webhook_url": os.environ.get("TURNUVA_WEBHOOK_URL") or None,
             "rate_limit": os.environ.get("TURNUVA_RATE_LIMIT", "1") != "0",
+            "clock_offset": float(os.environ.get("TURNUVA_CLOCK_OFFSET") or 0),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
