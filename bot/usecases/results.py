@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.usecases import state
+from bot.usecases import reminders, state
 from bot.usecases.errors import (
     AlreadyPlayed,
     NeedsConfirmation,
@@ -113,7 +113,10 @@ async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Ente
     except ResultAlreadyRecorded:
         # Not a repeat of the same update (that returns `duplicate`): ask before replacing.
         raise AlreadyPlayed(stored.match, stored.result or score, score) from None
-    return await _after(uow, _with_result(snap, outcome), stored.match, outcome)
+    entered = await _after(uow, _with_result(snap, outcome), stored.match, outcome)
+    if entered.filled:  # knockout sides known: their captain reminders (not on every result)
+        await reminders.sync(uow, snap.id, entry.now)
+    return entered
 
 
 async def _captain_may_enter(
@@ -214,7 +217,8 @@ async def undo(
     match = next(m for m in after.matches if m.match.no == outcome.match_no)
     if _decided_later_play(after, match.match):
         raise UndoBlocked(match.match)
-    await fill_knockout(uow, after)
+    if await fill_knockout(uow, after):  # a knockout side un-filled: its reminders follow
+        await reminders.sync(uow, snap.id, now)
     return Undone(match.match, outcome.removed, outcome.restored, await state.load(uow, snap.id))
 
 

@@ -1,0 +1,93 @@
+"""Reminder rows follow the plan: derive what is wanted now and write it, in the caller's
+transaction.
+
+Every change that can alter who should be reminded of what (a new tournament, a captain,
+a knockout tie filled, a delay, the leads, a user who becomes reachable) calls `sync`
+before its commit, so the rows can never disagree with the plan they came from. The
+caller commits and then wakes the sender (`bot.dispatch.reload`). See docs/reminders.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from bot.usecases import state
+from domain import reminders as rules
+from storage import UnitOfWork
+from storage.records import SyncSummary, TournamentSettings
+
+DEFAULT_GROUP_LEADS = (30,)
+DEFAULT_CAPTAIN_LEADS = (60,)
+
+
+def leads(
+    settings: TournamentSettings | Mapping[str, Any],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(group leads, captain leads) in minutes from the tournament's `extra` (what
+    /hatirlatma stores); the defaults when never set, an empty list when turned off."""
+    extra = settings.extra if isinstance(settings, TournamentSettings) else settings
+    group = extra.get("group_leads")
+    captain = extra.get("captain_leads")
+    return (
+        DEFAULT_GROUP_LEADS if group is None else tuple(int(x) for x in group),
+        DEFAULT_CAPTAIN_LEADS if captain is None else tuple(int(x) for x in captain),
+    )
+
+
+async def audience(uow: UnitOfWork, snap: state.Snapshot) -> rules.Audience:
+    """Who the tournament's reminders may go to, as stored now (captains, reachable users)."""
+    captains = await uow.teams.captains(snap.id)
+    people = {user for users in captains.values() for user in users}
+    people.add(snap.tournament.created_by)
+    reachable = await uow.private_chats.reachable(people)
+    group_leads, captain_leads = leads(snap.tournament.settings)
+    return rules.Audience(
+        chat_id=snap.tournament.chat_id,
+        organiser=snap.tournament.created_by,
+        captains=captains,
+        reachable=frozenset(reachable),
+        group_leads=group_leads,
+        captain_leads=captain_leads,
+    )
+
+
+def played(snap: state.Snapshot) -> frozenset[int]:
+    return frozenset(m.match.no for m in snap.matches if m.result is not None)
+
+
+async def sync(uow: UnitOfWork, tournament_id: int, now: datetime) -> SyncSummary:
+    """Make the tournament's pending reminder rows what its plan wants at `now`.
+
+    An archived tournament wants nothing: its pending rows go. No commit here: the change
+    that made the rows stale and the rows themselves are written in one transaction.
+    """
+    snap = await state.load(uow, tournament_id)
+    if snap.tournament.status != "active":
+        return await uow.reminders.sync(tournament_id, [], now)
+    wanted = rules.wanted(snap.planned, played(snap), await audience(uow, snap), now)
+    return await uow.reminders.sync(tournament_id, wanted, now)
+
+
+async def became_reachable(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:
+    """A user started the bot in private: remember it and, if new, re-derive the rows of
+    the tournaments they captain (their captain reminders, the organiser's list). The
+    ids of the tournaments synced; () when the user was known already. No commit."""
+    if not await uow.private_chats.add(user_id, now):
+        return ()
+    return await _sync_captained(uow, user_id, now)
+
+
+async def became_unreachable(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:
+    """Telegram refused a private message (the user blocked the bot): forget the chat and
+    re-derive the rows of the tournaments they captain. No commit."""
+    await uow.private_chats.remove(user_id)
+    return await _sync_captained(uow, user_id, now)
+
+
+async def _sync_captained(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:
+    ids = tuple(dict.fromkeys(c.tournament_id for c in await uow.teams.captaincies(user_id)))
+    for tournament_id in ids:
+        await sync(uow, tournament_id, now)
+    return ids

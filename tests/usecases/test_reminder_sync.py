@@ -1,0 +1,147 @@
+"""Reminder rows follow the 8-team day: derived by bot.usecases.reminders.sync and written
+on a real SQLite file, in the caller's transaction."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.usecases import reminders, results, setup
+from storage import migrate
+from storage.uow import Database
+
+IST = ZoneInfo("Europe/Istanbul")
+CHAT, ORGANISER, CAPTAIN_A1, CAPTAIN_B3 = -1001, 10, 20, 21
+KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
+NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)  # 09:00, the morning of the day
+GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
+SPEC = setup.Spec(
+    name="Bahar Kupası",
+    teams=GROUPS[0] + GROUPS[1],
+    kickoff=KICKOFF,
+    groups=2,
+    pitches=("Saha 1", "Saha 2"),
+    match_minutes=26,
+    changeover=4,
+    group_lists=GROUPS,
+)
+SLOT_OWNERS = (1, 3, 5, 7, 9, 11, 13, 15, 16)  # the lowest match number of each kick-off time
+A1_MATCHES = (1, 5, 9)
+GROUP_RESULTS = [
+    "A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4",
+    "B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4",
+]  # fmt: skip
+
+
+@pytest.fixture
+async def db(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    async with database.unit_of_work() as uow:
+        created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=NOW)
+        await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
+        await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
+        await uow.private_chats.add(CAPTAIN_A1, NOW)
+        await reminders.sync(uow, created.tournament_id, NOW)
+        await uow.commit()
+    yield database
+    await database.dispose()
+
+
+async def rows(db):
+    async with db.unit_of_work(read_only=True) as uow:
+        return await uow.reminders.status(1)
+
+
+async def test_sync_creates_the_rows_the_8_team_day_wants(db):
+    found = await rows(db)
+
+    group = {(no, CHAT, "grup:30") for no in SLOT_OWNERS}
+    captain = {(no, CAPTAIN_A1, "kaptan:60") for no in A1_MATCHES}  # B3 is not reachable
+    nudges = {(no, CHAT, "sonuc") for no in range(1, 17)}  # organiser not reachable: group
+    unreachable = {(1, CHAT, "ulasilamaz")}  # B3's captain, listed once
+    assert set(found) == group | captain | nudges | unreachable
+    assert set(found.values()) == {"pending"}
+
+
+async def test_due_times_are_kick_off_minus_the_lead_and_end_plus_ten(db):
+    async with db.unit_of_work(read_only=True) as uow:
+        pending = {(r.match_no, r.recipient, r.kind): r for r in await uow.reminders.pending()}
+
+    slot = pending[(3, CHAT, "grup:30")]
+    assert slot.due_at == slot.start_at - timedelta(minutes=30)
+    own = pending[(5, CAPTAIN_A1, "kaptan:60")]
+    assert own.due_at == own.start_at - timedelta(minutes=60)
+    nudge = pending[(7, CHAT, "sonuc")]
+    assert nudge.due_at == nudge.end_at + timedelta(minutes=10)
+    first = pending[(1, CHAT, "ulasilamaz")]
+    assert first.due_at == NOW  # with the first reminder of the day: A1's 10:00, at 09:00
+
+
+async def test_a_captain_who_becomes_reachable_gets_rows_and_leaves_the_list(db):
+    async with db.unit_of_work() as uow:
+        assert await reminders.became_reachable(uow, CAPTAIN_B3, NOW) == (1,)
+        assert await reminders.became_reachable(uow, CAPTAIN_B3, NOW) == ()  # known now
+        await uow.commit()
+
+    found = await rows(db)
+
+    assert {(no, CAPTAIN_B3, "kaptan:60") for no in (4, 7, 12)} <= set(found)
+    assert (1, CHAT, "ulasilamaz") not in found
+
+
+async def test_the_organiser_reachable_gets_nudges_in_private(db):
+    async with db.unit_of_work() as uow:
+        await uow.private_chats.add(ORGANISER, NOW)
+        await reminders.sync(uow, 1, NOW)
+        await uow.commit()
+
+    found = await rows(db)
+
+    assert (7, ORGANISER, "sonuc") in found and (7, CHAT, "sonuc") not in found
+
+
+async def test_leads_come_from_the_settings_and_an_empty_list_turns_them_off(db):
+    async with db.unit_of_work() as uow:
+        tournament = await uow.tournaments.get(1)
+        extra = {**tournament.settings.extra, "group_leads": [], "captain_leads": [90, 15]}
+        updated = await uow.tournaments.update_settings(1, extra=extra)
+        assert reminders.leads(updated.settings) == ((), (90, 15))
+        await reminders.sync(uow, 1, NOW)
+        await uow.commit()
+
+    kinds = {kind for _, _, kind in await rows(db)}
+
+    assert kinds == {"kaptan:90", "kaptan:15", "sonuc", "ulasilamaz"}
+
+
+def test_default_leads_are_30_for_the_group_and_60_for_captains():
+    assert reminders.leads({}) == ((30,), (60,))
+
+
+async def test_a_filled_knockout_tie_brings_its_captain_reminders(db):
+    before = await rows(db)
+    assert not any(no >= 13 and kind.startswith("kaptan") for no, _, kind in before)
+    for line in GROUP_RESULTS:
+        async with db.unit_of_work() as uow:
+            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, NOW))
+            await uow.commit()
+
+    found = await rows(db)
+
+    assert (13, CAPTAIN_A1, "kaptan:60") in found  # A1 won group A: semi-final 13
+    assert found[(13, CAPTAIN_A1, "kaptan:60")] == "pending"
+
+
+async def test_an_archived_tournament_keeps_no_pending_rows(db):
+    before = len(await rows(db))
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.archive(1, NOW)
+        summary = await reminders.sync(uow, 1, NOW)
+        await uow.commit()
+
+    assert summary.removed == before == 29 and summary.added == 0
+    assert await rows(db) == {}
