@@ -1,0 +1,246 @@
+"""Late kick-offs: shift the rest of the day (`/gecikme`) or move one match (`/ertele`).
+
+A delay on the pitch ripples: the next match on that pitch, a team's next match elsewhere,
+a knockout tie its winner feeds. `delay` shifts everything a rule forces, all by the same
+minutes, so the gaps between moved matches stay exactly as planned and nothing is pulled
+apart more than the delay itself. `move` changes one match and refuses, naming the rule and
+the other match, when that breaks anything: the organiser decides, the bot never reshuffles.
+
+A match with a result is over (or was forfeited): it neither moves nor holds its pitch or
+its teams. A match without a result whose kick-off has passed is being played: it does not
+move but still counts. Times are compared in UTC so a DST change cannot bend them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+
+from domain.errors import DomainError
+from domain.model import PlannedMatch
+
+MAX_DELAY = 240  # minutes; a longer delay is another day, not a delay
+
+_FED_BY_MATCH = re.compile(r"[WL](\d+)")
+_FED_BY_GROUP = re.compile(r"\d+([^\d.].*)")  # "1A": place 1 of group A
+_FED_BY_BEST = re.compile(r"\d+\.\d+")  # "3.1": the best third of all groups
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """The minimum gaps, in minutes, that a moved plan keeps."""
+
+    changeover: int = 6  # between matches on one pitch
+    group_rest: int = 0  # a team's minimum between two group matches
+    knockout_rest: int = 15  # before a knockout match, after the team's (or feeder's) match
+
+
+class CannotMove(DomainError):
+    """The move breaks a rule; `other` is the match it clashes with, `minutes` the shortfall.
+
+    Reasons: "not_found", "played", "started", "past" (the new time is not after now),
+    "bad_minutes" (`match_no` 0, `minutes` the refused value), "overlap" (the pitch is busy
+    with `other`), "rest" (a team's rest with `other`), "order" (before its feeder `other`
+    ends, or after a tie it feeds starts).
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        match_no: int,
+        other: int | None = None,
+        minutes: int | None = None,
+    ) -> None:
+        super().__init__(f"match {match_no} cannot move: {reason} (other={other}, {minutes} min)")
+        self.reason = reason
+        self.match_no = match_no
+        self.other = other
+        self.minutes = minutes
+
+
+def delay(
+    matches: Sequence[PlannedMatch],
+    played: AbstractSet[int],
+    minutes: int,
+    *,
+    now: datetime,
+    pitch: str | None = None,
+    spacing: Spacing = Spacing(),
+) -> tuple[PlannedMatch, ...]:
+    """Shift by `minutes` every match without a result that kicks off after `now` (on
+    `pitch`, or all), then every such match a moved one forces, until nothing is broken.
+
+    A match is forced when, at its planned time, it would break a rule with a moved match
+    it follows: the same pitch within the changeover, a shared team within the rest, or a
+    knockout tie fed by it (winner/loser, or a place of its group). Every moved match moves
+    exactly `minutes`; the rest are returned as they were, in the input order.
+    """
+    if isinstance(minutes, bool) or not 1 <= minutes <= MAX_DELAY:
+        raise CannotMove("bad_minutes", 0, minutes=minutes)
+    now_utc = now.astimezone(UTC)
+    live = [_Live(m) for m in matches if m.no not in played]
+    movable = [x for x in live if x.start > now_utc]
+    shift = timedelta(minutes=minutes)
+    moved: dict[int, _Live] = {}
+    queue: list[tuple[_Live, _Live]] = []
+    for x in movable:
+        if pitch is None or x.match.pitch == pitch:
+            moved[x.match.no] = x.shifted(shift)
+            queue.append((x, moved[x.match.no]))
+    while queue:
+        old, new = queue.pop()
+        for x in movable:
+            if x.match.no not in moved and _forced(old, new, x, spacing):
+                moved[x.match.no] = x.shifted(shift)
+                queue.append((x, moved[x.match.no]))
+    return tuple(moved[m.no].match if m.no in moved else m for m in matches)
+
+
+def move(
+    matches: Sequence[PlannedMatch],
+    played: AbstractSet[int],
+    no: int,
+    start: datetime,
+    *,
+    now: datetime,
+    spacing: Spacing = Spacing(),
+) -> tuple[PlannedMatch, ...]:
+    """Match `no` kicks off at `start` (same duration); the whole plan, in the input order.
+
+    Raises CannotMove with the first broken rule: a pitch overlap, then a knockout order,
+    then a team's rest; within a rule the clash short by the most minutes, so one answer
+    tells the organiser how far the match must go.
+    """
+    target = next((m for m in matches if m.no == no), None)
+    if target is None:
+        raise CannotMove("not_found", no)
+    if no in played:
+        raise CannotMove("played", no)
+    now_utc = now.astimezone(UTC)
+    old = _Live(target)
+    if old.start <= now_utc:
+        raise CannotMove("started", no)
+    if start.astimezone(UTC) <= now_utc:
+        raise CannotMove("past", no)
+    new = old.shifted(start.astimezone(UTC) - old.start)
+    others = [_Live(m) for m in matches if m.no not in played and m.no != no]
+    clashes = sorted(_clashes(new, others, spacing))
+    if clashes:
+        rank, most, other = clashes[0]
+        raise CannotMove(_REASONS[rank], no, other=other, minutes=-most)
+    return tuple(new.match if m.no == no else m for m in matches)
+
+
+def moved(
+    before: Sequence[PlannedMatch], after: Sequence[PlannedMatch]
+) -> list[tuple[PlannedMatch, PlannedMatch]]:
+    """(old, new) for each match whose kick-off changed, by new kick-off then number."""
+    old = {m.no: m for m in before}
+    pairs = [
+        (old[m.no], m)
+        for m in after
+        if m.no in old and old[m.no].start.astimezone(UTC) != m.start.astimezone(UTC)
+    ]
+    pairs.sort(key=lambda pair: (pair[1].start.astimezone(UTC), pair[1].no))
+    return pairs
+
+
+_REASONS = ("overlap", "order", "rest")
+
+
+class _Live:
+    """A match with its times in UTC and where its sides come from, parsed once."""
+
+    __slots__ = ("best_of", "end", "fed_by", "groups", "match", "start", "teams")
+
+    def __init__(self, match: PlannedMatch) -> None:
+        self.match = match
+        self.start = match.start.astimezone(UTC)
+        self.end = match.end.astimezone(UTC)
+        self.teams = {t for t in (match.home, match.away) if t is not None}
+        self.fed_by: set[int] = set()
+        self.groups: set[str] = set()
+        self.best_of = False
+        for code in (match.home_from, match.away_from):
+            if code is None:
+                continue
+            if found := _FED_BY_MATCH.fullmatch(code):
+                self.fed_by.add(int(found.group(1)))
+            elif found := _FED_BY_GROUP.fullmatch(code):
+                self.groups.add(found.group(1))
+            elif _FED_BY_BEST.fullmatch(code):
+                self.best_of = True
+
+    def shifted(self, by: timedelta) -> _Live:
+        m = self.match
+        return _Live(
+            replace(
+                m,
+                start=(self.start + by).astimezone(m.start.tzinfo),
+                end=(self.end + by).astimezone(m.end.tzinfo),
+            )
+        )
+
+    @property
+    def group_stage(self) -> bool:
+        return self.match.group is not None and not self.match.stage.is_knockout
+
+    def feeds(self, later: _Live) -> bool:
+        """Whether `later`'s sides come from this match or from its group's table."""
+        if self.match.no in later.fed_by:
+            return True
+        return self.group_stage and (later.best_of or self.match.group in later.groups)
+
+
+def _rest(later: _Live, spacing: Spacing) -> int:
+    return spacing.knockout_rest if later.match.stage.is_knockout else spacing.group_rest
+
+
+def _after(first: _Live, later: _Live, spacing: Spacing) -> Iterable[tuple[int, int]]:
+    """(rule rank, minutes) that `later` must keep after `first` ends when it kicks off no
+    earlier; ranks index `_REASONS`. The knockout order is handled by `feeds` instead."""
+    if first.match.pitch == later.match.pitch:
+        yield 0, spacing.changeover
+    if first.teams & later.teams:
+        yield 2, _rest(later, spacing)
+
+
+def _forced(old: _Live, new: _Live, x: _Live, spacing: Spacing) -> bool:
+    """Whether `x` breaks a rule with `new`, a moved match, and so must move too.
+
+    Only a match at or after the moved one's planned kick-off can be caught by the pitch or
+    the rests (the gap to anything before it only grows); a tie it feeds always can.
+    """
+    gaps = list(_after(new, x, spacing)) if x.start >= old.start else []
+    if new.feeds(x):
+        gaps.append((1, spacing.knockout_rest))
+    return any(x.start < new.end + timedelta(minutes=gap) for _, gap in gaps)
+
+
+def _clashes(
+    moved: _Live, others: Sequence[_Live], spacing: Spacing
+) -> Iterable[tuple[int, int, int]]:
+    """(rule rank, minus the minutes short, other's number) for every broken rule."""
+    for other in others:
+        first, later = _by_start(other, moved)
+        rules = [(rank, first, later, gap) for rank, gap in _after(first, later, spacing)]
+        if other.feeds(moved):
+            rules.append((1, other, moved, spacing.knockout_rest))
+        if moved.feeds(other):
+            rules.append((1, moved, other, spacing.knockout_rest))
+        for rank, a, b, gap in rules:
+            short = a.end + timedelta(minutes=gap) - b.start
+            if short > timedelta(0):
+                yield rank, -_ceil_minutes(short), other.match.no
+
+
+def _by_start(one: _Live, two: _Live) -> tuple[_Live, _Live]:
+    return (one, two) if one.start <= two.start else (two, one)
+
+
+def _ceil_minutes(span: timedelta) -> int:
+    return math.ceil(span / timedelta(minutes=1))
