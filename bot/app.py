@@ -18,8 +18,8 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import services
-from bot.handlers import admin, captains, errors, files, results, setup, start, views
+from bot import dispatch, services
+from bot.handlers import admin, captains, errors, files, reminders, results, setup, start, views
 from bot.settings import Settings
 from bot.texts import bot as texts
 from storage import Database, migrate
@@ -41,23 +41,42 @@ def build(
         base = settings.api_url.rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     if settings.rate_limit:
+        # 30/s overall, 20/min per group; a 429 (RetryAfter) is waited out and retried,
+        # which is safe: Telegram did not deliver the message it refused.
         builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+    base_clock = services.shifted(clock or services.utc_now, settings.clock_offset)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await migrate.upgrade_async(settings.db_url)
         db = Database.from_url(settings.db_url)
-        found = services.Services(db=db, clock=clock or services.utc_now)
+        found = services.Services(db=db, clock=base_clock)
         if db.engine.dialect.name == "sqlite":  # one process: the index stays complete
             async with db.unit_of_work(read_only=True) as uow:
                 found.conversations = await uow.setups.keys()
         app.bot_data[services.KEY] = found
         await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        # Reminders: the leader fires the stored rows (bot/dispatch.py, docs/reminders.md).
+        found.dispatcher = dispatch.Dispatcher(
+            db,
+            found.clock,
+            dispatch.bot_sender(app),
+            timer=dispatch.JobQueueTimer(app.job_queue) if app.job_queue else None,
+            bot_username=app.bot.username,
+            reachable=found.reachable,
+        )
+        dispatch.start(app, found.dispatcher)
+
+    async def post_stop(app: Application) -> None:  # type: ignore[type-arg]
+        # Before the HTTP client closes: sends under way finish, the lead is released.
+        if services.KEY in app.bot_data and services.of(app).dispatcher is not None:
+            await services.of(app).dispatcher.close()  # type: ignore[union-attr]
 
     async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
         if services.KEY in app.bot_data:
+            await post_stop(app)  # idempotent; covers a shutdown without a stop
             await services.of(app).db.dispose()
 
-    app = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    app = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown).build()
     register(app)
     return app
 
@@ -95,9 +114,12 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("geri_al", results.geri_al),
             CommandHandler("takim_adi", admin.takim_adi),
             CallbackQueryHandler(results.confirm_button, pattern=r"^(ok|no):"),
+            CallbackQueryHandler(reminders.headcount_button, pattern=r"^hc:"),
         ],
         group=0,
     )
+    # Any private message makes its sender reachable for reminders; it never stops.
+    app.add_handler(MessageHandler(filters.ChatType.PRIVATE, reminders.seen), group=-1)
     app.add_handler(MessageHandler(text, setup.step_text), group=1)
     app.add_handler(MessageHandler(text & filters.ChatType.GROUPS, results.plain), group=2)
     app.add_handler(MessageHandler(text, captains.question), group=3)

@@ -4,15 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from telegram.ext import Application
 
 from storage import Database
 
+if TYPE_CHECKING:
+    from bot.dispatch import Dispatcher
+
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def shifted(clock: Callable[[], datetime], offset: float) -> Callable[[], datetime]:
+    """`clock` moved by `offset` seconds: tests and rehearsals start the bot "just before"
+    a match (Settings.clock_offset); with 0 the clock is returned as it is."""
+    if not offset:
+        return clock
+    delta = timedelta(seconds=offset)
+    return lambda: clock() + delta
 
 
 @dataclass
@@ -21,6 +34,11 @@ class Services:
     clock: Callable[[], datetime] = field(default=utc_now)
     # (chat, user) pairs with a stored conversation; None when other processes may add some.
     conversations: set[tuple[int, int]] | None = None
+    # Fires reminder rows (bot.dispatch); None until post_init has made it.
+    dispatcher: Dispatcher | None = None
+    # Users known to have started the bot in private: a repeated private message then
+    # costs no database write (bot.handlers.reminders.seen).
+    reachable: set[int] = field(default_factory=set)
 
 
 KEY = "services"

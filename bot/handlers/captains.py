@@ -9,9 +9,10 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from bot import dispatch
 from bot.handlers.common import is_chat_admin, now, refuse, reply, unit_of_work
 from bot.texts import chat
-from bot.usecases import ask, results, state
+from bot.usecases import ask, reminders, results, state
 from bot.usecases.errors import NotACaptain
 from domain import names, questions
 from domain.errors import DomainError
@@ -69,7 +70,9 @@ async def _assign(
         await results.may_organise(uow, snap, organiser.id, await is_chat_admin(update, context))
         await uow.teams.remove_captain(snap.id, user_id)
         await uow.teams.add_captain(snap.id, team, user_id)
+        await reminders.sync(uow, snap.id, now(context))
         await uow.commit()
+    dispatch.reload(context.application)
     await reply(update, chat.captain_assigned(name, team))
 
 
@@ -88,7 +91,9 @@ async def _make_captain(update: Update, context: ContextTypes.DEFAULT_TYPE, team
     async with unit_of_work(context) as uow:
         snap = await state.active(uow, chat_.id)
         await uow.teams.add_captain(snap.id, team, user.id)
+        await reminders.sync(uow, snap.id, now(context))
         await uow.commit()
+    dispatch.reload(context.application)
     await reply(update, chat.captain_set(team))
 
 

@@ -14,11 +14,13 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
+from bot import dispatch
 from bot.handlers import live
 from bot.handlers.common import may_be_talking, now, refuse, remember, reply, unit_of_work
 from bot.texts import chat
 from bot.texts import setup as texts
 from bot.texts.advice import describe
+from bot.usecases import reminders
 from bot.usecases import setup as usecase
 from bot.usecases.errors import UnclearAnswer
 from domain import advice, names, setupform, when
@@ -326,11 +328,16 @@ async def _decide(
         return
     spec = spec_of(data, int(data["seed"]))
     async with unit_of_work(context) as uow:
+        older = await uow.tournaments.active_for_chat(chat_.id)  # archived by create
         created = await usecase.create(
             uow, spec, chat_id=chat_.id, user_id=user.id, now=now(context), chat_title=chat_.title
         )
         await uow.setups.delete(chat_.id, user.id)
+        if older is not None:  # its pending reminders go with it
+            await reminders.sync(uow, older.id, now(context))
+        await reminders.sync(uow, created.tournament_id, now(context))
         await uow.commit()
+    dispatch.reload(context.application)
     if query:
         await query.edit_message_text(f"✅ {spec.name} oluşturuldu.")
     plan = created.plan

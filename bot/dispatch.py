@@ -1,0 +1,502 @@
+"""The clock that fires reminder rows: an in-memory send plan and one timer for its head.
+
+Reminders are rows (docs/reminders.md); this module only decides *when* to send each
+pending row and sends it at most once:
+
+- The leader (storage.leader.Leadership: an advisory lock on PostgreSQL, always this
+  process on SQLite) reads the pending rows, plans a send time for each with
+  `domain.sendplan.schedule` (Telegram's limits, never after the due time) and arms ONE
+  timer for the earliest. APScheduler's job store is never used: after a restart the plan
+  is rebuilt from the rows.
+- Every 10 s each process tries to become (or stay) the leader; on becoming it, rows a
+  dead process left in `sending` are dropped and logged ("may not have been delivered"),
+  then the plan is rebuilt. While leading it is rebuilt every 10 s too, since other
+  processes may have re-planned.
+- Sending a row: claim it (pending -> sending, only at the due time we planned it for; a
+  re-plan since makes the claim fail and the row is skipped), check it is still useful,
+  render the text from the current state, send, then mark it sent. Whatever goes wrong
+  after the claim ends in `dropped` with a log line: at most once, never a repeat.
+
+The timer and the sender are replaceable (tests and the bench call `fire_due()` with a
+fake clock), and time always comes from the injected clock: a timer delay is computed
+as (send time - clock()).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from apscheduler.jobstores.base import JobLookupError
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import Forbidden, RetryAfter, TelegramError
+from telegram.ext import Application, ContextTypes, JobQueue
+
+from bot import services
+from bot.texts import reminders as texts
+from bot.usecases import reminders as usecase
+from bot.usecases import state
+from domain import reminders as rules
+from domain import sendplan
+from domain.model import PlannedMatch
+from storage import Database
+from storage.leader import Leadership
+from storage.records import PendingReminder, StoredMatch
+
+log = logging.getLogger(__name__)
+
+EVERY = 10.0  # seconds between two leadership checks (and plan rebuilds while leading)
+# Plans aim this much before the due time, so the few milliseconds of claim, render and
+# the trip to Telegram still land before it ("none later than nominal").
+MARGIN = timedelta(seconds=1)
+EPSILON = timedelta(milliseconds=5)  # a timer firing this early still counts as on time
+RETRIES = 3  # RetryAfter answers waited out per reminder (a 429 means "not delivered")
+TICK_JOB, FIRE_JOB, RELOAD_JOB = "reminders:tick", "reminders:fire", "reminders:reload"
+
+Send = Callable[[int, str, InlineKeyboardMarkup | None], Awaitable[object]]
+
+
+class Timer(Protocol):
+    """Calls `callback` once, `delay` seconds from now; arming again replaces it."""
+
+    def arm(self, delay: float, callback: Callable[[], Awaitable[object]]) -> None: ...
+
+    def cancel(self) -> None: ...
+
+
+class JobQueueTimer:
+    """The production timer: one PTB JobQueue run_once job, replaced on every arm."""
+
+    def __init__(self, queue: JobQueue) -> None:  # type: ignore[type-arg]
+        self._queue = queue
+        self._job: Any = None
+
+    def arm(self, delay: float, callback: Callable[[], Awaitable[object]]) -> None:
+        self.cancel()
+
+        async def run(_context: ContextTypes.DEFAULT_TYPE) -> None:
+            await callback()
+
+        self._job = self._queue.run_once(run, when=max(0.0, delay), name=FIRE_JOB)
+
+    def cancel(self) -> None:
+        job, self._job = self._job, None
+        if job is not None:
+            with contextlib.suppress(JobLookupError):  # it ran already
+                job.schedule_removal()
+
+
+class NoTimer:
+    """For callers that drive `fire_due()` themselves: remembers what would be armed."""
+
+    def __init__(self) -> None:
+        self.delay: float | None = None
+
+    def arm(self, delay: float, callback: Callable[[], Awaitable[object]]) -> None:
+        self.delay = delay
+
+    def cancel(self) -> None:
+        self.delay = None
+
+
+def bot_sender(application: Application) -> Send:  # type: ignore[type-arg]
+    async def send(chat_id: int, text: str, markup: InlineKeyboardMarkup | None) -> object:
+        return await application.bot.send_message(chat_id, text, reply_markup=markup)
+
+    return send
+
+
+@dataclass
+class _Tournament:
+    """What rendering needs of one tournament, read once per plan rebuild."""
+
+    snapshot: state.Snapshot
+    captains: dict[str, tuple[int, ...]]
+    reachable: frozenset[int]
+    by_id: dict[int, StoredMatch] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one planned send (tests and the bench read these)."""
+
+    reminder: PendingReminder
+    status: str  # sent, dropped, skipped (the claim lost)
+    reason: str = ""
+
+
+class Dispatcher:
+    """Fires the pending reminder rows of every active tournament, each at most once."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Callable[[], datetime],
+        send: Send,
+        *,
+        timer: Timer | None = None,
+        bot_username: str = "",
+        leadership: Leadership | None = None,
+        reachable: set[int] | None = None,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.send = send
+        self.timer: Timer = timer or NoTimer()
+        self.bot_username = bot_username
+        self.leadership = leadership or Leadership(db)
+        self.reachable = reachable if reachable is not None else set()
+        self.sleep = sleep
+        self.leading = False
+        self.plan: list[tuple[datetime, PendingReminder]] = []  # by send time
+        self.outcomes: list[Outcome] = []  # kept only when `record` is on (tests, bench)
+        self.record = False
+        self._inflight: dict[int, asyncio.Task[Outcome]] = {}
+        self._tournaments: dict[int, asyncio.Future[_Tournament | None]] = {}
+        self._closed = False
+
+    # --- leadership and the plan ------------------------------------------------------
+
+    async def tick(self) -> None:
+        """Every EVERY seconds: take or keep the lead; a new leader recovers first."""
+        if self._closed:
+            return
+        try:
+            held = await self.leadership.hold()
+        except Exception:  # the database is away: try again at the next tick
+            log.exception("reminders: could not check leadership")
+            held = False
+        if held and not self.leading:
+            self.leading = True
+            log.info("reminders: this process sends reminders now")
+            await self.recover()
+        elif not held and self.leading:
+            self.leading = False
+            self.timer.cancel()
+            self.plan = []
+            log.warning("reminders: leadership lost; another process sends reminders")
+        if self.leading:
+            await self.reload()
+
+    async def recover(self) -> list[PendingReminder]:
+        """Rows a dead process left between claim and send are dropped, never re-sent."""
+        async with self.db.unit_of_work() as uow:
+            lost = await uow.reminders.recover(self.clock())
+            await uow.commit()
+        for row in lost:
+            log.warning(
+                "reminder %s (%s to %s, match %s of tournament %s, due %s) may not have been"
+                " delivered: the process sending it stopped after claiming it; dropped",
+                row.id,
+                row.kind,
+                row.recipient,
+                row.match_no,
+                row.tournament_id,
+                row.due_at.isoformat(),
+            )
+        return lost
+
+    async def reload(self) -> None:
+        """Rebuild the send plan from the pending rows and arm the timer for its head."""
+        if not self.leading or self._closed:
+            return
+        async with self.db.unit_of_work(read_only=True) as uow:
+            rows = await uow.reminders.pending()
+        self._tournaments.clear()  # texts are rendered from what is stored now
+        rows = [r for r in rows if r.id not in self._inflight]
+        now = self.clock()
+        items = [
+            sendplan.Outgoing(
+                key=r.id,
+                chat_id=r.recipient,
+                group=r.recipient < 0,
+                due=r.due_at - MARGIN,
+                kickoff=r.start_at,
+            )
+            for r in rows
+        ]
+        times = sendplan.schedule(items, now=now)
+        self.plan = sorted(((times[r.id], r) for r in rows), key=lambda e: (e[0], e[1].id))
+        self._arm()
+
+    def _arm(self) -> None:
+        if not self.plan or self._closed:
+            self.timer.cancel()
+            return
+        delay = (self.plan[0][0] - self.clock()).total_seconds()
+        self.timer.arm(max(0.0, delay), self.fire_due)
+
+    @property
+    def next_send(self) -> datetime | None:
+        return self.plan[0][0] if self.plan else None
+
+    # --- firing -----------------------------------------------------------------------
+
+    async def fire_due(self) -> list[Outcome]:
+        """Send every planned reminder whose send time has come; re-arm for the rest."""
+        if not self.leading or self._closed:
+            return []
+        limit = self.clock() + EPSILON
+        cut = 0
+        while cut < len(self.plan) and self.plan[cut][0] <= limit:
+            cut += 1
+        due, self.plan = self.plan[:cut], self.plan[cut:]
+        tasks = []
+        for _, row in due:
+            if row.id in self._inflight:
+                continue
+            task = asyncio.ensure_future(self._deliver(row))
+            self._inflight[row.id] = task
+            task.add_done_callback(lambda _t, key=row.id: self._inflight.pop(key, None))
+            tasks.append(task)
+        self._arm()
+        return list(await asyncio.gather(*tasks)) if tasks else []
+
+    async def drain(self) -> None:
+        """Wait for the sends already started (shutdown, tests)."""
+        while self._inflight:
+            await asyncio.gather(*list(self._inflight.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop firing, let started sends finish, give the lead to another process."""
+        self._closed = True
+        self.timer.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.drain(), timeout=5)
+        if self.leading:
+            self.leading = False
+            try:
+                await self.leadership.release()
+            except Exception:
+                log.exception("reminders: could not release leadership")
+
+    async def _deliver(self, row: PendingReminder) -> Outcome:
+        try:
+            async with self.db.unit_of_work() as uow:
+                claimed = await uow.reminders.claim(row.id, row.due_at, self.clock())
+                stored = await uow.matches.state(row.tournament_id, row.match_no)
+                await uow.commit()
+        except Exception:
+            log.exception("reminder %s: claim failed; it stays pending", row.id)
+            return self._note(Outcome(row, "skipped", "claim failed"))
+        if not claimed:
+            # Sent by someone else, or re-planned since our plan was built: the next
+            # rebuild has it at its new time, if it is still wanted.
+            log.debug("reminder %s: claim lost (sent elsewhere or re-planned)", row.id)
+            return self._note(Outcome(row, "skipped", "claim lost"))
+        try:
+            return await self._claimed(row, stored is not None and stored.result is not None)
+        except Exception as exc:  # after the claim nothing may send it again
+            log.exception("reminder %s: failed after its claim; dropped", row.id)
+            await self._finish(row, "dropped")
+            return self._note(Outcome(row, "dropped", f"error: {exc.__class__.__name__}"))
+
+    async def _claimed(self, row: PendingReminder, has_result: bool) -> Outcome:
+        now = self.clock()
+        kind = row.kind.partition(":")[0]
+        if kind == rules.NUDGE and has_result:
+            await self._finish(row, "dropped")  # quietly: the result came in time
+            return self._note(Outcome(row, "dropped", "result in"))
+        if kind in (rules.GROUP, rules.CAPTAIN) and (has_result or now >= row.start_at):
+            log.info(
+                "reminder %s (%s to %s, match %s of tournament %s) dropped: the match"
+                " kicked off at %s, it is %s now",
+                row.id,
+                row.kind,
+                row.recipient,
+                row.match_no,
+                row.tournament_id,
+                row.start_at.isoformat(),
+                now.isoformat(),
+            )
+            await self._finish(row, "dropped")
+            return self._note(Outcome(row, "dropped", "kicked off"))
+        found = await self._tournament(row.tournament_id)
+        message = None if found is None else self._render(row, found, now)
+        if message is None:
+            log.info("reminder %s (%s) dropped: nothing left to say", row.id, row.kind)
+            await self._finish(row, "dropped")
+            return self._note(Outcome(row, "dropped", "nothing to say"))
+        text, markup = message
+        reason = await self._send(row, text, markup)
+        if reason:
+            await self._finish(row, "dropped")
+            return self._note(Outcome(row, "dropped", reason))
+        await self._finish(row, "sent")
+        return self._note(Outcome(row, "sent"))
+
+    async def _send(self, row: PendingReminder, text: str, markup: Any) -> str:
+        """'' when sent; otherwise why not (logged). A 429 was not delivered: waited out."""
+        for attempt in range(RETRIES + 1):
+            try:
+                await self.send(row.recipient, text, markup)
+                return ""
+            except RetryAfter as exc:
+                if attempt == RETRIES:
+                    log.warning("reminder %s dropped: still rate limited (%s)", row.id, exc)
+                    return "rate limited"
+                await self.sleep(_wait_seconds(exc))
+            except Forbidden as exc:
+                log.warning(
+                    "reminder %s dropped: Telegram refused chat %s (%s)", row.id, row.recipient, exc
+                )
+                if row.recipient > 0:
+                    await self._unreachable(row.recipient)
+                return "forbidden"
+            except TelegramError as exc:
+                # A timeout may or may not have delivered it: at most once means no retry.
+                log.warning("reminder %s dropped: Telegram error %s", row.id, exc)
+                return f"telegram: {exc.__class__.__name__}"
+        return "rate limited"
+
+    async def _unreachable(self, user_id: int) -> None:
+        self.reachable.discard(user_id)
+        try:
+            async with self.db.unit_of_work() as uow:
+                await usecase.became_unreachable(uow, user_id, self.clock())
+                await uow.commit()
+        except Exception:
+            log.exception("could not forget private chat %s", user_id)
+
+    async def _finish(self, row: PendingReminder, status: str) -> None:
+        async with self.db.unit_of_work() as uow:
+            await uow.reminders.finish(row.id, status, self.clock())
+            await uow.commit()
+
+    def _note(self, outcome: Outcome) -> Outcome:
+        if self.record:
+            self.outcomes.append(outcome)
+        return outcome
+
+    # --- rendering --------------------------------------------------------------------
+
+    async def _tournament(self, tournament_id: int) -> _Tournament | None:
+        """The tournament as stored, read once per plan rebuild (shared by its sends)."""
+        future = self._tournaments.get(tournament_id)
+        if future is None:
+            future = asyncio.ensure_future(self._read(tournament_id))
+            self._tournaments[tournament_id] = future
+        try:
+            return await asyncio.shield(future)
+        except Exception:
+            self._tournaments.pop(tournament_id, None)
+            raise
+
+    async def _read(self, tournament_id: int) -> _Tournament | None:
+        async with self.db.unit_of_work(read_only=True) as uow:
+            snap = await state.load(uow, tournament_id)
+            if snap.tournament.status != "active":
+                return None
+            captains = await uow.teams.captains(tournament_id)
+            people = {u for users in captains.values() for u in users}
+            reachable = await uow.private_chats.reachable(people) if people else set()
+        return _Tournament(snap, captains, frozenset(reachable), {m.id: m for m in snap.matches})
+
+    def _render(
+        self, row: PendingReminder, found: _Tournament, now: datetime
+    ) -> tuple[str, InlineKeyboardMarkup | None] | None:
+        """The text (and buttons) of one reminder from the current state; None: pointless."""
+        snap = found.snapshot
+        stored = found.by_id.get(row.match_id)
+        if stored is None:
+            return None
+        match = stored.match
+        kind = row.kind.partition(":")[0]
+        minutes = _minutes_until(match.start, now)
+        if kind == rules.GROUP:
+            slot = [m.match for m in snap.matches if m.match.start == match.start]
+            return texts.group_reminder(match.start, slot, minutes), None
+        if kind == rules.CAPTAIN:
+            team = _team_of(row.recipient, match, found.captains)
+            if team is None:
+                return None  # no longer this match's captain
+            squad = snap.tournament.settings.extra.get("squad")
+            text = texts.captain_reminder(team, match, minutes, bool(squad))
+            return text, headcount_buttons(row.match_id, int(squad)) if squad else None
+        if kind == rules.NUDGE:
+            return texts.nudge(match), None
+        if kind == rules.UNREACHABLE:
+            audience = rules.Audience(
+                chat_id=snap.tournament.chat_id,
+                organiser=snap.tournament.created_by,
+                captains=found.captains,
+                reachable=found.reachable | self.reachable,
+            )
+            played = usecase.played(snap)
+            missing = rules.unreachable(snap.planned, played, audience, now=now)
+            teams = list(dict.fromkeys(team for team, _ in missing))
+            if not teams:
+                return None
+            return texts.unreachable(teams, self.bot_username), None
+        log.warning("reminder %s has an unknown kind %r", row.id, row.kind)
+        return None
+
+
+def headcount_buttons(match_id: int, squad: int) -> InlineKeyboardMarkup:
+    """ "Kaç kişisiniz?": a few numbers around the squad size, fewer first."""
+    counts = range(max(1, squad - 3), squad + 2)
+    keys = [InlineKeyboardButton(str(n), callback_data=f"hc:{match_id}:{n}") for n in counts]
+    return InlineKeyboardMarkup([keys])
+
+
+def _team_of(user_id: int, match: PlannedMatch, captains: dict[str, tuple[int, ...]]) -> str | None:
+    for team in (match.home, match.away):
+        if team is not None and user_id in captains.get(team, ()):
+            return team
+    return None
+
+
+def _wait_seconds(exc: RetryAfter) -> float:
+    """The wait Telegram asked for, without PTB's int-or-timedelta deprecation dance."""
+    value = getattr(exc, "_retry_after", None) or exc.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+def _minutes_until(start: datetime, now: datetime) -> int:
+    return max(1, round((start - now).total_seconds() / 60))
+
+
+# --- wiring into the Application --------------------------------------------------------
+
+
+def of(application: Application) -> Dispatcher | None:  # type: ignore[type-arg]
+    found = application.bot_data.get(services.KEY)
+    return None if found is None else found.dispatcher
+
+
+def start(application: Application, dispatcher: Dispatcher) -> None:  # type: ignore[type-arg]
+    """Leadership checks every EVERY seconds from now on (the first one at once)."""
+    queue = application.job_queue
+    if queue is None:
+        log.warning("reminders: no job queue (install python-telegram-bot[job-queue])")
+        return
+
+    async def tick(_context: ContextTypes.DEFAULT_TYPE) -> None:
+        await dispatcher.tick()
+
+    queue.run_repeating(tick, interval=EVERY, first=0, name=TICK_JOB)
+
+
+def reload(application: Application) -> None:  # type: ignore[type-arg]
+    """Something that changes reminder rows was committed: rebuild the plan soon.
+
+    Returns at once (a job runs the rebuild); safe without a dispatcher or job queue, and
+    coalesced: several calls in a row cost one rebuild. Only the leader rebuilds; the
+    others' changes reach it within EVERY seconds."""
+    dispatcher = of(application)
+    queue = application.job_queue
+    if dispatcher is None or queue is None or not dispatcher.leading:
+        return
+    if queue.get_jobs_by_name(RELOAD_JOB):
+        return
+
+    async def rebuild(_context: ContextTypes.DEFAULT_TYPE) -> None:
+        await dispatcher.reload()
+
+    queue.run_once(rebuild, when=0, name=RELOAD_JOB)

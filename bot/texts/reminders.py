@@ -1,0 +1,89 @@
+"""What the bot says on its own initiative: reminders, result nudges, headcount answers.
+
+Read on a phone at the pitch: the first line says everything, the rest is detail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.texts.common import hm, side
+from domain.model import PlannedMatch
+
+DEEP_LINK_PAYLOAD = "hatirlatma"
+
+
+def minutes_text(minutes: int) -> str:
+    """ "30 dk", "90 dk", "3 sa", "2 sa 30 dk": minutes up to two hours, as people say them."""
+    minutes = max(1, minutes)
+    if minutes < 120:
+        return f"{minutes} dk"
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} sa {rest} dk" if rest else f"{hours} sa"
+
+
+def pairing(match: PlannedMatch) -> str:
+    """ "Kartallar – Şahinler"; an unknown knockout side shows its code (1A, G13)."""
+    return f"{side(match, True)} – {side(match, False)}"
+
+
+def group_reminder(start: datetime, matches: Sequence[PlannedMatch], minutes: int) -> str:
+    """One message per time slot: every match kicking off then, pitch by pitch."""
+    lines = [f"⏰ {hm(start)} maçları ({minutes_text(minutes)} sonra)"]
+    lines += [f"{m.pitch}: {pairing(m)}" for m in sorted(matches, key=lambda m: m.pitch)]
+    return "\n".join(lines)
+
+
+def captain_reminder(team: str, match: PlannedMatch, minutes: int, ask_headcount: bool) -> str:
+    home = match.home == team
+    opponent = side(match, not home)
+    text = (
+        f"⏰ {team} maçınız {minutes_text(minutes)} sonra: {hm(match.start)}, {match.pitch},"
+        f" rakip {opponent}"
+    )
+    if ask_headcount:
+        text += "\nKaç kişisiniz?"
+    return text
+
+
+def nudge(match: PlannedMatch) -> str:
+    home, away = side(match, True), side(match, False)
+    return (
+        f"📝 Maç {match.no} ({home} – {away}) bitti ama sonuç yok;"
+        f" yazmanız yeterli: {home} 2-1 {away}"
+    )
+
+
+def unreachable(teams: Sequence[str], bot_username: str) -> str:
+    return (
+        f"📵 Bu kaptanlara özelden yazamıyorum: {', '.join(teams)};"
+        f" bota bir kez /start demeleri yeterli: {deep_link(bot_username)}"
+    )
+
+
+def deep_link(bot_username: str) -> str:
+    return f"https://t.me/{bot_username}?start={DEEP_LINK_PAYLOAD}"
+
+
+def headcount_thanks(team: str, match: PlannedMatch, count: int) -> str:
+    return f"👍 Teşekkürler! {team}, {hm(match.start)} maçına {count} kişi olarak not edildi."
+
+
+def headcount_short(team: str, match: PlannedMatch, count: int, squad: int) -> str:
+    return (
+        f"⚠️ {team} {hm(match.start)} maçına {count} kişi geliyor (kadro {squad})."
+        f" Maç {match.no}, {match.pitch}, rakip {side(match, match.home != team)}."
+    )
+
+
+def headcount_gone() -> str:
+    return "Bu maç için artık sayı alamıyorum (maç başladı ya da kaptanlık değişti)."
+
+
+def started(next_match: str | None) -> str:
+    """The answer to the deep link: reminders will come here."""
+    text = "✅ Tamam, hatırlatmalar buraya gelecek."
+    if next_match:
+        text += "\n" + next_match
+    return text

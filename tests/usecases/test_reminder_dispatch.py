@@ -1,0 +1,274 @@
+"""The Dispatcher fires stored reminder rows at most once, with a fake clock and a fake
+sender on a real SQLite file: no Telegram, no sleeping, time moved by the test."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from telegram.error import Forbidden, RetryAfter
+
+from bot import dispatch
+from bot.usecases import reminders, results, setup
+from storage import api as store
+from storage import migrate
+from storage.uow import Database
+
+IST = ZoneInfo("Europe/Istanbul")
+CHAT, ORGANISER, CAPTAIN_A1, CAPTAIN_B3 = -1001, 10, 20, 21
+KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
+MORNING = (KICKOFF - timedelta(hours=1, minutes=5)).astimezone(UTC)  # 08:55
+GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
+SPEC = setup.Spec(
+    name="Bahar Kupası",
+    teams=GROUPS[0] + GROUPS[1],
+    kickoff=KICKOFF,
+    groups=2,
+    pitches=("Saha 1", "Saha 2"),
+    match_minutes=26,
+    changeover=4,
+    group_lists=GROUPS,
+)
+
+
+class Clock:
+    """The injected clock: tests set it, nothing waits."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class Sender:
+    """Records every message; `fail` makes the next sends raise, `refuse` blocks chats."""
+
+    sent: list[tuple[int, str, object]] = field(default_factory=list)
+    fail: list[Exception] = field(default_factory=list)
+    refuse: set[int] = field(default_factory=set)
+
+    async def __call__(self, chat_id: int, text: str, markup: object) -> object:
+        if chat_id in self.refuse:
+            raise Forbidden("Forbidden: bot was blocked by the user")
+        if self.fail:
+            raise self.fail.pop(0)
+        self.sent.append((chat_id, text, markup))
+        return True
+
+    def to(self, chat_id: int) -> list[str]:
+        return [text for chat, text, _ in self.sent if chat == chat_id]
+
+
+@pytest.fixture
+async def db(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    async with database.unit_of_work() as uow:
+        created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=MORNING)
+        await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
+        await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
+        await uow.private_chats.add(CAPTAIN_A1, MORNING)
+        await reminders.sync(uow, created.tournament_id, MORNING)
+        await uow.commit()
+    yield database
+    await database.dispose()
+
+
+async def dispatcher(db, clock, sender, **kwargs) -> dispatch.Dispatcher:
+    """A Dispatcher as a (re)started process makes it: leader, recovered, plan built."""
+    made = dispatch.Dispatcher(db, clock, sender, bot_username="turnuva_test_bot", **kwargs)
+    await made.tick()
+    assert made.leading
+    return made
+
+
+async def run_until(d: dispatch.Dispatcher, clock: Clock, end: datetime) -> None:
+    """Move the clock from send time to send time, firing each, up to `end`."""
+    while d.next_send is not None and d.next_send <= end:
+        clock.now = max(clock.now, d.next_send)
+        await d.fire_due()
+    clock.now = max(clock.now, end)
+
+
+async def statuses(db) -> dict[tuple[int, int, str], str]:
+    async with db.unit_of_work(read_only=True) as uow:
+        return await uow.reminders.status(1)
+
+
+async def test_each_reminder_is_sent_once_with_its_text(db):
+    clock, sender = Clock(MORNING), Sender()
+    d = await dispatcher(db, clock, sender)
+
+    await run_until(d, clock, KICKOFF + timedelta(hours=6))
+    restarted = await dispatcher(db, clock, sender)  # a restart finds nothing left to send
+    await restarted.fire_due()
+
+    rows = await statuses(db)
+    assert set(rows.values()) == {"sent"}
+    assert len(sender.sent) == len(rows) == 29
+    group = sender.to(CHAT)
+    assert "⏰ 10:30 maçları (30 dk sonra)\nSaha 1: B1 – B4\nSaha 2: B2 – B3" in group
+    assert "⏰ 13:30 maçları (30 dk sonra)\nSaha 1: 1A – 2B\nSaha 2: 1B – 2A" in group
+    assert "📝 Maç 7 (B1 – B3) bitti ama sonuç yok; yazmanız yeterli: B1 2-1 B3" in group
+    assert (
+        "📵 Bu kaptanlara özelden yazamıyorum: B3; bota bir kez /start demeleri yeterli:"
+        " https://t.me/turnuva_test_bot?start=hatirlatma"
+    ) in group
+    assert sender.to(CAPTAIN_A1) == [
+        "⏰ A1 maçınız 60 dk sonra: 10:00, Saha 1, rakip A4",
+        "⏰ A1 maçınız 60 dk sonra: 11:00, Saha 1, rakip A3",
+        "⏰ A1 maçınız 60 dk sonra: 12:00, Saha 1, rakip A2",
+    ]
+
+
+async def test_sends_go_out_before_their_due_time_never_after(db):
+    clock, sender = Clock(MORNING), Sender()
+    d = await dispatcher(db, clock, sender)
+    d.record = True
+    late = []
+
+    while d.next_send is not None:
+        clock.now = d.next_send
+        for outcome in await d.fire_due():
+            if outcome.status == "sent" and clock.now > outcome.reminder.due_at:
+                late.append(outcome.reminder)
+
+    assert late == [] and len(d.outcomes) == 29
+
+
+async def test_a_reminder_whose_match_started_is_dropped_not_sent(db, caplog):
+    clock, sender = Clock(MORNING), Sender()
+    d = await dispatcher(db, clock, sender)
+    clock.now = (KICKOFF + timedelta(seconds=30)).astimezone(UTC)  # the bot was away
+
+    with caplog.at_level(logging.INFO, logger="bot.dispatch"):
+        await d.fire_due()
+
+    rows = await statuses(db)
+    assert rows[(1, CHAT, "grup:30")] == "dropped"  # due 09:30 for 10:00
+    assert rows[(1, CAPTAIN_A1, "kaptan:60")] == "dropped"  # due 09:00 for 10:00
+    assert rows[(3, CHAT, "grup:30")] == "sent"  # due 10:00 for 10:30: still useful
+    assert not any("10:00 maçları" in text for _, text, _ in sender.sent)
+    assert "kicked off" in caplog.text
+
+
+async def test_a_nudge_for_a_match_with_a_result_is_dropped_quietly(db):
+    clock, sender = Clock(MORNING), Sender()
+    d = await dispatcher(db, clock, sender)
+    async with db.unit_of_work() as uow:
+        await results.enter(uow, results.Entry(CHAT, ORGANISER, "A1 3-1 A4", MORNING))
+        await uow.commit()
+
+    await run_until(d, clock, (KICKOFF + timedelta(minutes=40)).astimezone(UTC))
+
+    rows = await statuses(db)
+    assert rows[(1, CHAT, "sonuc")] == "dropped"
+    assert rows[(2, CHAT, "sonuc")] == "sent"
+    assert not any("Maç 1 " in text for _, text, _ in sender.sent)
+
+
+async def test_a_crash_between_claim_and_send_drops_the_row_and_says_so(db, caplog):
+    clock, sender = Clock(MORNING), Sender()
+    entered, never = asyncio.Event(), asyncio.Event()
+    hung: list[tuple[int, str]] = []
+
+    async def dies_while_sending(chat_id: int, text: str, markup: object) -> object:
+        hung.append((chat_id, text))
+        entered.set()
+        await never.wait()  # the process dies here: Telegram may or may not have it
+        return True
+
+    first = await dispatcher(db, clock, dies_while_sending)
+    clock.now = first.next_send
+    firing = asyncio.ensure_future(first.fire_due())
+    await entered.wait()
+    firing.cancel()  # the crash: claimed and committed, never marked sent
+    with pytest.raises(asyncio.CancelledError):
+        await firing
+    (crashed,) = [k for k, v in (await statuses(db)).items() if v == "sending"]
+
+    with caplog.at_level(logging.WARNING, logger="bot.dispatch"):
+        second = await dispatcher(db, clock, sender)  # the restart recovers first
+    await run_until(second, clock, KICKOFF + timedelta(hours=6))
+
+    rows = await statuses(db)
+    assert rows[crashed] == "dropped"
+    assert "may not have been delivered" in caplog.text
+    assert len(hung) == 1 and hung[0][1] not in [text for _, text, _ in sender.sent]
+    assert sum(v == "sent" for v in rows.values()) == len(sender.sent) == 28
+
+
+async def test_a_re_timed_reminder_goes_at_its_new_time_and_a_stale_claim_fails(db):
+    clock, sender = Clock(MORNING), Sender()
+    d = await dispatcher(db, clock, sender)
+    d.record = True
+    async with db.unit_of_work() as uow:  # another process delays the day by 15 minutes
+        plan = [m.match for m in await uow.matches.plan(1)]
+        later = [
+            replace(m, start=m.start + timedelta(minutes=15), end=m.end + timedelta(minutes=15))
+            for m in plan
+        ]
+        await store.replan(uow, 1, later)
+        await reminders.sync(uow, 1, MORNING)
+        await uow.commit()
+
+    stale = [row for at, row in d.plan if row.kind == "grup:30" and row.match_no == 1]
+    clock.now = next(at for at, row in d.plan if row is stale[0])
+    await d.fire_due()  # the stale plan: the claim checks the due time and loses
+    assert [o.status for o in d.outcomes if o.reminder.id == stale[0].id] == ["skipped"]
+    assert not any("10:00 maçları" in text for _, text, _ in sender.sent)
+
+    await d.reload()
+    await run_until(d, clock, (KICKOFF + timedelta(minutes=15)).astimezone(UTC))
+
+    assert "⏰ 10:15 maçları (30 dk sonra)\nSaha 1: A1 – A4\nSaha 2: A2 – A3" in sender.to(CHAT)
+    assert not any("10:00 maçları" in text for _, text, _ in sender.sent)
+
+
+async def test_forbidden_in_private_drops_the_reminder_and_forgets_the_chat(db, caplog):
+    clock, sender = Clock(MORNING), Sender(refuse={CAPTAIN_A1})
+    d = await dispatcher(db, clock, sender)
+    clock.now = datetime(2026, 12, 6, 9, 0, tzinfo=IST)  # A1's reminder for 10:00 is due
+
+    with caplog.at_level(logging.WARNING, logger="bot.dispatch"):
+        await d.fire_due()
+
+    rows = await statuses(db)
+    assert rows[(1, CAPTAIN_A1, "kaptan:60")] == "dropped"
+    assert (5, CAPTAIN_A1, "kaptan:60") not in rows  # unreachable now: re-derived away
+    async with db.unit_of_work(read_only=True) as uow:
+        assert await uow.private_chats.reachable([CAPTAIN_A1]) == set()
+    assert "refused chat 20" in caplog.text
+
+
+async def test_a_429_is_waited_out_and_sent_once(db):
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    clock, sender = Clock(MORNING), Sender(fail=[RetryAfter(3)])
+    d = await dispatcher(db, clock, sender, sleep=sleep)
+    clock.now = d.next_send
+
+    await d.fire_due()
+
+    assert waits == [3.0]
+    assert len(sender.sent) == 1
+
+
+async def test_the_timer_is_armed_for_the_head_of_the_plan(db):
+    clock = Clock(MORNING)
+    timer = dispatch.NoTimer()
+    d = await dispatcher(db, clock, Sender(), timer=timer)
+
+    assert d.next_send is not None
+    assert timer.delay == pytest.approx((d.next_send - MORNING).total_seconds())
+    assert d.next_send <= datetime(2026, 12, 6, 9, 0, tzinfo=IST) - dispatch.MARGIN
