@@ -114,8 +114,13 @@ def _forward_fill(
     step: int,
     early: int,
 ) -> None:
-    """Place what found no room, earliest due first, at the first slot its limits allow."""
+    """Place what found no room, earliest due first, at the first slot its limits allow.
+
+    A chat's overflow keeps its due order (each starts looking after the previous one), so
+    a thousand late messages to one chat cost linear time, not quadratic.
+    """
     chats = {row[3] for row in overflow}
+    after: dict[int, int] = {}
     sends: dict[int, list[int]] = {chat: [] for chat in chats}
     for _, _, key, chat, _ in reversed(rows):  # ascending order
         if chat in sends and key in slot_of:
@@ -124,7 +129,7 @@ def _forward_fill(
         sends[chat].sort()
     for due, _, key, chat, gap in sorted(overflow):
         taken = sends[chat]
-        slot = max(0, -(-(due - early) // step))
+        slot = max(0, -(-(due - early) // step), after.get(chat, 0))
         while True:
             slot = grid.earliest_free(slot)
             at = bisect_left(taken, slot)
@@ -138,6 +143,7 @@ def _forward_fill(
         grid.take(slot)
         slot_of[key] = slot
         insort(taken, slot)
+        after[chat] = slot + gap
 
 
 class _Grid:

@@ -146,6 +146,18 @@ def test_overflow_never_goes_before_its_window_even_with_room_earlier():
     assert sum(t <= due for t in sent.values()) in (200, 201)  # 10 min at 3 s
 
 
+def test_a_pile_of_late_messages_to_one_group_is_spaced_in_linear_time():
+    """After a long outage: 20,000 overdue messages to one group, 3 s apart from now on."""
+    items = [item(k, -1, NOW - timedelta(seconds=k % 100)) for k in range(20_000)]
+    started = time.perf_counter()
+    sent = schedule(items, now=NOW)
+    elapsed = time.perf_counter() - started
+    assert_limits(items, sent)
+    assert min(sent.values()) == NOW
+    assert max(sent.values()) - NOW < timedelta(seconds=3 * 20_000)
+    assert elapsed < 1.0, elapsed
+
+
 def test_limits_can_be_changed():
     due = NOW + timedelta(minutes=30)
     items = [item(k, -1 - k % 3, due) for k in range(90)]
