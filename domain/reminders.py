@@ -78,14 +78,14 @@ def wanted(
         for lead, due in _kept_leads(m.start, audience.group_leads, now_utc):
             add(Wanted(m.no, audience.chat_id, f"{GROUP}:{lead}", due))
 
-    first_due: datetime | None = min((w.due for w in out.values()), default=None)
+    first_due = _earliest(w.due for w in out.values())
     for m in upcoming:
         if m.home is None or m.away is None:
             continue  # a knockout tie gets its captain reminders once both sides are known
         leads = _kept_leads(m.start, audience.captain_leads, now_utc)
         for captain in sorted(set(_captains_of(audience, (m.home, m.away)))):
             for lead, due in leads:
-                first_due = due if first_due is None else min(first_due, due)
+                first_due = _earliest((first_due, due))
                 if captain in audience.reachable:
                     add(Wanted(m.no, captain, f"{CAPTAIN}:{lead}", due))
 
@@ -164,6 +164,11 @@ def _kept_leads(
     if late is not None:
         kept.append(late)
     return kept
+
+
+def _earliest(moments: Iterable[datetime | None]) -> datetime | None:
+    """The first instant (compared in UTC, so a DST fold cannot fool it); None if none."""
+    return min((m for m in moments if m is not None), key=lambda m: m.astimezone(UTC), default=None)
 
 
 def _plus(moment: datetime, minutes: int) -> datetime:
