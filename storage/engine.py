@@ -4,9 +4,11 @@ SQLite is the zero-set-up default: a file in the user's data directory, created 
 start. Every SQLite connection gets WAL (readers never wait for the writer), foreign keys
 on, a busy timeout, and write transactions that begin with BEGIN IMMEDIATE: the writer
 takes the lock before reading, so two writers queue instead of failing half-way with
-"database is locked". Read-only units of work use a plain BEGIN. Statements go through
-`storage.sqlite_driver`, SQLAlchemy's aiosqlite adapter with one trip to aiosqlite's
-thread per statement instead of three or four.
+"database is locked". Read-only units of work use a plain BEGIN, on connections of their
+own that refuse writes (`PRAGMA query_only`). Statements go through
+`storage.sqlite_driver`, SQLAlchemy's aiosqlite adapter that runs them on the event
+loop's thread and sends only the calls that may wait (BEGIN IMMEDIATE, a writer's
+COMMIT) to aiosqlite's thread.
 
 Durability on SQLite: WAL with synchronous=NORMAL. A commit is in the WAL file (the OS
 page cache) when `commit()` returns, so a killed bot process (SIGKILL, crash, OOM) loses
@@ -54,14 +56,16 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database)
 
 
-def make_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
-    """An AsyncEngine for `url` (default: `default_url()`); SQLite files are created."""
+def make_engine(url: str | None = None, *, read_only: bool = False, **kwargs: Any) -> AsyncEngine:
+    """An AsyncEngine for `url` (default: `default_url()`); SQLite files are created.
+
+    `read_only` (SQLite): connections for read-only units of work, which refuse writes."""
     url = url or default_url()
     path = sqlite_path(url)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
     if make_url(url).get_backend_name() == "sqlite":
-        kwargs.setdefault("module", sqlite_driver.dbapi())  # one driver trip per statement
+        kwargs.setdefault("module", sqlite_driver.dbapi(read_only=read_only))
         kwargs.setdefault("pool_reset_on_return", None)  # `_reset` below does it cheaper
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
@@ -75,29 +79,28 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         # Let SQLAlchemy's "begin" hook below emit BEGIN, not the driver.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        for pragma in (
+        pragmas = [
+            f"busy_timeout = {BUSY_TIMEOUT_MS}",
             "journal_mode = WAL",
             f"synchronous = {SQLITE_SYNCHRONOUS}",
             "foreign_keys = ON",
-            f"busy_timeout = {BUSY_TIMEOUT_MS}",
-        ):
+        ]
+        if dbapi_connection.read_only:
+            pragmas.append("query_only = ON")
+        for pragma in pragmas:
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
     @event.listens_for(engine.sync_engine, "reset")
     def _reset(dbapi_connection: Any, _record: ConnectionPoolEntry, state: PoolResetState) -> None:
         # A connection back in the pool must not hold a transaction. The pool's default
-        # reset is an unconditional rollback, one more trip to aiosqlite's thread after
-        # every commit; asking SQLite (a flag, no trip) spares it.
-        if state.asyncio_safe and dbapi_connection.driver_connection.in_transaction:
+        # reset is an unconditional rollback; asking SQLite (a flag) spares it.
+        if state.asyncio_safe and dbapi_connection.in_transaction:
             dbapi_connection.rollback()
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Connection) -> None:
+        # Straight to the driver, without SQLAlchemy's statement machinery, which a BEGIN
+        # on every transaction does not need.
         read_only = conn.get_execution_options().get(READ_ONLY, False)
-        begin = "BEGIN" if read_only else "BEGIN IMMEDIATE"
-        # Straight to aiosqlite (one trip to its thread), without SQLAlchemy's statement
-        # machinery, which a BEGIN on every transaction does not need.
-        conn.connection.dbapi_connection.run_async(  # type: ignore[union-attr]
-            lambda driver: driver.execute(begin)
-        )
+        conn.connection.dbapi_connection.begin(read_only)  # type: ignore[union-attr]

@@ -1,14 +1,23 @@
-"""SQLAlchemy's aiosqlite adapter, with one trip to the driver's thread per statement.
+"""SQLAlchemy's aiosqlite adapter, with statements run on the event loop's own thread.
 
-aiosqlite runs every SQLite call on its own worker thread, and each await is a hand-over
-to that thread and back. SQLAlchemy's adapter makes three or four per statement: open a
-cursor, execute, fetch (when there are rows), close the cursor. Those hand-overs, not
-SQLite's own work, set the pace of a write transaction (a process's writers take turns,
-see `storage.uow.Database`), and more so on a busy machine. The cursor here executes with
-`aiosqlite.Connection.execute`, which opens the cursor in the same trip, fetches only
-when the statement returns rows, and drops the cursor instead of closing it in one more
-trip: rows are always fetched to the end, so its statement has run to completion and
-holds no lock, only memory. A first result entry goes from 12 trips to 6.
+aiosqlite runs every SQLite call on a worker thread, and each await is a hand-over to
+that thread and back: a queue put, a thread wake-up, a wake-up of the event loop through
+its self-pipe. That round trip costs more than the statement itself: the bot's reads and
+writes touch a few dozen rows through indexes and take tens of microseconds in SQLite,
+while SQLAlchemy's stock adapter makes three or four trips per statement (open a cursor,
+execute, fetch, close) and a read-only action took eight.
+
+Here a statement runs inline, on the calling (event loop) thread, because inside a
+transaction a statement never waits for another connection: on WAL, readers never wait
+for the writer, and a write transaction begins with BEGIN IMMEDIATE, so it holds the
+write lock before its first statement (`storage.engine`). The calls that may wait still
+go to aiosqlite's thread, so the event loop never blocks on them: BEGIN IMMEDIATE (it
+queues behind another process's writer, up to the busy timeout), the COMMIT of a write
+transaction (it appends to the WAL and may run a checkpoint, with its disk writes), and
+opening and closing a connection. A read-only connection (`read_only=True`) has
+`PRAGMA query_only` on: a write through it fails at once instead of taking a lock from
+the event loop's thread, and its BEGIN, COMMIT and ROLLBACK run inline as well (none of
+them waits on WAL). A read-only action now makes no trip at all, a first result entry two.
 
 Everything else is SQLAlchemy's own aiosqlite dialect; `storage.engine.make_engine`
 plugs this in with `create_async_engine(module=...)`. The classes extended here are not
@@ -28,45 +37,103 @@ from sqlalchemy.dialects.sqlite.aiosqlite import (
     AsyncAdapt_aiosqlite_cursor,
     AsyncAdapt_aiosqlite_dbapi,
 )
+from sqlalchemy.util.concurrency import await_
+
+_NO_PARAMETERS = ()
 
 
-class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
+class InlineCursor(AsyncAdapt_aiosqlite_cursor):
+    """Executes on the caller's thread with the sqlite3 connection aiosqlite opened; the
+    rows are fetched at once, so the statement has run to completion and holds nothing."""
+
     __slots__ = ()
-    _awaitable_cursor_close = False  # nothing to close in another trip, see `close`
+    _awaitable_cursor_close = False  # a plain sqlite3 cursor, nothing to await
 
     def _make_new_cursor(self, connection: Any) -> Any:
-        return None  # `_execute_async` gets one from aiosqlite, in the statement's trip
+        return None  # `execute` gets one from sqlite3
 
     def _aenter_cursor(self, cursor: Any) -> Any:
         return cursor
 
+    # The stock `execute` hands these to the event loop's greenlet (`await_`), which runs
+    # them to completion at once: they await nothing. SQLAlchemy's AsyncConnection wants
+    # to see that hand-over for every statement (else AwaitRequired).
     async def _execute_async(self, operation: Any, parameters: Any) -> Any:
-        async with self._adapt_connection._execute_mutex:
-            self._cursor = await self._connection.execute(operation, parameters)
-            if self._cursor.description:
-                self._rows = collections.deque(await self._cursor.fetchall())
-            return self._cursor
+        self._cursor = cursor = self._connection._conn.execute(
+            operation, _NO_PARAMETERS if parameters is None else parameters
+        )
+        if cursor.description:
+            self._rows = collections.deque(cursor.fetchall())
+        return cursor
 
     async def _executemany_async(self, operation: Any, seq_of_parameters: Any) -> Any:
-        async with self._adapt_connection._execute_mutex:
-            self._cursor = await self._connection.executemany(operation, seq_of_parameters)
-            return self._cursor
+        self._cursor = self._connection._conn.executemany(operation, seq_of_parameters)
+        return self._cursor
 
     def close(self) -> None:
         self._rows.clear()  # the statement ran to completion: nothing else to release
 
 
-class OneTripConnection(AsyncAdapt_aiosqlite_connection):
-    __slots__ = ()
-    _cursor_cls = OneTripCursor
+class InlineConnection(AsyncAdapt_aiosqlite_connection):
+    """Statements inline (`InlineCursor`); BEGIN and COMMIT where they cannot wait."""
+
+    __slots__ = ("read_only",)
+    _cursor_cls = InlineCursor
+
+    def __init__(self, dbapi: Any, connection: aiosqlite.Connection, read_only: bool) -> None:
+        super().__init__(dbapi, connection)
+        self.read_only = read_only
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._connection._connection is not None and self._connection._conn.in_transaction
+
+    def begin(self, read_only: bool = False) -> None:
+        """BEGIN for a reader (inline: it takes no lock), BEGIN IMMEDIATE for a writer (on
+        aiosqlite's thread: it may wait for another process's write transaction)."""
+        if read_only or self.read_only:
+            self._inline(lambda conn: conn.execute("BEGIN"))
+        else:
+            self._off_loop(lambda conn: conn.execute("BEGIN IMMEDIATE"))
+
+    def commit(self) -> None:
+        if self._connection._connection is None:
+            return
+        if self.read_only or not self._connection._conn.in_transaction:
+            self._inline(lambda conn: conn.commit())
+        else:
+            self._off_loop(lambda conn: conn.commit())  # WAL append, maybe a checkpoint
+
+    def rollback(self) -> None:
+        if self._connection._connection is not None:
+            self._inline(lambda conn: conn.rollback())  # discards; waits for nothing
+
+    def _inline(self, step: Any) -> None:
+        try:
+            step(self._connection._conn)
+        except Exception as error:
+            self._handle_exception(error)
+
+    def _off_loop(self, step: Any) -> None:
+        driver = self._connection
+        try:
+            await_(driver._execute(step, driver._conn))
+        except Exception as error:
+            self._handle_exception(error)
 
 
-class OneTripDBAPI(AsyncAdapt_aiosqlite_dbapi):
-    def connect(self, *args: Any, **kwargs: Any) -> OneTripConnection:
+class InlineDBAPI(AsyncAdapt_aiosqlite_dbapi):
+    def __init__(self, read_only: bool) -> None:
+        super().__init__(aiosqlite, sqlite3)
+        self.read_only = read_only
+
+    def connect(self, *args: Any, **kwargs: Any) -> InlineConnection:
+        # Opened on aiosqlite's thread, used from the event loop's: only ever one at a time.
+        kwargs["check_same_thread"] = False
         stock = super().connect(*args, **kwargs)  # opens aiosqlite's connection and thread
-        return OneTripConnection(self, stock.driver_connection)
+        return InlineConnection(self, stock.driver_connection, self.read_only)
 
 
-def dbapi() -> OneTripDBAPI:
+def dbapi(*, read_only: bool = False) -> InlineDBAPI:
     """The `module` to hand `create_async_engine` for a sqlite+aiosqlite URL."""
-    return OneTripDBAPI(aiosqlite, sqlite3)
+    return InlineDBAPI(read_only)

@@ -127,7 +127,7 @@ class Database:
     @classmethod
     def from_url(cls, url: str | None = None) -> Database:
         """`url` defaults to $TURNUVA_DB_URL, else the SQLite file in the data directory."""
-        engine = make_engine(url)
+        engine = make_engine(url, read_only=True)  # SQLite: connections that refuse writes
         if engine.dialect.name != "sqlite":
             return cls(engine)
         return cls(engine, make_engine(url, pool_size=1, max_overflow=0))

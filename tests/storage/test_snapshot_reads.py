@@ -1,0 +1,126 @@
+"""Reads and writes through the SQLite driver that runs statements on the event loop.
+
+`storage.sqlite_driver` sends only BEGIN IMMEDIATE, a writer's COMMIT and connecting to
+aiosqlite's thread. These tests pin what that must keep: read-only units of work refuse
+writes, readers do not wait for a writer, a writer still waits its turn off the event
+loop, Core connections work, and a read makes no trip to the thread at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiosqlite
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+from storage_data import T0, new_tournament
+
+from storage import api
+from storage.uow import Database
+
+
+async def stored(db: Database) -> int:
+    async with db.unit_of_work() as uow:
+        tid = await api.create_tournament(uow, new_tournament(), T0)
+        await uow.commit()
+    return tid
+
+
+async def test_a_read_only_unit_of_work_sees_the_data_and_refuses_writes(db: Database):
+    tid = await stored(db)
+    async with db.unit_of_work(read_only=True) as uow:
+        assert (await uow.tournaments.get(tid)).name == "Kış Kupası"
+        assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
+        if uow.dialect == "sqlite":
+            with pytest.raises(OperationalError, match="readonly"):
+                await uow.tournaments.archive(tid, T0)
+    async with db.unit_of_work(read_only=True) as uow:
+        assert (await uow.tournaments.get(tid)).status == "active"
+
+
+async def test_core_connections_run_several_statements(db: Database):
+    """SQLAlchemy's AsyncConnection insists on an await per statement (AwaitRequired)."""
+    await stored(db)
+    async with db.engine.connect() as conn:
+        for _ in range(3):
+            assert (await conn.execute(text("SELECT count(*) FROM matches"))).scalar() == 13
+    async with db.write_engine.begin() as conn:
+        await conn.execute(text("UPDATE tournaments SET name = 'Bahar Kupası'"))
+    async with db.unit_of_work(read_only=True) as uow:
+        assert [t.name for t in await uow.tournaments.for_chat(new_tournament().chat_id)] == [
+            "Bahar Kupası"
+        ]
+
+
+async def test_readers_do_not_wait_while_a_writer_holds_its_transaction(db: Database):
+    tid = await stored(db)
+    async with db.unit_of_work() as writer:
+        await writer.tournaments.archive(tid, T0)  # uncommitted, the write lock held
+        async with asyncio.timeout(2):
+            async with db.unit_of_work(read_only=True) as reader:
+                assert (await reader.tournaments.get(tid)).status == "active"
+        await writer.commit()
+    async with db.unit_of_work(read_only=True) as reader:
+        assert (await reader.tournaments.get(tid)).status == "archived"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_writer_of_another_process_is_waited_for_off_the_event_loop(db: Database):
+    """BEGIN IMMEDIATE waits (busy timeout) on aiosqlite's thread: the loop keeps going."""
+    tid = await stored(db)
+    path = db.engine.url.database
+    other = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await other.execute("BEGIN IMMEDIATE")  # as another process would
+        ticks = 0
+
+        async def tick() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        ticker = asyncio.create_task(tick())
+
+        async def write() -> None:
+            async with db.unit_of_work() as uow:
+                await uow.tournaments.archive(tid, T0)
+                await uow.commit()
+
+        writing = asyncio.create_task(write())
+        await asyncio.sleep(0.3)
+        assert not writing.done()  # waiting for the other writer ...
+        assert ticks >= 10  # ... without holding up the event loop
+        await other.execute("COMMIT")
+        async with asyncio.timeout(5):
+            await writing
+        ticker.cancel()
+    finally:
+        await other.close()
+    async with db.unit_of_work(read_only=True) as uow:
+        assert (await uow.tournaments.get(tid)).status == "archived"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_read_makes_no_trip_to_the_driver_thread(db: Database, monkeypatch):
+    tid = await stored(db)
+    async with db.unit_of_work(read_only=True) as uow:  # a pooled connection exists now
+        await uow.tournaments.get(tid)
+    trips = []
+    real = aiosqlite.Connection._execute
+
+    async def counted(self, fn, *args, **kwargs):
+        trips.append(fn)
+        return await real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    async with db.unit_of_work(read_only=True) as uow:
+        await uow.tournaments.get(tid)
+        await uow.teams.groups(tid)
+        await uow.matches.plan(tid)
+    assert trips == []
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.archive(tid, T0)
+        await uow.commit()
+    assert len(trips) == 2  # BEGIN IMMEDIATE and COMMIT
