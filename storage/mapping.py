@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import tzinfo
 from typing import Any
 
 from domain.model import PlannedMatch, Score, Stage
@@ -79,17 +80,21 @@ def score_columns(score: Score, prefix: str = "") -> dict[str, int | None]:
     }
 
 
-def stored_match(row: Any) -> StoredMatch:
+def stored_match(row: Any, zone: tzinfo | None = None) -> StoredMatch:
     """A planned match read with plain columns: the match's own, the team names as
-    `home`/`away`, and the result's columns (NULL when unplayed)."""
+    `home`/`away`, and the result's columns (NULL when unplayed). Times are in UTC, or
+    on the clock of `zone` when given."""
+    start, end = row.start_at, row.end_at
+    if zone is not None:
+        start, end = start.astimezone(zone), end.astimezone(zone)
     planned = PlannedMatch(
         no=row.no,
-        stage=Stage(row.stage),
+        stage=_STAGES[row.stage],
         group=row.group_label,
         round=row.round,
         pitch=row.pitch,
-        start=row.start_at,
-        end=row.end_at,
+        start=start,
+        end=end,
         home=row.home,
         away=row.away,
         home_from=row.home_from,
@@ -102,3 +107,6 @@ def stored_match(row: Any) -> StoredMatch:
         else Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
     )
     return StoredMatch(row.id, row.version, planned, result, row.entered_by)
+
+
+_STAGES = {stage.value: stage for stage in Stage}

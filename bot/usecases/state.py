@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from zoneinfo import ZoneInfo
 
@@ -103,16 +103,7 @@ async def load(
     """Times come back in UTC from storage; here they turn into the tournament's clock."""
     tournament = tournament or await uow.tournaments.get(tournament_id)
     groups = await uow.teams.groups(tournament_id)
-    zone = ZoneInfo(tournament.settings.time_zone)
-    matches = [
-        replace(
-            m,
-            match=replace(
-                m.match, start=m.match.start.astimezone(zone), end=m.match.end.astimezone(zone)
-            ),
-        )
-        for m in await uow.matches.plan(tournament_id)
-    ]
+    matches = await uow.matches.plan(tournament_id, ZoneInfo(tournament.settings.time_zone))
     # Most tournaments never record a card or a lot: the flags spare two reads per action.
     extra = tournament.settings.extra
     cards: tuple[Card, ...] = ()

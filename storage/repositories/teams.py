@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -108,13 +108,9 @@ class TeamRepository:
 
     async def groups(self, tournament_id: int) -> tuple[Group, ...]:
         """The draw: groups by label, teams in draw order."""
-        stmt = (
-            select(TeamRow.group_label, TeamRow.name)
-            .where(TeamRow.tournament_id == tournament_id, TeamRow.group_label.is_not(None))
-            .order_by(TeamRow.group_label, TeamRow.draw_position)
-        )
         by_label: dict[str, list[str]] = {}
-        for label, name in await self._session.execute(stmt):
+        rows = await self._session.execute(_GROUPS, {"tournament_id": tournament_id})
+        for label, name in rows:
             by_label.setdefault(label or "", []).append(name)
         return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
 
@@ -187,6 +183,15 @@ class TeamRepository:
         for name, user in await self._session.execute(stmt):
             by_team.setdefault(name, []).append(user)
         return {name: tuple(users) for name, users in by_team.items()}
+
+
+_teams = TeamRow.__table__
+# Read with every snapshot: a prebuilt Core statement (Table columns, no ORM loading).
+_GROUPS = (
+    select(_teams.c.group_label, _teams.c.name)
+    .where(_teams.c.tournament_id == bindparam("tournament_id"), _teams.c.group_label.is_not(None))
+    .order_by(_teams.c.group_label, _teams.c.draw_position)
+)
 
 
 def _draw_order(teams: Sequence[str], groups: Sequence[Group]) -> list[str]:

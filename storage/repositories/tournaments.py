@@ -53,7 +53,7 @@ class TournamentRepository:
         return row.id
 
     async def get(self, tournament_id: int) -> Tournament:
-        row = await self._session.get(TournamentRow, tournament_id)
+        row = (await self._session.execute(_BY_ID, {"id": tournament_id})).one_or_none()
         if row is None:
             raise TournamentNotFound(tournament_id)
         return tournament_from_row(row)
@@ -119,6 +119,9 @@ class TournamentRepository:
         return {user: role for user, role in await self._session.execute(stmt)}
 
 
-_ACTIVE = select(*TournamentRow.__table__.columns).where(
-    TournamentRow.chat_id == bindparam("chat_id"), TournamentRow.status == "active"
+_tournaments = TournamentRow.__table__
+# Table columns only (no ORM attribute anywhere): the session runs these as Core statements.
+_ACTIVE = select(*_tournaments.columns).where(
+    _tournaments.c.chat_id == bindparam("chat_id"), _tournaments.c.status == "active"
 )
+_BY_ID = select(*_tournaments.columns).where(_tournaments.c.id == bindparam("id"))

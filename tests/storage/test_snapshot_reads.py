@@ -9,6 +9,8 @@ loop, Core connections work, and a read makes no trip to the thread at all.
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import aiosqlite
 import pytest
@@ -37,6 +39,18 @@ async def test_a_read_only_unit_of_work_sees_the_data_and_refuses_writes(db: Dat
                 await uow.tournaments.archive(tid, T0)
     async with db.unit_of_work(read_only=True) as uow:
         assert (await uow.tournaments.get(tid)).status == "active"
+
+
+async def test_plan_times_come_in_utc_or_on_the_clock_asked_for(db: Database):
+    tid = await stored(db)
+    zone = ZoneInfo("Europe/Istanbul")
+    async with db.unit_of_work(read_only=True) as uow:
+        utc = await uow.matches.plan(tid)
+        local = await uow.matches.plan(tid, zone)
+    assert [m.match.start for m in utc] == [m.match.start for m in local]  # same instants
+    assert utc[0].match.start.utcoffset() == timedelta(0)
+    assert local[0].match.start.tzinfo is zone
+    assert local[0].match.start.hour == 10  # T0 is 07:00 UTC
 
 
 async def test_core_connections_run_several_statements(db: Database):
