@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.texts import schedule as schedule_texts
+from bot.usecases import schedule
 from storage.records import Tournament
 
 YETKILI_HOW = "Düzenleyen eklemek için kişinin bir mesajına /yetkili diye yanıt verin."
@@ -32,6 +34,7 @@ def lot_recorded(order: Sequence[str], filled: Sequence[str]) -> str:
 def settings(t: Tournament) -> str:
     s = t.settings
     extra = s.extra
+    squad = extra.get("squad")
     return "\n".join(
         [
             f"⚙️ {t.name}",
@@ -40,16 +43,35 @@ def settings(t: Tournament) -> str:
             f"• Eşitlik kuralı: {s.tie_break.upper()}",
             f"• Saat dilimi: {s.time_zone}",
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
+            f"• Hatırlatma: {schedule_texts.leads(*schedule.leads(extra))}",
+            f"• Kadro kontrolü: {f'en az {squad} kişi' if squad else 'kapalı'}",
+            SETTINGS_HOW,
         ]
     )
 
 
 TAKIM_ADI_HOW = "Yeni adı yazın. Örnek: /takim_adi 3 Kartallar ya da /takim_adi Takım 3 = Kartallar"
-SETTINGS_HOW = "Örnek: /ayarlar kaptan_sonuc acik (ya da kapali)"
+SETTINGS_HOW = (
+    "Örnek: /ayarlar kaptan_sonuc acik (ya da kapali) · /ayarlar kadro 7 (ya da kapat)"
+    " · /hatirlatma 60 15"
+)
+SQUAD_HOW = (
+    f"Kadro {schedule.SQUAD[0]} ile {schedule.SQUAD[1]} kişi arasında bir sayı olmalı."
+    " Örnek: /ayarlar kadro 7 (kapatmak için: /ayarlar kadro kapat)"
+)
 
 
 def renamed(old: str, new: str) -> str:
     return f"✏️ {old} artık {new}."
+
+
+def squad(size: int | None) -> str:
+    if size is None:
+        return "Kadro kontrolü kapatıldı: kaptanlara kaç kişi oldukları sorulmayacak."
+    return (
+        f'👍 Kaptan hatırlatmasında "Kaç kişisiniz?" diye soracağım; {size} kişiden az'
+        " olan takımı size hemen bildireceğim."
+    )
 
 
 def captains_results(on: bool) -> str:

@@ -1,0 +1,259 @@
+"""Texts of /gecikme, /ertele and /hatirlatma: new times, captains' notices, refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from bot.texts.chat import score_text
+from bot.texts.common import MONTHS, hm, side, stage_label
+from bot.texts.errors import refusal as common_refusal
+from bot.usecases import schedule as uc
+from bot.usecases.errors import NotOrganiser
+from domain import when
+from domain.model import PlannedMatch
+from storage.errors import PlanConflict
+
+GECIKME_HOW = "Örnek: /gecikme 15 (tüm sahalar) ya da /gecikme 15 saha 2"
+ERTELE_HOW = "Örnek: /ertele 7 11:30 (maçın günü) ya da /ertele 7 yarın 10:00"
+HATIRLATMA_HOW = (
+    "Örnek: /hatirlatma 60 15 (grup ve kaptanlar) · /hatirlatma grup 30"
+    " · /hatirlatma kaptan 60 15 · /hatirlatma kapat"
+)
+COMPACT_FROM = 9  # from this many moved matches on, a line per pitch instead of per match
+
+# Turkish locative after a number as it is read aloud: 10:30'da, 11:20'de, 12:15'te.
+_UNITS = {1: "de", 2: "de", 3: "te", 4: "te", 5: "te", 6: "da", 7: "de", 8: "de", 9: "da"}
+_TENS = {1: "da", 2: "de", 3: "da", 4: "ta", 5: "de"}
+
+
+def _locative(number: int) -> str:
+    if number % 10:
+        return _UNITS[number % 10]
+    if number % 100:
+        return _TENS[number // 10 % 10]
+    return "da"  # sıfır, yüz
+
+
+def at(moment: datetime) -> str:
+    """The time with its locative suffix (11:30'da), as Turkish speakers read it."""
+    suffix = _locative(moment.minute) if moment.minute else _locative(moment.hour)
+    return f"{hm(moment)}'{suffix}"
+
+
+def _when(moment: datetime, reference: datetime) -> str:
+    """The time; with the date when it is not `reference`'s day."""
+    if moment.date() == reference.date():
+        return hm(moment)
+    return f"{moment.day} {MONTHS[moment.month - 1]} {hm(moment)}"
+
+
+def _sides(m: PlannedMatch) -> str:
+    return f"{side(m, True)} – {side(m, False)}"
+
+
+def _lines(changes: Sequence[tuple[PlannedMatch, PlannedMatch]]) -> list[str]:
+    return [
+        f"{hm(old.start)} → {_when(new.start, old.start)} {new.pitch} {_sides(new)}"
+        for old, new in changes
+    ]
+
+
+def delayed(moved: uc.Moved) -> str:
+    """The group's one message: every new time; when many, which matches on which pitch
+    (a delay moves them all by the same minutes) and the next kick-off."""
+    where = f" ({moved.pitch})" if moved.pitch else ""
+    if len(moved.changes) < COMPACT_FROM:
+        return "\n".join([f"⏱ {moved.minutes} dk gecikme{where}:", *_lines(moved.changes)])
+    by_pitch: dict[str, list[int]] = {}
+    for _, new in moved.changes:
+        by_pitch.setdefault(new.pitch, []).append(new.no)
+    old, new = moved.changes[0]
+    return "\n".join(
+        [
+            f"⏱ {moved.minutes} dk gecikme{where}: {len(moved.changes)} maç"
+            f" {moved.minutes} dk sonra başlıyor.",
+            *(f"{pitch}: Maç {', '.join(map(str, nos))}" for pitch, nos in by_pitch.items()),
+            f"Sıradaki: {hm(new.start)} {new.pitch} {_sides(new)} ({hm(old.start)} yerine)",
+            "Yeni program: /fikstur metin",
+        ]
+    )
+
+
+def postponed(moved: uc.Moved) -> str:
+    first_old, _ = moved.changes[0]
+    if len(moved.changes) == 1:
+        old, new = moved.changes[0]
+        return (
+            f"📅 Maç {new.no} ertelendi: {hm(old.start)} → {_when(new.start, old.start)}"
+            f" {new.pitch} {_sides(new)}"
+        )
+    return "\n".join([f"📅 Maç {first_old.no} ertelendi:", *_lines(moved.changes)])
+
+
+def captain_notice(notice: uc.Notice) -> str:
+    """A captain's private message: their own match only."""
+    old, new = notice.old, notice.new
+    opponent = new.away if new.home == notice.team else new.home
+    return (
+        f"⏱ {notice.team}: maçınızın saati değişti.\n"
+        f"Maç {new.no} · {stage_label(new)} · rakip {opponent or '?'}\n"
+        f"{new.pitch}: {hm(old.start)} → {_when(new.start, old.start)}"
+    )
+
+
+def _minutes_list(values: Sequence[int]) -> str:
+    if not values:
+        return "kapalı"
+    words = [str(v) for v in values]
+    joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " ve " + words[-1]
+    return f"maçtan {joined} dk önce"
+
+
+def leads(group: Sequence[int], captain: Sequence[int]) -> str:
+    return f"grup {_minutes_list(group)} · kaptanlar {_minutes_list(captain)}"
+
+
+def leads_shown(group: Sequence[int], captain: Sequence[int]) -> str:
+    return f"⏰ Hatırlatmalar: {leads(group, captain)}.\n{HATIRLATMA_HOW}"
+
+
+def leads_set(group: Sequence[int], captain: Sequence[int]) -> str:
+    if not group and not captain:
+        return (
+            "🔕 Maç hatırlatmaları kapatıldı. Sonucu girilmemiş maçlar için size yine"
+            " haber vereceğim. Açmak için: /hatirlatma 60 15"
+        )
+    return f"👍 Hatırlatmalar: {leads(group, captain)}."
+
+
+def refusal(exc: Exception) -> str:
+    """This module's refusals; anything else in the common words."""
+    match exc:
+        case NotOrganiser():
+            return (
+                "Bunu yalnızca düzenleyenler yapabilir. Düzenleyen eklemek için bir düzenleyen,"
+                " kişinin mesajına /yetkili diye yanıt versin."
+            )
+        case uc.BadDelay():
+            return _bad_delay(exc)
+        case uc.UnknownPitch():
+            return (
+                f'"{exc.text}" diye bir saha yok. Sahalar: {", ".join(exc.pitches)}. {GECIKME_HOW}'
+            )
+        case uc.NothingToMove():
+            if exc.match is not None:
+                return f"Maç {exc.match.no} zaten {at(exc.match.start)}; değişen bir şey yok."
+            where = f"{exc.pitch} için" if exc.pitch else "Hiçbir sahada"
+            return f"{where} kaydırılacak maç yok: hepsi oynandı ya da başladı."
+        case uc.BadPostpone():
+            if exc.reason == "missing" and exc.text.strip():
+                return f"Yeni saati de yazın. {ERTELE_HOW}"
+            if exc.reason == "missing":
+                return f"Maç numarasını ve yeni saati yazın. {ERTELE_HOW}"
+            return f'"{exc.text}": önce maç numarası (fikstürdeki), sonra saat. {ERTELE_HOW}'
+        case uc.CannotPostpone():
+            return cannot_postpone(exc)
+        case when.BadDateTime():
+            why = {
+                "missing_time": "saat eksik",
+                "bad_date": "böyle bir tarih yok",
+                "bad_time": "böyle bir saat yok",
+            }.get(str(exc.reason), "saat olarak okunamadı")
+            return f'"{exc.text}": {why}. {ERTELE_HOW}'
+        case uc.BadLeads():
+            why = {
+                "range": f"her süre 1 ile {uc.MAX_LEAD} dakika arasında olmalı",
+                "too_many": f"her liste için en fazla {uc.MAX_LEADS} süre",
+            }.get(exc.reason, "anlaşılamadı")
+            return f'"{exc.text}": {why}. {HATIRLATMA_HOW}'
+        case PlanConflict():
+            return (
+                f"Maç {exc.match_no} siz yazarken değişti (sonuç girilmiş olabilir);"
+                " hiçbir şey kaydedilmedi. Komutu tekrar yazın."
+            )
+    return common_refusal(exc)
+
+
+def _bad_delay(exc: uc.BadDelay) -> str:
+    if exc.reason == "missing":
+        return f"Kaç dakika gecikme var? {GECIKME_HOW}"
+    if exc.reason == "range":
+        return (
+            f"Gecikme 1 ile {uc.MAX_DELAY} dakika arasında olmalı. {GECIKME_HOW}."
+            " Bir maçı başka güne almak için: /ertele 7 yarın 10:00"
+        )
+    return f'"{exc.text}" dakika olarak okunamadı. {GECIKME_HOW}'
+
+
+def cannot_postpone(exc: uc.CannotPostpone) -> str:
+    """Why /ertele refused, naming the match in the way and what to type instead."""
+    no, match, other = exc.number, exc.match, exc.other
+    if exc.reason == "not_found" or match is None:
+        return f"Maç {no} diye bir maç yok. Maç numaraları için: /fikstur metin"
+    if exc.reason == "played":
+        score = f" ({match.home} {score_text(exc.result)} {match.away})" if exc.result else ""
+        return (
+            f"Maç {no} oynandı{score}; oynanmış maç ertelenemez. Sonucu değiştirmek için"
+            f" doğru skoru yazın (örnek: {match.home} 2-1 {match.away}) ya da /geri_al."
+        )
+    if exc.reason == "started":
+        return (
+            f"Maç {no} {at(match.start)} başladı; başlamış maç ertelenemez."
+            " Kalan maçları kaydırmak için: /gecikme 15"
+        )
+    if exc.reason == "past":
+        when = hm(exc.start) if exc.start else "O saat"
+        return f"{when} geçti; ileri bir saat yazın. {ERTELE_HOW}"
+    if exc.reason == "overlap" and other is not None:
+        return (
+            f"{other.pitch} {at(other.start)} dolu: Maç {other.no} {_sides(other)}."
+            " Başka bir saat yazın; program için: /fikstur metin"
+        )
+    if exc.reason == "rest" and other is not None:
+        return _no_rest(exc, match, other)
+    if exc.reason == "order" and other is not None:
+        return _out_of_order(exc, match, other)
+    return f"Maç {no} o saate alınamıyor. Başka bir saat yazın. {ERTELE_HOW}"
+
+
+def _no_rest(exc: uc.CannotPostpone, match: PlannedMatch, other: PlannedMatch) -> str:
+    shared = [t for t in (match.home, match.away) if t is not None and other.involves(t)]
+    team = shared[0] if shared else f"Maç {match.no} takımları"
+    if not exc.gap:
+        return (
+            f"{team} aynı anda iki maçta olamaz: Maç {other.no} {other.pitch}"
+            f" {hm(other.start)}–{hm(other.end)}. Başka bir saat yazın."
+        )
+    if other.start <= (exc.start or match.start):
+        return (
+            f"{team} dinlenemez: Maç {other.no} {at(other.end)} bitiyor, en az {exc.gap} dk"
+            " ara gerekir. Daha geç bir saat yazın."
+        )
+    return (
+        f"{team} dinlenemez: Maç {other.no} {at(other.start)} başlıyor, en az {exc.gap} dk"
+        " ara gerekir. Daha erken bir saat yazın."
+    )
+
+
+def _waits_for(later: PlannedMatch, earlier: PlannedMatch) -> bool:
+    """Whether `later`'s sides come from `earlier` (its winner or loser, or its group)."""
+    codes = {f"W{earlier.no}", f"L{earlier.no}"}
+    if codes & {later.home_from, later.away_from}:
+        return True
+    return later.stage.is_knockout and not earlier.stage.is_knockout
+
+
+def _out_of_order(exc: uc.CannotPostpone, match: PlannedMatch, other: PlannedMatch) -> str:
+    gap = timedelta(minutes=exc.gap or 0)
+    if _waits_for(other, match):
+        latest = other.start - gap - (match.end - match.start)
+        return (
+            f"Maç {other.no} ({stage_label(other)}, {hm(other.start)}) bu maçın sonucunu"
+            f" bekliyor; Maç {match.no} en geç {hm(latest)} başlamalı. Bütün programı"
+            " kaydırmak için: /gecikme 15"
+        )
+    return (
+        f"Maç {match.no}, Maç {other.no} ({stage_label(other)}) sonucunu bekliyor;"
+        f" en erken {hm(other.end + gap)} başlayabilir."
+    )
