@@ -19,7 +19,18 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot import dispatch, services
-from bot.handlers import admin, captains, errors, files, reminders, results, setup, start, views
+from bot.handlers import (
+    admin,
+    captains,
+    errors,
+    files,
+    reminders,
+    results,
+    schedule,
+    setup,
+    start,
+    views,
+)
 from bot.settings import Settings
 from bot.texts import bot as texts
 from storage import Database, migrate
@@ -107,6 +118,9 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("kura", admin.kura),
             CommandHandler("turnuva_bitir", admin.turnuva_bitir),
             CommandHandler("ayarlar", admin.ayarlar),
+            CommandHandler("gecikme", schedule.gecikme),
+            CommandHandler("ertele", schedule.ertele),
+            CommandHandler("hatirlatma", schedule.hatirlatma),
             CallbackQueryHandler(setup.step_button, pattern=r"^su:"),
             CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
             CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),

@@ -5,10 +5,12 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot import dispatch
 from bot.handlers import live
 from bot.handlers.common import is_chat_admin, now, refuse, reply, unit_of_work
 from bot.texts import admin as texts
-from bot.usecases import results, state
+from bot.texts import schedule as schedule_texts
+from bot.usecases import results, schedule, state
 from domain import names
 from domain.errors import DomainError
 
@@ -41,11 +43,12 @@ async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
             await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
-            await uow.tournaments.archive(snap.id, now(context))
+            await schedule.finish(uow, snap, now(context))
             await uow.commit()
     except DomainError as exc:
         await refuse(update, exc)
         return
+    dispatch.reload(context.application)  # its pending reminders must not fire
     await reply(update, texts.finished(snap.tournament.name))
 
 
@@ -89,11 +92,15 @@ def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | Non
 
 
 async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/ayarlar shows the settings; /ayarlar kaptan_sonuc acik|kapali changes one."""
+    """/ayarlar shows the settings; /ayarlar kaptan_sonuc acik|kapali or /ayarlar kadro 7
+    (kapat) changes one."""
     chat_, user = update.effective_chat, update.effective_user
     if chat_ is None or user is None:
         return
     args = [names.tr_lower(a) for a in context.args or []]
+    if args and args[0] == "kadro":
+        await _squad(update, context, " ".join(args[1:]))
+        return
     try:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
@@ -115,6 +122,30 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await refuse(update, exc)
         return
     await reply(update, texts.captains_results(on))
+
+
+async def _squad(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
+    """/ayarlar kadro 7: captains' reminders ask "Kaç kişisiniz?"; fewer warns at once."""
+    chat_, user = update.effective_chat, update.effective_user
+    if chat_ is None or user is None:
+        return
+    try:
+        async with unit_of_work(context) as uow:
+            size = await schedule.set_squad(
+                uow,
+                chat_id=chat_.id,
+                user_id=user.id,
+                text=text,
+                is_chat_admin=await is_chat_admin(update, context),
+            )
+            await uow.commit()
+    except schedule.BadSquad:
+        await reply(update, texts.SQUAD_HOW)
+        return
+    except DomainError as exc:
+        await reply(update, schedule_texts.refusal(exc))
+        return
+    await reply(update, texts.squad(size))
 
 
 async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

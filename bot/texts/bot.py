@@ -20,7 +20,10 @@ Komutlar
 /geri_al: son girdiğin sonucu geri al
 /kura Takım: eşitlikte kura sonucunu kaydet
 /yetkili (bir mesaja yanıt olarak): düzenleyen ekle
-/ayarlar, /turnuva_bitir, /iptal
+/gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır
+/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00)
+/hatirlatma [60 15 | grup 30 | kaptan 60 | kapat]: maç hatırlatmaları
+/ayarlar [kadro 7], /turnuva_bitir, /iptal
 
 Örnek
 /yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6
@@ -51,6 +54,9 @@ COMMANDS = (
     ("geri_al", "Son sonucu geri al"),
     ("kura", "Eşitlikte kura sonucunu kaydet"),
     ("yetkili", "Düzenleyen ekle (mesaja yanıtla)"),
+    ("gecikme", "Maçları kaydır: /gecikme 15 [saha 2]"),
+    ("ertele", "Bir maçı ertele: /ertele 7 11:30"),
+    ("hatirlatma", "Hatırlatma süreleri: /hatirlatma 60 15"),
     ("ayarlar", "Turnuva ayarları"),
     ("turnuva_bitir", "Turnuvayı bitir ve arşivle"),
     ("iptal", "Süren işlemi iptal et"),
