@@ -81,7 +81,15 @@ class Snapshot:
             for g in self.groups
         }
         best = [s for t in ties for s in (t.home, t.away) if isinstance(s, progress.BestOfPlace)]
-        known = progress.places(self.groups, self.group_results(), per_group, self.rules, best)
+        results = self.group_results()
+        # Places come from finished groups only (a group counts as finished as in
+        # progress.places: as many results between its teams as it has matches), and the
+        # best n-th placed only once every group is: the tables of open groups, the most
+        # work here, are left out while they cannot decide anything (missing = None).
+        finished = [g for g in self.groups if _played(g, results) == per_group[g.label]]
+        if len(finished) < len(self.groups):
+            best = []
+        known = progress.places(finished, results, per_group, self.rules, best)
         played = {
             m.match.key: (m.match.home, m.match.away, m.result)
             for m in self.matches
@@ -95,6 +103,11 @@ class Snapshot:
             return None
         side = final.result.winner_side()
         return final.match.home if side == "home" else final.match.away
+
+
+def _played(group: Group, results: list[Result]) -> int:
+    members = set(group.teams)
+    return sum(1 for r in results if r.home in members and r.away in members)
 
 
 async def load(
