@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import logging
+from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -55,10 +57,62 @@ EVERY = 10.0  # seconds between two leadership checks (and plan rebuilds while l
 # the trip to Telegram still land before it ("none later than nominal").
 MARGIN = timedelta(seconds=1)
 EPSILON = timedelta(milliseconds=5)  # a timer firing this early still counts as on time
+# The plan runs a little below Telegram's 30/s so that a process that fell behind (a
+# plan rebuild, a slow disk) catches up under the pacing ceiling (Pace) without a 429.
+PLAN_PER_SECOND = 28.0
 RETRIES = 3  # RetryAfter answers waited out per reminder (a 429 means "not delivered")
+# How long a tournament read for rendering is reused. A change made here, or one that
+# moves rows, clears it at once; this bounds only what other processes change without
+# touching rows (a team renamed there shows its new name within a minute).
+READ_AGE = timedelta(seconds=60)
 TICK_JOB, FIRE_JOB, RELOAD_JOB = "reminders:tick", "reminders:fire", "reminders:reload"
 
 Send = Callable[[int, str, InlineKeyboardMarkup | None], Awaitable[object]]
+Entry = tuple[datetime, int, PendingReminder]  # (send time, row id, row): a heap entry
+
+
+class Pace:
+    """Telegram's limits on what actually leaves, whatever the plan says: 30 a second in
+    all, 20 a minute into one group, 1 a second into one private chat, each window a
+    little longer (GUARD) for the jitter between starting a send and its arrival.
+
+    The plan keeps these limits by itself; this matters when the process fell behind it
+    (a plan rebuild, a slow disk), where sending everything overdue at once would earn
+    429s. Measured when a send starts, not when it was decided."""
+
+    GUARD = timedelta(milliseconds=20)
+    ALL = (30, timedelta(seconds=1))
+    GROUP = (20, timedelta(minutes=1))
+    PRIVATE = (1, timedelta(seconds=1))
+
+    def __init__(self) -> None:
+        self._all: deque[datetime] = deque()
+        self._chats: dict[int, deque[datetime]] = defaultdict(deque)
+
+    def wait_all(self, now: datetime) -> timedelta:
+        return self._wait(self._all, self.ALL, now)
+
+    def wait_chat(self, chat_id: int, now: datetime) -> timedelta:
+        sent = self._chats.get(chat_id)
+        return self._wait(sent, self.GROUP if chat_id < 0 else self.PRIVATE, now)
+
+    def take(self, chat_id: int, now: datetime) -> None:
+        self._all.append(now)
+        self._chats[chat_id].append(now)
+
+    def _wait(
+        self, sent: deque[datetime] | None, limit: tuple[int, timedelta], now: datetime
+    ) -> timedelta:
+        """How long until one more send fits the limit (zero: now)."""
+        if not sent:
+            return timedelta(0)
+        count, span = limit
+        window = span + self.GUARD
+        while sent and now - sent[0] >= window:
+            sent.popleft()
+        return (
+            max(timedelta(0), sent[-count] + window - now) if len(sent) >= count else timedelta(0)
+        )
 
 
 class Timer(Protocol):
@@ -82,7 +136,10 @@ class JobQueueTimer:
         async def run(_context: ContextTypes.DEFAULT_TYPE) -> None:
             await callback()
 
-        self._job = self._queue.run_once(run, when=max(0.0, delay), name=FIRE_JOB)
+        # No misfire grace limit: a loop busy for a second must delay the send, not lose it.
+        self._job = self._queue.run_once(
+            run, when=max(0.0, delay), name=FIRE_JOB, job_kwargs={"misfire_grace_time": None}
+        )
 
     def cancel(self) -> None:
         job, self._job = self._job, None
@@ -154,11 +211,13 @@ class Dispatcher:
         self.reachable = reachable if reachable is not None else set()
         self.sleep = sleep
         self.leading = False
-        self.plan: list[tuple[datetime, PendingReminder]] = []  # by send time
+        self._heap: list[Entry] = []  # the send plan, earliest first
+        self.pace = Pace()
+        self._gate_lock = asyncio.Lock()  # FIFO: sends start in the order they reach it
         self.outcomes: list[Outcome] = []  # kept only when `record` is on (tests, bench)
         self.record = False
         self._inflight: dict[int, asyncio.Task[Outcome]] = {}
-        self._tournaments: dict[int, asyncio.Future[_Tournament | None]] = {}
+        self._tournaments: dict[int, tuple[datetime, asyncio.Future[_Tournament | None]]] = {}
         self._closed = False
 
     # --- leadership and the plan ------------------------------------------------------
@@ -179,7 +238,7 @@ class Dispatcher:
         elif not held and self.leading:
             self.leading = False
             self.timer.cancel()
-            self.plan = []
+            self._heap = []
             log.warning("reminders: leadership lost; another process sends reminders")
         if self.leading:
             await self.reload()
@@ -202,14 +261,25 @@ class Dispatcher:
             )
         return lost
 
-    async def reload(self) -> None:
-        """Rebuild the send plan from the pending rows and arm the timer for its head."""
+    async def reload(self, *, changed: bool = False) -> None:
+        """Rebuild the send plan from the pending rows and arm the timer for its head.
+
+        When the rows are what the plan holds already (the usual 10-second check) the plan
+        is kept as it is: a plan made afresh would not know what was sent in the last
+        minute, and could crowd a chat's 20-a-minute window. `changed`: this process has
+        just committed a change (dispatch.reload), so tournament reads are refreshed too.
+        """
         if not self.leading or self._closed:
             return
         async with self.db.unit_of_work(read_only=True) as uow:
             rows = await uow.reminders.pending()
-        self._tournaments.clear()  # texts are rendered from what is stored now
         rows = [r for r in rows if r.id not in self._inflight]
+        if changed:
+            self._tournaments.clear()
+        if {(r.id, r.due_at) for r in rows} == {(r.id, r.due_at) for _, _, r in self._heap}:
+            self._arm()
+            return
+        self._tournaments.clear()  # rows moved: texts are rendered from what is stored now
         now = self.clock()
         items = [
             sendplan.Outgoing(
@@ -221,20 +291,26 @@ class Dispatcher:
             )
             for r in rows
         ]
-        times = sendplan.schedule(items, now=now)
-        self.plan = sorted(((times[r.id], r) for r in rows), key=lambda e: (e[0], e[1].id))
+        times = sendplan.schedule(items, now=now, per_second=PLAN_PER_SECOND)
+        self._heap = [(times[r.id], r.id, r) for r in rows]
+        heapq.heapify(self._heap)
         self._arm()
 
     def _arm(self) -> None:
-        if not self.plan or self._closed:
+        if not self._heap or self._closed:
             self.timer.cancel()
             return
-        delay = (self.plan[0][0] - self.clock()).total_seconds()
+        delay = (self._heap[0][0] - self.clock()).total_seconds()
         self.timer.arm(max(0.0, delay), self.fire_due)
 
     @property
+    def plan(self) -> list[tuple[datetime, PendingReminder]]:
+        """The send plan, earliest first (a copy, for tests and logs)."""
+        return [(at, row) for at, _, row in sorted(self._heap)]
+
+    @property
     def next_send(self) -> datetime | None:
-        return self.plan[0][0] if self.plan else None
+        return self._heap[0][0] if self._heap else None
 
     # --- firing -----------------------------------------------------------------------
 
@@ -243,12 +319,9 @@ class Dispatcher:
         if not self.leading or self._closed:
             return []
         limit = self.clock() + EPSILON
-        cut = 0
-        while cut < len(self.plan) and self.plan[cut][0] <= limit:
-            cut += 1
-        due, self.plan = self.plan[:cut], self.plan[cut:]
         tasks = []
-        for _, row in due:
+        while self._heap and self._heap[0][0] <= limit:
+            row = heapq.heappop(self._heap)[2]
             if row.id in self._inflight:
                 continue
             task = asyncio.ensure_future(self._deliver(row))
@@ -335,6 +408,7 @@ class Dispatcher:
         """'' when sent; otherwise why not (logged). A 429 was not delivered: waited out."""
         for attempt in range(RETRIES + 1):
             try:
+                await self._gate(row.recipient)
                 await self.send(row.recipient, text, markup)
                 return ""
             except RetryAfter as exc:
@@ -354,6 +428,24 @@ class Dispatcher:
                 log.warning("reminder %s dropped: Telegram error %s", row.id, exc)
                 return f"telegram: {exc.__class__.__name__}"
         return "rate limited"
+
+    async def _gate(self, chat_id: int) -> None:
+        """Wait until a message to `chat_id` keeps Telegram's limits, then count it.
+
+        In the plan's rhythm this never waits. A chat's own limit is waited out without
+        holding the gate (other chats go on); the overall limit holds everyone."""
+        while True:
+            async with self._gate_lock:
+                now = self.clock()
+                overall = self.pace.wait_all(now)
+                if overall > timedelta(0):
+                    await self.sleep(overall.total_seconds())
+                    continue
+                mine = self.pace.wait_chat(chat_id, now)
+                if mine <= timedelta(0):
+                    self.pace.take(chat_id, now)
+                    return
+            await self.sleep(mine.total_seconds())
 
     async def _unreachable(self, user_id: int) -> None:
         self.reachable.discard(user_id)
@@ -377,11 +469,14 @@ class Dispatcher:
     # --- rendering --------------------------------------------------------------------
 
     async def _tournament(self, tournament_id: int) -> _Tournament | None:
-        """The tournament as stored, read once per plan rebuild (shared by its sends)."""
-        future = self._tournaments.get(tournament_id)
-        if future is None:
+        """The tournament as stored, read once and shared by its sends (see READ_AGE)."""
+        now = self.clock()
+        cached = self._tournaments.get(tournament_id)
+        if cached is None or now - cached[0] > READ_AGE:
             future = asyncio.ensure_future(self._read(tournament_id))
-            self._tournaments[tournament_id] = future
+            self._tournaments[tournament_id] = (now, future)
+        else:
+            future = cached[1]
         try:
             return await asyncio.shield(future)
         except Exception:
@@ -480,7 +575,8 @@ def start(application: Application, dispatcher: Dispatcher) -> None:  # type: ig
     async def tick(_context: ContextTypes.DEFAULT_TYPE) -> None:
         await dispatcher.tick()
 
-    queue.run_repeating(tick, interval=EVERY, first=0, name=TICK_JOB)
+    # `first` must not be 0: PTB reads a falsy `first` as "after one interval".
+    queue.run_repeating(tick, interval=EVERY, first=0.001, name=TICK_JOB)
 
 
 def reload(application: Application) -> None:  # type: ignore[type-arg]
@@ -497,6 +593,6 @@ def reload(application: Application) -> None:  # type: ignore[type-arg]
         return
 
     async def rebuild(_context: ContextTypes.DEFAULT_TYPE) -> None:
-        await dispatcher.reload()
+        await dispatcher.reload(changed=True)
 
-    queue.run_once(rebuild, when=0, name=RELOAD_JOB)
+    queue.run_once(rebuild, when=0, name=RELOAD_JOB, job_kwargs={"misfire_grace_time": None})

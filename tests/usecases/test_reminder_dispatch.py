@@ -4,15 +4,20 @@ sender on a real SQLite file: no Telegram, no sleeping, time moved by the test."
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from telegram.error import Forbidden, RetryAfter
+from telegram.request import BaseRequest
 
 from bot import dispatch
+from bot.app import build
+from bot.settings import Settings
 from bot.usecases import reminders, results, setup
 from storage import api as store
 from storage import migrate
@@ -272,3 +277,69 @@ async def test_the_timer_is_armed_for_the_head_of_the_plan(db):
     assert d.next_send is not None
     assert timer.delay == pytest.approx((d.next_send - MORNING).total_seconds())
     assert d.next_send <= datetime(2026, 12, 6, 9, 0, tzinfo=IST) - dispatch.MARGIN
+
+
+class Recording(BaseRequest):
+    """The Bot API for an in-process Application: getMe, setMyCommands, sendMessage."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[int, str]] = []
+        self.arrived = asyncio.Event()
+
+    @property
+    def read_timeout(self) -> float | None:
+        return None
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    async def do_request(self, url, method, request_data=None, *args, **kwargs):
+        name = url.rsplit("/", 1)[-1]
+        params = request_data.parameters if request_data is not None else {}
+        if name == "getMe":
+            result = {"id": 1, "is_bot": True, "first_name": "Bot", "username": "turnuva_bot"}
+        elif name == "sendMessage":
+            self.messages.append((int(params["chat_id"]), params["text"]))
+            self.arrived.set()
+            result = {
+                "message_id": len(self.messages),
+                "date": 0,
+                "chat": {"id": int(params["chat_id"]), "type": "private"},
+                "text": params["text"],
+            }
+        else:
+            result = True
+        return 200, json.dumps({"ok": True, "result": result}).encode()
+
+
+async def test_the_application_fires_a_due_reminder_through_its_job_queue(db, tmp_path):
+    """The wiring of bot.app.build: post_init starts the leadership tick, the tick plans,
+    the JobQueue timer fires, the reminder goes out through PTB; stop releases the lead."""
+    request = Recording()
+    url = str(db.engine.url)
+    settings = Settings(token="1:TEST", db_url=url, rate_limit=False, clock_offset=-2.5)
+    due = datetime(2026, 12, 6, 9, 0, tzinfo=IST).astimezone(UTC)  # A1's reminder for 10:00
+    began = time.monotonic()
+    app = build(
+        settings, request=request, clock=lambda: due + timedelta(seconds=time.monotonic() - began)
+    )
+    wanted = (CAPTAIN_A1, "⏰ A1 maçınız 60 dk sonra: 10:00, Saha 1, rakip A4")
+    await app.initialize()
+    await app.post_init(app)
+    await app.start()
+    try:
+        while wanted not in request.messages:  # each message sets the event: no polling
+            request.arrived.clear()
+            if wanted not in request.messages:
+                await asyncio.wait_for(request.arrived.wait(), timeout=20)
+    finally:
+        await app.stop()
+        await app.post_stop(app)
+        await app.shutdown()
+        await app.post_shutdown(app)
+
+    assert request.messages.count(wanted) == 1
+    assert (await statuses(db))[(1, CAPTAIN_A1, "kaptan:60")] == "sent"
