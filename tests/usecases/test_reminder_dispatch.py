@@ -12,11 +12,13 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from telegram import Update
 from telegram.error import Forbidden, RetryAfter
 from telegram.request import BaseRequest
 
 from bot import dispatch
 from bot.app import build
+from bot.handlers import reminders as handlers
 from bot.settings import Settings
 from bot.usecases import reminders, results, setup
 from storage import api as store
@@ -284,6 +286,7 @@ class Recording(BaseRequest):
 
     def __init__(self) -> None:
         self.messages: list[tuple[int, str]] = []
+        self.edits: list[str] = []
         self.arrived = asyncio.Event()
 
     @property
@@ -311,6 +314,8 @@ class Recording(BaseRequest):
                 "text": params["text"],
             }
         else:
+            if name == "editMessageText":
+                self.edits.append(params["text"])
             result = True
         return 200, json.dumps({"ok": True, "result": result}).encode()
 
@@ -343,3 +348,94 @@ async def test_the_application_fires_a_due_reminder_through_its_job_queue(db, tm
 
     assert request.messages.count(wanted) == 1
     assert (await statuses(db))[(1, CAPTAIN_A1, "kaptan:60")] == "sent"
+
+
+@pytest.fixture
+async def app(db):
+    """The bot's Application on the test database, not polling: updates go in by hand."""
+    request = Recording()
+    settings = Settings(token="1:TEST", db_url=str(db.engine.url), rate_limit=False)
+    application = build(settings, request=request, clock=lambda: MORNING)
+    await application.initialize()
+    await application.post_init(application)
+    application.bot_data["request"] = request
+    yield application
+    await application.shutdown()
+    await application.post_shutdown(application)
+
+
+def private_message(update_id: int, user: int, text: str) -> dict:
+    message = {
+        "message_id": update_id,
+        "date": 0,
+        "chat": {"id": user, "type": "private"},
+        "from": {"id": user, "is_bot": False, "first_name": f"U{user}"},
+        "text": text,
+    }
+    if text.startswith("/"):
+        message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+    return {"update_id": update_id, "message": message}
+
+
+async def feed(app, data: dict) -> None:
+    await app.process_update(Update.de_json(data, app.bot))
+
+
+async def test_a_private_message_makes_a_captain_reachable_once(app, db, monkeypatch):
+    calls = []
+    real = handlers.usecase.became_reachable
+
+    async def counted(uow, user_id, now):
+        calls.append(user_id)
+        return await real(uow, user_id, now)
+
+    monkeypatch.setattr(handlers.usecase, "became_reachable", counted)
+
+    await feed(app, private_message(1, CAPTAIN_B3, "merhaba"))
+    await feed(app, private_message(2, CAPTAIN_B3, "ne zaman oynuyoruz?"))
+    await feed(app, private_message(3, CAPTAIN_B3, "/start hatirlatma"))
+
+    assert calls == [CAPTAIN_B3]  # later messages cost no write
+    rows = await statuses(db)
+    assert {(no, CAPTAIN_B3, "kaptan:60") for no in (4, 7, 12)} <= set(rows)
+    assert (1, CHAT, "ulasilamaz") not in rows
+    answer = app.bot_data["request"].messages[-1]
+    assert answer[0] == CAPTAIN_B3
+    assert answer[1].startswith("✅ Tamam, hatırlatmalar buraya gelecek.\n⚽ B3:")
+
+
+async def test_a_short_headcount_warns_the_organiser_at_once(app, db):
+    async with db.unit_of_work() as uow:
+        tournament = await uow.tournaments.get(1)
+        await uow.tournaments.update_settings(1, extra={**tournament.settings.extra, "squad": 7})
+        match = await uow.matches.get(1, 1)
+        await uow.commit()
+    press = {
+        "update_id": 10,
+        "callback_query": {
+            "id": "q1",
+            "chat_instance": "c",
+            "from": {"id": CAPTAIN_A1, "is_bot": False, "first_name": "Mehmet"},
+            "data": f"hc:{match.id}:5",
+            "message": {
+                "message_id": 99,
+                "date": 0,
+                "chat": {"id": CAPTAIN_A1, "type": "private"},
+                "text": "⏰ A1 maçınız 60 dk sonra: 10:00, Saha 1, rakip A4\nKaç kişisiniz?",
+            },
+        },
+    }
+
+    await feed(app, press)
+
+    request = app.bot_data["request"]
+    assert request.edits == ["👍 Teşekkürler! A1, 10:00 maçına 5 kişi olarak not edildi."]
+    assert request.messages == [  # the organiser never wrote to the bot: the group
+        (CHAT, "⚠️ A1 10:00 maçına 5 kişi geliyor (kadro 7). Maç 1, Saha 1, rakip A4.")
+    ]
+
+
+def test_headcount_buttons_sit_around_the_squad_size():
+    markup = dispatch.headcount_buttons(42, 7)
+    assert [b.text for b in markup.inline_keyboard[0]] == ["4", "5", "6", "7", "8"]
+    assert markup.inline_keyboard[0][0].callback_data == "hc:42:4"
