@@ -66,6 +66,11 @@ def build(
                 found.conversations = await uow.setups.keys()
         app.bot_data[services.KEY] = found
         await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        if settings.clock_offset:
+            log.warning(
+                "the clock is shifted by %+.0f s (--clock-offset: tests and rehearsals only)",
+                settings.clock_offset,
+            )
         # Reminders: the leader fires the stored rows (bot/dispatch.py, docs/reminders.md).
         found.dispatcher = dispatch.Dispatcher(
             db,

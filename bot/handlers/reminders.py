@@ -12,7 +12,7 @@ import logging
 
 from telegram import Update
 from telegram.constants import ChatType
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot import dispatch, services
@@ -82,7 +82,12 @@ async def headcount_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         return
     snap, stored, team = found
     await query.answer("👍")
-    await query.edit_message_text(texts.headcount_thanks(team, stored.match, count))
+    try:
+        await query.edit_message_text(texts.headcount_thanks(team, stored.match, count))
+    except BadRequest as exc:  # the same button pressed twice: the text is already there
+        if "not modified" not in str(exc).lower():
+            raise
+        return
     squad = snap.tournament.settings.extra.get("squad")
     if squad and count < int(squad):
         await _warn_organiser(
