@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -283,12 +284,21 @@ class Emulator:
                 current.pop(m.message_id, None)
         return [current[k] for k in sorted(current)]
 
+    def counts(
+        self, predicate: Predicate = None, kinds: Iterable[str] = ("message",), since: int = 0
+    ) -> Counter[tuple[int, str]]:
+        """How often the bot sent each (chat id, text) matching `predicate` after `since`, in
+        every chat: a message sent twice (or repeated after a restart) counts 2."""
+        matches = _matcher(predicate, kinds)
+        return Counter((m.chat_id, m.text) for m in self.events(since=since) if matches(m))
+
     def pins(self, chat: Chat) -> list[BotMessage]:
         return [m for m in self.events(chat) if m.kind in ("pin", "unpin")]
 
     def state(self, after: int = 0, wait: float = 0) -> dict[str, Any]:
         """The emulator's view of the bot: `bot` (getMe), `calls` per method, `commands` per
-        scope, `pollers` (getUpdates held now), `pending` (unconfirmed updates), `version`."""
+        scope, `pollers` (getUpdates held now), `pending` (unconfirmed updates), `webhooks`
+        (the url of every setWebhook, in order), `version`."""
         return self._get("/test/state", after=after, wait=int(wait * 1000))
 
     def commands(self, scope: str = "default/") -> list[str]:

@@ -4,7 +4,8 @@
  * (pinned in package.json), made to serve python-telegram-bot 22 without editing the package.
  * The Emulator subclasses its TelegramServer and puts one extra route installer in front of
  * the package's route list, so these routes answer first and the package's own stay behind
- * them (only setWebhook/deleteWebhook are still the package's). Defect of the package -> fix:
+ * them (only setWebhook/deleteWebhook are still the package's, counted in `calls` and each
+ * setWebhook's url kept for /test/state's `webhooks`). Defect of the package -> fix:
  *   getMe lacks is_bot ....................... getMe: the bot user (id = the token's number)
  *   message dates in milliseconds ........... every date is in seconds
  *   no `from`, chat type always private ..... `from` is the bot; chats are kept with their type
@@ -27,7 +28,8 @@
  *   POST /test/redeliver {update_id}          the same update once more (duplicate delivery)
  *   GET  /test/log?chat_id=&after=&wait=ms    the bot's actions with seq > after: message,
  *        photo, document, edit, delete, pin, unpin, answer; held up to `wait` ms until one exists
- *   GET  /test/state?after=&wait=ms           bot user, method call counts, commands, pollers
+ *   GET  /test/state?after=&wait=ms           bot user, method call counts, commands, pollers,
+ *        webhooks (the url of every setWebhook, in order: webhook-mode bots are ready then)
  * Usage: node launcher.js [port]  (or E2E_PORT; default 8081), on 127.0.0.1; one bot at a time.
  */
 'use strict';
@@ -88,6 +90,7 @@ class Emulator extends TelegramServer {
   commands = {}; // scope (+ language) -> [{command, description}]
   files = new Map(); // file_id -> {data, name, size}
   callbacks = new Map(); // callback id -> chat id
+  hooks = []; // the url of every setWebhook (the package keeps only the last, per token)
   nextUpdateId = 1;
   version = 0;
   pollers = 0;
@@ -295,7 +298,13 @@ class Emulator extends TelegramServer {
       return [...new Set(ids)].map((id) => this.member(state, id));
     });
     app.all('/bot:token/:method', (req, res, next) => {
-      if (['setWebhook', 'deleteWebhook'].includes(req.params.method)) { next(); return; }
+      if (['setWebhook', 'deleteWebhook'].includes(req.params.method)) {
+        this.calls[req.params.method] = (this.calls[req.params.method] || 0) + 1;
+        if (req.params.method === 'setWebhook') this.hooks.push(String(params(req).url ?? ''));
+        this.changed();
+        next();
+        return;
+      }
       console.error(`emulator: the bot called ${req.params.method}, which is not emulated`);
       res.status(404).json({ ok: false, error_code: 404, description: `Not Found: ${req.params.method} is not emulated` });
     });
@@ -346,7 +355,7 @@ class Emulator extends TelegramServer {
     test('get', 'state', (q, res) => {
       this.hold(res, Number(q.wait || 0), () => this.version > Number(q.after || 0), () => res.json({
         version: this.version, bot: this.botId ? this.botUser : null, calls: this.calls,
-        commands: this.commands, pollers: this.pollers, pending: this.pending.length }));
+        commands: this.commands, pollers: this.pollers, pending: this.pending.length, webhooks: this.hooks }));
     });
   }
 }
