@@ -1,16 +1,20 @@
 """The Dispatcher fires stored reminder rows at most once, with a fake clock and a fake
-sender on a real SQLite file: no Telegram, no sleeping, time moved by the test."""
+sender on SQLite and PostgreSQL: no Telegram, no sleeping, time moved by the test."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
+import secrets
 import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+import asyncpg
 import pytest
 from telegram import Update
 from telegram.error import Forbidden, RetryAfter
@@ -25,6 +29,9 @@ from storage import api as store
 from storage import migrate
 from storage.uow import Database
 
+PG_HOST = os.environ.get("PGHOST", "127.0.0.1")
+PG_PORT = int(os.environ.get("PGPORT", "5432"))
+PG_USER = os.environ.get("PGUSER", "postgres")
 IST = ZoneInfo("Europe/Istanbul")
 CHAT, ORGANISER, CAPTAIN_A1, CAPTAIN_B3 = -1001, 10, 20, 21
 KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
@@ -72,25 +79,59 @@ class Sender:
         return [text for chat, text, _ in self.sent if chat == chat_id]
 
 
-@pytest.fixture
-async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
-    async with database.unit_of_work() as uow:
-        created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=MORNING)
-        await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
-        await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
-        await uow.private_chats.add(CAPTAIN_A1, MORNING)
-        await reminders.sync(uow, created.tournament_id, MORNING)
-        await uow.commit()
-    yield database
-    await database.dispose()
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db(request, tmp_path):
+    """The 8-team day with two captains (A1 reachable, B3 not), on SQLite and PostgreSQL
+    (a database of its own, dropped afterwards; skipped when PostgreSQL is unreachable)."""
+    async with engine_url(request.param, tmp_path) as url:
+        await migrate.upgrade_async(url)
+        database = Database.from_url(url)
+        database.dispatchers = []  # type: ignore[attr-defined]
+        async with database.unit_of_work() as uow:
+            created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=MORNING)
+            await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
+            await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
+            await uow.private_chats.add(CAPTAIN_A1, MORNING)
+            await reminders.sync(uow, created.tournament_id, MORNING)
+            await uow.commit()
+        try:
+            yield database
+        finally:
+            for made in database.dispatchers:  # type: ignore[attr-defined]
+                await made.leadership.release()
+            await database.dispose()
+
+
+@contextlib.asynccontextmanager
+async def engine_url(kind: str, tmp_path):
+    if kind == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+        return
+    name = f"turnuva_reminders_{secrets.token_hex(4)}"
+    try:
+        await _admin(f'CREATE DATABASE "{name}"')
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        pytest.skip(f"PostgreSQL at {PG_HOST}:{PG_PORT} unreachable: {exc!r}")
+    try:
+        yield f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/{name}"
+    finally:
+        await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def _admin(sql: str) -> None:
+    conn = await asyncpg.connect(
+        host=PG_HOST, port=PG_PORT, user=PG_USER, database="test", timeout=5
+    )
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
 
 
 async def dispatcher(db, clock, sender, **kwargs) -> dispatch.Dispatcher:
     """A Dispatcher as a (re)started process makes it: leader, recovered, plan built."""
     made = dispatch.Dispatcher(db, clock, sender, bot_username="turnuva_test_bot", **kwargs)
+    db.dispatchers.append(made)
     await made.tick()
     assert made.leading
     return made
@@ -114,6 +155,7 @@ async def test_each_reminder_is_sent_once_with_its_text(db):
     d = await dispatcher(db, clock, sender)
 
     await run_until(d, clock, KICKOFF + timedelta(hours=6))
+    await d.close()  # SIGTERM: the lead is released
     restarted = await dispatcher(db, clock, sender)  # a restart finds nothing left to send
     await restarted.fire_due()
 
@@ -200,6 +242,7 @@ async def test_a_crash_between_claim_and_send_drops_the_row_and_says_so(db, capl
     with pytest.raises(asyncio.CancelledError):
         await firing
     (crashed,) = [k for k, v in (await statuses(db)).items() if v == "sending"]
+    await first.leadership.release()  # its process is gone: PostgreSQL frees the lock
 
     with caplog.at_level(logging.WARNING, logger="bot.dispatch"):
         second = await dispatcher(db, clock, sender)  # the restart recovers first

@@ -1,5 +1,5 @@
 """Reminder rows follow the 8-team day: derived by bot.usecases.reminders.sync and written
-on a real SQLite file, in the caller's transaction."""
+in the caller's transaction, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from test_reminder_dispatch import engine_url
 
 from bot.usecases import reminders, results, setup
 from storage import migrate
@@ -35,20 +36,23 @@ GROUP_RESULTS = [
 ]  # fmt: skip
 
 
-@pytest.fixture
-async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
-    async with database.unit_of_work() as uow:
-        created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=NOW)
-        await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
-        await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
-        await uow.private_chats.add(CAPTAIN_A1, NOW)
-        await reminders.sync(uow, created.tournament_id, NOW)
-        await uow.commit()
-    yield database
-    await database.dispose()
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db(request, tmp_path):
+    """The 8-team day, A1's captain reachable, B3's not; SQLite and PostgreSQL."""
+    async with engine_url(request.param, tmp_path) as url:
+        await migrate.upgrade_async(url)
+        database = Database.from_url(url)
+        async with database.unit_of_work() as uow:
+            created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=NOW)
+            await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
+            await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
+            await uow.private_chats.add(CAPTAIN_A1, NOW)
+            await reminders.sync(uow, created.tournament_id, NOW)
+            await uow.commit()
+        try:
+            yield database
+        finally:
+            await database.dispose()
 
 
 async def rows(db):
