@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, exists, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from storage import queries
 from storage.errors import ActiveTournamentExists, TournamentNotFound
 from storage.mapping import settings_columns, tournament_from_row
 from storage.records import NewTournament, Tournament, TournamentSettings
@@ -122,6 +123,6 @@ class TournamentRepository:
 _tournaments = TournamentRow.__table__
 # Table columns only (no ORM attribute anywhere): the session runs these as Core statements.
 _ACTIVE = select(*_tournaments.columns).where(
-    _tournaments.c.chat_id == bindparam("chat_id"), _tournaments.c.status == "active"
+    _tournaments.c.chat_id == bindparam("chat_id"), _tournaments.c.status == queries.ACTIVE
 )
 _BY_ID = select(*_tournaments.columns).where(_tournaments.c.id == bindparam("id"))
