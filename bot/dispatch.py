@@ -367,7 +367,10 @@ class Dispatcher:
             return await self._claimed(row, stored is not None and stored.result is not None)
         except Exception as exc:  # after the claim nothing may send it again
             log.exception("reminder %s: failed after its claim; dropped", row.id)
-            await self._finish(row, "dropped")
+            try:
+                await self._finish(row, "dropped")
+            except Exception:  # the database is away: the next leader's recover drops it
+                log.exception("reminder %s: left in 'sending'", row.id)
             return self._note(Outcome(row, "dropped", f"error: {exc.__class__.__name__}"))
 
     async def _claimed(self, row: PendingReminder, has_result: bool) -> Outcome:
@@ -577,6 +580,9 @@ def start(application: Application, dispatcher: Dispatcher) -> None:  # type: ig
 
     # `first` must not be 0: PTB reads a falsy `first` as "after one interval".
     queue.run_repeating(tick, interval=EVERY, first=0.001, name=TICK_JOB)
+    # ...but in a running bot the scheduler starts after the updater (ms later), so the
+    # interval job's first run is one interval away: the first check is a one-off.
+    queue.run_once(tick, when=0, name=TICK_JOB, job_kwargs={"misfire_grace_time": None})
 
 
 def reload(application: Application) -> None:  # type: ignore[type-arg]
