@@ -207,7 +207,7 @@ def test_reminders_arrive_once_follow_a_delay_and_survive_restarts(day: Day) -> 
         "⏰ Şahinler maçınız 10 dk sonra: 10:45, Saha 2, rakip Kaplanlar\nKaç kişisiniz?"
     )
 
-    # The whole run, four restarts included: each message once, nothing else on its own.
+    # The whole run, five restarts included: each message once, nothing else on its own.
     sent = Counter((m.chat_id, m.text) for m in day.own_initiative())
     assert sent == Counter(
         {
