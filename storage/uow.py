@@ -89,9 +89,10 @@ class UnitOfWork:
     ) -> None:
         session, self._session = self.session, None
         try:
-            await session.rollback()  # no-op after commit(); discards anything uncommitted
-        finally:
+            # Closing rolls back whatever is uncommitted (nothing after commit()), in one
+            # call instead of a rollback() and then a close().
             await session.close()
+        finally:
             if self._lock is not None:
                 if self._holder is not None:
                     self._holder[0] = None
