@@ -80,33 +80,79 @@ def score_columns(score: Score, prefix: str = "") -> dict[str, int | None]:
     }
 
 
+# The columns `stored_match` reads, in this order: the match's own, the team names as
+# `home`/`away`, the result's (NULL when unplayed). A statement selects them in this order
+# (`MatchRepository`'s plan), so a row unpacks by position, several times cheaper per row
+# than reading twenty attributes of a Row by name.
+STORED_MATCH_COLUMNS = (
+    "id",
+    "version",
+    "no",
+    "stage",
+    "group_label",
+    "round",
+    "pitch",
+    "start_at",
+    "end_at",
+    "home",
+    "away",
+    "home_from",
+    "away_from",
+    "key",
+    "home_goals",
+    "away_goals",
+    "home_penalties",
+    "away_penalties",
+    "entered_by",
+)
+
+
 def stored_match(row: Any, zone: tzinfo | None = None) -> StoredMatch:
-    """A planned match read with plain columns: the match's own, the team names as
-    `home`/`away`, and the result's columns (NULL when unplayed). Times are in UTC, or
-    on the clock of `zone` when given."""
-    start, end = row.start_at, row.end_at
+    """A planned match from a row of STORED_MATCH_COLUMNS. Times are in UTC, or on the
+    clock of `zone` when given."""
+    (
+        id_,
+        version,
+        no,
+        stage,
+        group,
+        round_,
+        pitch,
+        start,
+        end,
+        home,
+        away,
+        home_from,
+        away_from,
+        key,
+        home_goals,
+        away_goals,
+        home_penalties,
+        away_penalties,
+        entered_by,
+    ) = row
     if zone is not None:
         start, end = start.astimezone(zone), end.astimezone(zone)
     planned = PlannedMatch(
-        no=row.no,
-        stage=_STAGES[row.stage],
-        group=row.group_label,
-        round=row.round,
-        pitch=row.pitch,
+        no=no,
+        stage=_STAGES[stage],
+        group=group,
+        round=round_,
+        pitch=pitch,
         start=start,
         end=end,
-        home=row.home,
-        away=row.away,
-        home_from=row.home_from,
-        away_from=row.away_from,
-        key=row.key,
+        home=home,
+        away=away,
+        home_from=home_from,
+        away_from=away_from,
+        key=key,
     )
     result = (
         None
-        if row.home_goals is None
-        else Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
+        if home_goals is None
+        else Score(home_goals, away_goals, home_penalties, away_penalties)
     )
-    return StoredMatch(row.id, row.version, planned, result, row.entered_by)
+    return StoredMatch(id_, version, planned, result, entered_by)
 
 
 _STAGES = {stage.value: stage for stage in Stage}

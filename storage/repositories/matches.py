@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.model import PlannedMatch, Score, Stage
 from storage import queries
 from storage.errors import TeamNotFound
-from storage.mapping import match_columns, stored_match
+from storage.mapping import STORED_MATCH_COLUMNS, match_columns, stored_match
 from storage.records import ClaimedMatch, MatchState, NextMatch, StoredMatch
 from storage.rows import MatchRow, ResultRow, TeamRow
 
@@ -127,29 +127,16 @@ _results = ResultRow.__table__
 _home_team = TeamRow.__table__.alias("home_team")
 _away_team = TeamRow.__table__.alias("away_team")
 
-# Table columns, not ORM attributes: the session runs it as a Core statement.
+# Table columns, not ORM attributes: the session runs it as a Core statement. The
+# columns are mapping.STORED_MATCH_COLUMNS, in that order (`stored_match` unpacks them).
+_COLUMNS = {
+    **{c.name: c for c in _matches.c},
+    "home": _home_team.c.name.label("home"),
+    "away": _away_team.c.name.label("away"),
+    **{c.name: c for c in _results.c if c.name != "match_id"},
+}
 _PLAN = (
-    select(
-        _matches.c.id,
-        _matches.c.version,
-        _matches.c.no,
-        _matches.c.stage,
-        _matches.c.group_label,
-        _matches.c.round,
-        _matches.c.pitch,
-        _matches.c.start_at,
-        _matches.c.end_at,
-        _matches.c.home_from,
-        _matches.c.away_from,
-        _matches.c.key,
-        _home_team.c.name.label("home"),
-        _away_team.c.name.label("away"),
-        _results.c.home_goals,
-        _results.c.away_goals,
-        _results.c.home_penalties,
-        _results.c.away_penalties,
-        _results.c.entered_by,
-    )
+    select(*(_COLUMNS[name] for name in STORED_MATCH_COLUMNS))
     .select_from(
         _matches.outerjoin(_home_team, _home_team.c.id == _matches.c.home_team_id)
         .outerjoin(_away_team, _away_team.c.id == _matches.c.away_team_id)
