@@ -155,7 +155,7 @@ class Reminders:
         pending: dict[tuple[int, int, str], tuple[int, datetime]] = {}
         for row in rows:
             match_ids[row.no] = row.match_id
-            if row.id is not None:
+            if row.status == "pending":
                 pending[(row.match_id, row.recipient, row.kind)] = (row.id, row.due_at)
         wanted_due: dict[tuple[int, int, str], datetime] = {}
         for item in wanted:
@@ -345,13 +345,13 @@ _SYNC_READ = (
         _reminders.c.recipient,
         _reminders.c.kind,
         _reminders.c.due_at,
+        _reminders.c.status,
     )
-    .select_from(
-        _matches.outerjoin(
-            _reminders,
-            (_reminders.c.match_id == _matches.c.id) & (_reminders.c.status == "pending"),
-        )
-    )
+    # Joined on the match alone, the status filtered in Python: with the status in the join
+    # SQLite walks the (status, due_at) index, every pending row of every tournament per
+    # match (6 ms -> 587 ms with 9,900 rows pending elsewhere); this way it takes the
+    # (match_id, recipient, kind) index.
+    .select_from(_matches.outerjoin(_reminders, _reminders.c.match_id == _matches.c.id))
     .where(_matches.c.tournament_id == bindparam("tournament_id"))
 )
 _ADD_REMINDER = {
