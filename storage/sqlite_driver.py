@@ -11,13 +11,14 @@ Here a statement runs inline, on the calling (event loop) thread, because inside
 transaction a statement never waits for another connection: on WAL, readers never wait
 for the writer, and a write transaction begins with BEGIN IMMEDIATE, so it holds the
 write lock before its first statement (`storage.engine`). The calls that may wait still
-go to aiosqlite's thread, so the event loop never blocks on them: BEGIN IMMEDIATE (it
-queues behind another process's writer, up to the busy timeout), the COMMIT of a write
-transaction (it appends to the WAL and may run a checkpoint, with its disk writes), and
-opening and closing a connection. A read-only connection (`read_only=True`) has
-`PRAGMA query_only` on: a write through it fails at once instead of taking a lock from
-the event loop's thread, and its BEGIN, COMMIT and ROLLBACK run inline as well (none of
-them waits on WAL). A read-only action now makes no trip at all, a first result entry two.
+go to aiosqlite's thread, so the event loop never blocks on them: BEGIN IMMEDIATE when
+another process holds the write lock (it then queues, up to the busy timeout; a first
+try inline cannot wait), the COMMIT of a write transaction (it appends to the WAL and
+may run a checkpoint, with its disk writes), and opening and closing a connection. A
+read-only connection (`read_only=True`) has `PRAGMA query_only` on: a write through it
+fails at once instead of taking a lock from the event loop's thread, and its BEGIN,
+COMMIT and ROLLBACK run inline as well (none of them waits on WAL). A read-only action
+now makes no trip at all, a first result entry one (its COMMIT).
 
 Everything else is SQLAlchemy's own aiosqlite dialect; `storage.engine.make_engine`
 plugs this in with `create_async_engine(module=...)`. The classes extended here are not
@@ -77,24 +78,42 @@ class InlineCursor(AsyncAdapt_aiosqlite_cursor):
 class InlineConnection(AsyncAdapt_aiosqlite_connection):
     """Statements inline (`InlineCursor`); BEGIN and COMMIT where they cannot wait."""
 
-    __slots__ = ("read_only",)
+    __slots__ = ("busy_timeout", "read_only")
     _cursor_cls = InlineCursor
 
     def __init__(self, dbapi: Any, connection: aiosqlite.Connection, read_only: bool) -> None:
         super().__init__(dbapi, connection)
         self.read_only = read_only
+        self.busy_timeout: int | None = None  # the connection's, read at the first BEGIN
 
     @property
     def in_transaction(self) -> bool:
         return self._connection._connection is not None and self._connection._conn.in_transaction
 
     def begin(self, read_only: bool = False) -> None:
-        """BEGIN for a reader (inline: it takes no lock), BEGIN IMMEDIATE for a writer (on
-        aiosqlite's thread: it may wait for another process's write transaction)."""
+        """BEGIN for a reader (inline: it takes no lock); BEGIN IMMEDIATE for a writer.
+
+        The writer's lock is free nearly always (this process's writers take turns before
+        they get here): the first try is inline, with the busy timeout off, so it cannot
+        wait. Only when another process holds the lock does BEGIN IMMEDIATE go to
+        aiosqlite's thread, to wait there (busy timeout) while the event loop runs on."""
         if read_only or self.read_only:
             self._inline(lambda conn: conn.execute("BEGIN"))
-        else:
-            self._off_loop(lambda conn: conn.execute("BEGIN IMMEDIATE"))
+            return
+        conn = self._connection._conn
+        if self.busy_timeout is None:
+            self.busy_timeout = int(conn.execute("PRAGMA busy_timeout").fetchone()[0])
+        try:
+            conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                return
+            finally:
+                conn.execute(f"PRAGMA busy_timeout = {self.busy_timeout}")
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
+                self._handle_exception(error)
+        self._off_loop(lambda conn: conn.execute("BEGIN IMMEDIATE"))
 
     def commit(self) -> None:
         if self._connection._connection is None:
