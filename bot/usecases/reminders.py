@@ -72,8 +72,9 @@ async def sync(uow: UnitOfWork, tournament_id: int, now: datetime) -> SyncSummar
 
 async def became_reachable(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:
     """A user started the bot in private: remember it and, if new, re-derive the rows of
-    the tournaments they captain (their captain reminders, the organiser's list). The
-    ids of the tournaments synced; () when the user was known already. No commit."""
+    the tournaments they captain (their captain reminders, the organiser's list) or
+    created (nudges and that list now go to them privately, not to the group). The ids
+    of the tournaments synced; () when the user was known already. No commit."""
     if not await uow.private_chats.add(user_id, now):
         return ()
     return await _sync_captained(uow, user_id, now)
@@ -81,13 +82,15 @@ async def became_reachable(uow: UnitOfWork, user_id: int, now: datetime) -> tupl
 
 async def became_unreachable(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:
     """Telegram refused a private message (the user blocked the bot): forget the chat and
-    re-derive the rows of the tournaments they captain. No commit."""
+    re-derive the rows of the tournaments they captain or created. No commit."""
     await uow.private_chats.remove(user_id)
     return await _sync_captained(uow, user_id, now)
 
 
 async def _sync_captained(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:
-    ids = tuple(dict.fromkeys(c.tournament_id for c in await uow.teams.captaincies(user_id)))
+    """Re-derive every tournament the user captains in or created."""
+    captained = [c.tournament_id for c in await uow.teams.captaincies(user_id)]
+    ids = tuple(dict.fromkeys([*captained, *await uow.tournaments.created_by(user_id)]))
     for tournament_id in ids:
         await sync(uow, tournament_id, now)
     return ids

@@ -91,6 +91,15 @@ class TournamentRepository:
         )
         return [tournament_from_row(row) for row in await self._session.scalars(stmt)]
 
+    async def created_by(self, user_id: int) -> list[int]:
+        """The active tournaments `user_id` created: their nudges go to the creator."""
+        stmt = (
+            select(TournamentRow.id)
+            .where(TournamentRow.created_by == user_id, TournamentRow.status == "active")
+            .order_by(TournamentRow.id)
+        )
+        return list(await self._session.scalars(stmt))
+
     async def archive(self, tournament_id: int, at: datetime) -> None:
         stmt = (
             update(TournamentRow)

@@ -108,6 +108,17 @@ async def test_the_organiser_reachable_gets_nudges_in_private(db):
     assert (7, ORGANISER, "sonuc") in found and (7, CHAT, "sonuc") not in found
 
 
+async def test_an_organiser_who_starts_the_bot_later_gets_nudges_and_the_list_in_private(db):
+    async with db.unit_of_work() as uow:
+        assert await reminders.became_reachable(uow, ORGANISER, NOW) == (1,)
+        await uow.commit()
+
+    found = await rows(db)
+
+    assert (7, ORGANISER, "sonuc") in found and (7, CHAT, "sonuc") not in found
+    assert (1, ORGANISER, "ulasilamaz") in found and (1, CHAT, "ulasilamaz") not in found
+
+
 async def test_leads_come_from_the_settings_and_an_empty_list_turns_them_off(db):
     async with db.unit_of_work() as uow:
         tournament = await uow.tournaments.get(1)
