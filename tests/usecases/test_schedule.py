@@ -109,6 +109,32 @@ async def test_a_delay_on_all_pitches_moves_every_match_not_kicked_off(morning):
     assert all(now_[k] == was[k] + MIN15 for k in now_)
 
 
+async def test_a_delay_re_imported_as_a_calendar_updates_the_same_events(morning):
+    """/takvim after /gecikme: same UIDs, a higher SEQUENCE, the new start in Istanbul time,
+    so a phone re-importing the file moves its events instead of doubling them."""
+    from icalendar import Calendar
+
+    from bot.render import calendar
+
+    def events(snap: state.Snapshot) -> dict[str, object]:
+        parsed = Calendar.from_ical(calendar.ics(snap, at(10, 20)))
+        return {str(e["uid"]): e for e in parsed.walk("VEVENT")}
+
+    before = events((await stored(morning))[0])
+    await run(morning, schedule.delay, text="15", now=at(10, 20))
+    after = events((await stored(morning))[0])
+
+    assert set(after) == set(before) and len(after) == 16
+    moved = [
+        uid for uid in after if after[uid].decoded("dtstart") != before[uid].decoded("dtstart")
+    ]
+    assert len(moved) == 14  # all but the two played matches
+    for uid in moved:
+        assert int(after[uid]["sequence"]) > int(before[uid]["sequence"])
+        assert after[uid].decoded("dtstart") - before[uid].decoded("dtstart") == MIN15
+        assert after[uid]["dtstart"].params["TZID"] == "Europe/Istanbul"
+
+
 async def test_a_delay_on_one_pitch_moves_that_pitch_and_what_it_pushes(morning):
     before, _ = await stored(morning)
     moved = await run(morning, schedule.delay, text="15 saha 2", now=at(10, 20))
