@@ -138,3 +138,32 @@ async def test_a_read_makes_no_trip_to_the_driver_thread(db: Database, monkeypat
         await uow.tournaments.archive(tid, T0)
         await uow.commit()
     assert len(trips) == 1  # the COMMIT (BEGIN IMMEDIATE found the write lock free)
+
+
+async def test_every_read_after_a_commit_sees_it_even_with_readers_running_alongside(
+    db: Database,
+):
+    """No pooled reader keeps an old snapshot: each unit of work ends its transaction."""
+    tid = await stored(db)
+    stop = asyncio.Event()
+
+    async def reader() -> None:  # keeps the pool's connections busy in between
+        while not stop.is_set():
+            async with db.unit_of_work(read_only=True) as uow:
+                await uow.tournaments.get(tid)
+                await asyncio.sleep(0)
+                await uow.matches.plan(tid)
+
+    readers = [asyncio.create_task(reader()) for _ in range(4)]
+    try:
+        for n in range(60):
+            async with db.unit_of_work() as uow:
+                await uow.tournaments.update_settings(tid, extra={"n": n})
+                await uow.commit()
+            for _ in range(3):
+                async with db.unit_of_work(read_only=True) as uow:
+                    assert (await uow.tournaments.get(tid)).settings.extra == {"n": n}
+                await asyncio.sleep(0)
+    finally:
+        stop.set()
+        await asyncio.gather(*readers)
