@@ -109,16 +109,22 @@ async def for_team(uow: UnitOfWork, tournament_id: int, team: str, now: datetime
 
 
 async def quick_next(uow: UnitOfWork, chat_id: int, user_id: int, now: datetime) -> Answer | None:
-    """The common case in one indexed query: a captain whose next opponent is known.
+    """The common case in one indexed query: a captain whose team has a next match.
 
-    None sends the caller down the full path (no captaincy, or the opponent still depends
-    on results: the answer then needs the whole tournament).
+    Its opponent may still be open (a knockout side that results decide): the match then
+    carries the code of that side ("W13", "1A"), as in the plan. None sends the caller
+    down the full path: no captaincy, or no match of the team is known yet (its group is
+    over and the knockout sides are not filled), where the answer needs the whole
+    tournament.
     """
     found = await uow.matches.next_for_captain(chat_id, user_id, now)
-    if found is None or found.opponent is None:
+    if found is None:
         return None
     zone = ZoneInfo(found.time_zone)
-    home, away = (found.team, found.opponent) if found.is_home else (found.opponent, found.team)
+    if found.is_home:
+        home, away, home_from, away_from = found.team, found.opponent, None, found.opponent_from
+    else:
+        home, away, home_from, away_from = found.opponent, found.team, found.opponent_from, None
     match = PlannedMatch(
         no=found.match_no,
         stage=found.stage,
@@ -129,5 +135,7 @@ async def quick_next(uow: UnitOfWork, chat_id: int, user_id: int, now: datetime)
         end=found.end.astimezone(zone),
         home=home,
         away=away,
+        home_from=home_from,
+        away_from=away_from,
     )
     return Answer(found.team, match)
