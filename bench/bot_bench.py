@@ -23,6 +23,9 @@ Istanbul, the morning of the tournaments, so every run answers the same question
 
     .venv/bin/python bench/bot_bench.py [--quick] [--profile 300]
 
+After the table: the mix's CPU time per update and its SQL statements per update of
+each kind, two figures that move much less than the times when the machine is shared.
+
 `--quick`: 100 tournaments and a fifth of the updates. `--profile N`: afterwards, N more
 updates of the mix under cProfile, the top functions printed.
 
@@ -52,6 +55,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import event
 from telegram import Update
 from telegram.ext import Application
 from telegram.request import BaseRequest, RequestData
@@ -357,15 +361,45 @@ class Row:
         ]
 
 
+class Statements:
+    """SQL statements the storage executes, counted for the kind of update being handled
+    (background jobs, such as the live message's edit, count with the update they run
+    during). A statement count does not move with the machine's load, unlike the times.
+    BEGIN, COMMIT and ROLLBACK go to the driver directly and are not counted."""
+
+    def __init__(self) -> None:
+        self.kind = ""
+        self.counts: Counter[str] = Counter()
+
+    def __call__(self, *_: Any) -> None:
+        self.counts[self.kind] += 1
+
+    def attach(self, app: Application) -> None:  # type: ignore[type-arg]
+        for engine in self._engines(app):
+            event.listen(engine, "before_cursor_execute", self)
+
+    def detach(self, app: Application) -> None:  # type: ignore[type-arg]
+        for engine in self._engines(app):
+            event.remove(engine, "before_cursor_execute", self)
+
+    @staticmethod
+    def _engines(app: Application) -> set[Any]:  # type: ignore[type-arg]
+        db = services.of(app).db
+        return {db.engine.sync_engine, db.write_engine.sync_engine}
+
+
 async def feed(
     app: Application,  # type: ignore[type-arg]
     batch: Batch,
+    statements: Statements | None = None,
 ) -> tuple[float, dict[str, list[float]]]:
     """process_update for each update in turn; the wall time and each update's latency."""
     latencies: dict[str, list[float]] = defaultdict(list)
+    counted = statements or Statements()
     began = time.perf_counter()
     for kind, _chat, data in batch:
         update = Update.de_json(data, app.bot)
+        counted.kind = kind
         t = time.perf_counter()
         await app.process_update(update)
         latencies[kind].append(time.perf_counter() - t)
@@ -423,7 +457,12 @@ async def run(tournaments: int, mix_size: int, questions: int, profile: int) -> 
             rows = []
             batch = draw_mix(chats, updates, mix_size, rng)
             mark = len(recorder.calls)
-            wall, latencies = await feed(app, batch)
+            statements = Statements()
+            statements.attach(app)
+            cpu = time.process_time()  # all threads of the process: aiosqlite's too
+            wall, latencies = await feed(app, batch, statements)
+            cpu = time.process_time() - cpu
+            statements.detach(app)
             sent, errors = replies(recorder, mark)
             everything = [x for lat in latencies.values() for x in lat]
             rows.append(
@@ -458,10 +497,19 @@ async def run(tournaments: int, mix_size: int, questions: int, profile: int) -> 
                 rows.append(Row(f"picture {view} (PNG)", len(shown), wall, lat_p[view]))
             print()
             print_table(rows)
+            per_kind = ", ".join(
+                f"{kind} {statements.counts[kind] / len(latencies[kind]):.2f}"
+                for kind, _ in MIX
+                if latencies[kind]
+            )
+            print(
+                f"\nthe mix: {cpu / len(batch) * 1000:.2f} ms of CPU per update (this process,"
+                f" all threads); SQL statements per update: {per_kind}"
+            )
             calls = Counter(c.method for c in recorder.calls)
             spent = sum(c.seconds for c in recorder.calls)
             print(
-                f"\nreplies in the mix: {sent:,} sendMessage for {len(batch):,} updates"
+                f"replies in the mix: {sent:,} sendMessage for {len(batch):,} updates"
                 f" ({errors} apologies for errors); question run: {answers:,} answers to"
                 f" {len(asked):,} ({q_errors} errors)"
             )
