@@ -220,7 +220,7 @@ def test_geri_al_takes_back_the_organisers_last_result(tg, league):
     tg.send(ORGANISER, league, "/geri_al")
     assert "Kartallar 5-0 Aslanlar" in tg.wait_for(league, "Geri alındı").text
     tg.send(ORGANISER, league, "/puan metin")
-    assert re.search(r"Kartallar\s+0\s+0\s+0\s+0\s+0\s+0", tg.wait_for(league, "Puan").text)
+    assert re.search(r"Kartallar\s+0\s+0\s+0\s+0\s+0\s+0", tg.wait_for(league, "Puan durumu").text)
     tg.send(ORGANISER, league, "/geri_al")
     assert "Geri alınacak" in tg.wait_for(league, "Geri alınacak").text
 
