@@ -41,18 +41,22 @@ def touch(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:
     queue = context.job_queue
     if queue is None:
         return
-    name = f"live:{chat_id}"
-    if queue.get_jobs_by_name(name):
+    # A set, not queue.get_jobs_by_name: that scans every scheduled job (reminders too)
+    # with a regex each, on every result.
+    due: set[int] = context.bot_data.setdefault("live_due", set())
+    if chat_id in due:
         return  # an edit is already due; it will show the latest state
     last = context.bot_data.setdefault("live_last", {}).get(chat_id, 0.0)
     delay = max(0.0, last + EVERY - time.monotonic())
-    queue.run_once(_edit, when=delay, data=chat_id, name=name)
+    due.add(chat_id)
+    queue.run_once(_edit, when=delay, data=chat_id, name=f"live:{chat_id}")
 
 
 async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = context.job.data if context.job else None
     if chat_id is None:
         return
+    context.bot_data.setdefault("live_due", set()).discard(chat_id)
     context.bot_data.setdefault("live_last", {})[chat_id] = time.monotonic()
     async with unit_of_work(context, read_only=True) as uow:
         snap = await state.active(uow, chat_id)

@@ -7,6 +7,7 @@ import dataclasses
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
+from bot import dispatch
 from bot.handlers import live
 from bot.handlers.common import in_group, is_chat_admin, now, refuse, remember, reply, unit_of_work
 from bot.texts import chat
@@ -51,6 +52,7 @@ async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await reply(update, chat.undone(undone.match, undone.removed, undone.restored))
     live.touch(context, chat_.id)
+    dispatch.reload(context.application)  # an un-filled knockout side drops its reminders
 
 
 async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -104,7 +106,15 @@ async def _enter(
         await refuse(update, exc)
         return
     await _announce(update, entered)
+    _changed(context, entered)
+
+
+def _changed(context: ContextTypes.DEFAULT_TYPE, entered: results.Entered) -> None:
+    """After a stored result: the live message, and the reminders of a filled knockout tie
+    (their rows were synced in the result's transaction; not on every group result)."""
     live.touch(context, entered.snapshot.tournament.chat_id)
+    if entered.filled:
+        dispatch.reload(context.application)
 
 
 async def _record(
@@ -265,7 +275,7 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return
     await query.edit_message_text(chat.confirmed())
     await _announce(update, entered)
-    live.touch(context, entered.snapshot.tournament.chat_id)
+    _changed(context, entered)
 
 
 async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
