@@ -12,10 +12,10 @@ import secrets
 import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 import asyncpg
 import pytest
+from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, SPEC
 from telegram import Update
 from telegram.error import Forbidden, RetryAfter
 from telegram.request import BaseRequest
@@ -32,21 +32,8 @@ from storage.uow import Database
 PG_HOST = os.environ.get("PGHOST", "127.0.0.1")
 PG_PORT = int(os.environ.get("PGPORT", "5432"))
 PG_USER = os.environ.get("PGUSER", "postgres")
-IST = ZoneInfo("Europe/Istanbul")
-CHAT, ORGANISER, CAPTAIN_A1, CAPTAIN_B3 = -1001, 10, 20, 21
-KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
+CAPTAIN_A1, CAPTAIN_B3 = 20, 21
 MORNING = (KICKOFF - timedelta(hours=1, minutes=5)).astimezone(UTC)  # 08:55
-GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
-SPEC = setup.Spec(
-    name="Bahar Kupası",
-    teams=GROUPS[0] + GROUPS[1],
-    kickoff=KICKOFF,
-    groups=2,
-    pitches=("Saha 1", "Saha 2"),
-    match_minutes=26,
-    changeover=4,
-    group_lists=GROUPS,
-)
 
 
 class Clock:

@@ -3,37 +3,20 @@ in the caller's transaction, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
+from datetime import UTC, timedelta
 
 import pytest
+from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, SPEC
 from test_reminder_dispatch import engine_url
 
 from bot.usecases import reminders, results, setup
 from storage import migrate
 from storage.uow import Database
 
-IST = ZoneInfo("Europe/Istanbul")
-CHAT, ORGANISER, CAPTAIN_A1, CAPTAIN_B3 = -1001, 10, 20, 21
-KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
+CAPTAIN_A1, CAPTAIN_B3 = 20, 21
 NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)  # 09:00, the morning of the day
-GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
-SPEC = setup.Spec(
-    name="Bahar Kupası",
-    teams=GROUPS[0] + GROUPS[1],
-    kickoff=KICKOFF,
-    groups=2,
-    pitches=("Saha 1", "Saha 2"),
-    match_minutes=26,
-    changeover=4,
-    group_lists=GROUPS,
-)
 SLOT_OWNERS = (1, 3, 5, 7, 9, 11, 13, 15, 16)  # the lowest match number of each kick-off time
 A1_MATCHES = (1, 5, 9)
-GROUP_RESULTS = [
-    "A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4",
-    "B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4",
-]  # fmt: skip
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -7,9 +7,9 @@ The day is DOMAIN.md's 8-team day (two groups of four, two pitches, 10:00 first 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 import pytest
+from eight_team_day import CHAT, IST, ORGANISER, SPEC
 
 from bot.texts import admin as admin_texts
 from bot.texts import schedule as texts
@@ -20,21 +20,8 @@ from domain.model import PlannedMatch, Stage
 from storage import migrate
 from storage.uow import Database
 
-IST = ZoneInfo("Europe/Istanbul")
-CHAT, ORGANISER, STRANGER = -1001, 10, 30
+STRANGER = 30
 CAPTAIN_A2, CAPTAIN_B3, CAPTAIN_A1 = 21, 22, 23
-KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
-GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
-SPEC = setup.Spec(
-    name="Bahar Kupası",
-    teams=GROUPS[0] + GROUPS[1],
-    kickoff=KICKOFF,
-    groups=2,
-    pitches=("Saha 1", "Saha 2"),
-    match_minutes=26,
-    changeover=4,
-    group_lists=GROUPS,
-)
 MIN15 = timedelta(minutes=15)
 
 

@@ -7,37 +7,18 @@ reply text is the one the full path gives.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
+from datetime import UTC, timedelta
 
 import pytest
+from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, SPEC, TEAMS
 
 from bot.texts import chat
 from bot.usecases import ask, results, setup
 from storage import migrate
 from storage.uow import Database
 
-IST = ZoneInfo("Europe/Istanbul")
-CHAT, ORGANISER = -1001, 10
-KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
-GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
-TEAMS = GROUPS[0] + GROUPS[1]
 CAPTAINS = {team: 100 + n for n, team in enumerate(TEAMS)}
-SPEC = setup.Spec(
-    name="Bahar Kupası",
-    teams=TEAMS,
-    kickoff=KICKOFF,
-    groups=2,
-    pitches=("Saha 1", "Saha 2"),
-    match_minutes=26,
-    changeover=4,
-    group_lists=GROUPS,
-)
-DAY = [
-    "A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4",
-    "B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4",
-    "A1 2-0 B4", "B2 1-1 A2 pen 3-4", "B4 1-0 B2", "A2 0-2 A1",
-]  # fmt: skip
+DAY = [*GROUP_RESULTS, "A1 2-0 B4", "B2 1-1 A2 pen 3-4", "B4 1-0 B2", "A2 0-2 A1"]
 NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)
 
 

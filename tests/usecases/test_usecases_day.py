@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 import pytest
+from eight_team_day import CHAT, GROUP_RESULTS, IST, KICKOFF, ORGANISER, SPEC
 
 from bot.usecases import ask, results, setup
 from bot.usecases.errors import AlreadyPlayed, NeedsPenalties, NotOrganiser
@@ -13,24 +13,7 @@ from domain.model import Stage
 from storage import migrate
 from storage.uow import Database
 
-IST = ZoneInfo("Europe/Istanbul")
-CHAT, ORGANISER, CAPTAIN, STRANGER = -1001, 10, 20, 30
-KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
-GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
-SPEC = setup.Spec(
-    name="Bahar Kupası",
-    teams=GROUPS[0] + GROUPS[1],
-    kickoff=KICKOFF,
-    groups=2,
-    pitches=("Saha 1", "Saha 2"),
-    match_minutes=26,
-    changeover=4,
-    group_lists=GROUPS,
-)
-GROUP_RESULTS = [
-    "A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4",
-    "B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4",
-]  # fmt: skip
+CAPTAIN, STRANGER = 20, 30
 
 
 @pytest.fixture

@@ -1,0 +1,35 @@
+"""DOMAIN.md's 8-team day, shared by the use-case tests: two groups of four, two pitches,
+10:00 first round on 6 December 2026 in Istanbul, 26+4 slots, semi-finals 13:30, third
+place 14:15, final 14:45; one group chat and its organiser.
+
+Each test module keeps its own clock (NOW, MORNING, at()) and its own captain ids.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from bot.usecases import setup
+
+IST = ZoneInfo("Europe/Istanbul")
+CHAT, ORGANISER = -1001, 10
+KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
+GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
+TEAMS = GROUPS[0] + GROUPS[1]
+SPEC = setup.Spec(
+    name="Bahar Kupası",
+    teams=TEAMS,
+    kickoff=KICKOFF,
+    groups=2,
+    pitches=("Saha 1", "Saha 2"),
+    match_minutes=26,
+    changeover=4,
+    group_lists=GROUPS,
+)
+# The twelve group results, group A's six then group B's; the semi-finals they make are
+# A1 – B4 and B2 – A2.
+GROUP_RESULTS = (
+    "A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4",
+    "B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4",
+)  # fmt: skip
