@@ -40,7 +40,6 @@ import asyncio
 import cProfile
 import io
 import itertools
-import json
 import logging
 import os
 import pstats
@@ -55,10 +54,10 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import canned
 from sqlalchemy import event
 from telegram import Update
 from telegram.ext import Application
-from telegram.request import BaseRequest, RequestData
 
 from bot import services
 from bot.app import build
@@ -116,47 +115,24 @@ class Recorder:
     message_ids: itertools.count = field(default_factory=lambda: itertools.count(1))
 
 
-class RecordingRequest(BaseRequest):
+class RecordingRequest(canned.CannedRequest):
     """Answers the Bot API methods the bot uses with canned JSON; records (method, time)."""
 
     def __init__(self, recorder: Recorder) -> None:
         self.recorder = recorder
 
-    @property
-    def read_timeout(self) -> float | None:
-        return None
-
-    async def initialize(self) -> None:
-        pass
-
-    async def shutdown(self) -> None:
-        pass
-
-    async def do_request(
-        self,
-        url: str,
-        method: str,
-        request_data: RequestData | None = None,
-        read_timeout: Any = None,
-        write_timeout: Any = None,
-        connect_timeout: Any = None,
-        pool_timeout: Any = None,
-    ) -> tuple[int, bytes]:
+    def answer(self, name: str, params: dict[str, Any]) -> tuple[int, bytes]:
         began = time.perf_counter()
-        name = url.rsplit("/", 1)[-1]
-        params = request_data.parameters if request_data is not None else {}
-        result = self._answer(name, params)
-        if result is None:
-            body = {"ok": False, "error_code": 404, "description": f"Not Found: {name}"}
-        else:
-            body = {"ok": True, "result": result}
-        payload = json.dumps(body).encode()
-        self.recorder.calls.append(
-            Call(name, time.perf_counter() - began, params.get("chat_id"), params.get("text"))  # type: ignore[arg-type]
+        result = self._result(name, params)
+        answered = (
+            canned.ok(result) if result is not None else canned.error(404, f"Not Found: {name}")
         )
-        return (200 if result is not None else 404), payload
+        self.recorder.calls.append(
+            Call(name, time.perf_counter() - began, params.get("chat_id"), params.get("text"))
+        )
+        return answered
 
-    def _answer(self, name: str, params: dict[str, Any]) -> Any:
+    def _result(self, name: str, params: dict[str, Any]) -> Any:
         if name == "getMe":
             return {
                 "id": BOT_ID,

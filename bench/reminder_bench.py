@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import random
 import re
@@ -56,8 +55,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import canned
 from telegram import Bot
-from telegram.request import BaseRequest, RequestData
 
 from bot import dispatch
 from bot.usecases import setup
@@ -153,51 +152,25 @@ class Telegram:
         return 0.0
 
 
-class LimitedRequest(BaseRequest):
+class LimitedRequest(canned.CannedRequest):
     """Answers getMe and sendMessage like the Bot API, 429 included."""
 
     def __init__(self, telegram: Telegram) -> None:
         self.telegram = telegram
         self.ids = 0
 
-    @property
-    def read_timeout(self) -> float | None:
-        return None
-
-    async def initialize(self) -> None:
-        pass
-
-    async def shutdown(self) -> None:
-        pass
-
-    async def do_request(
-        self,
-        url: str,
-        method: str,
-        request_data: RequestData | None = None,
-        read_timeout: Any = None,
-        write_timeout: Any = None,
-        connect_timeout: Any = None,
-        pool_timeout: Any = None,
-    ) -> tuple[int, bytes]:
-        name = url.rsplit("/", 1)[-1]
-        params = request_data.parameters if request_data is not None else {}
+    def answer(self, name: str, params: dict[str, Any]) -> tuple[int, bytes]:
         if name == "getMe":
             me = {"id": BOT_ID, "is_bot": True, "first_name": "Turnuva Botu"}
-            return 200, json.dumps({"ok": True, "result": me | {"username": "bench_bot"}}).encode()
+            return canned.ok(me | {"username": "bench_bot"})
         if name != "sendMessage":
-            return 404, json.dumps({"ok": False, "error_code": 404, "description": name}).encode()
-        chat_id = int(params["chat_id"])  # type: ignore[call-overload]
+            return canned.error(404, name)
+        chat_id = int(params["chat_id"])
         wait = self.telegram.accept(chat_id)
         if wait:
             self.telegram.refused += 1
-            body = {
-                "ok": False,
-                "error_code": 429,
-                "description": f"Too Many Requests: retry after {wait:.0f}",
-                "parameters": {"retry_after": int(wait + 0.999)},
-            }
-            return 429, json.dumps(body).encode()
+            description = f"Too Many Requests: retry after {wait:.0f}"
+            return canned.error(429, description, retry_after=int(wait + 0.999))
         text = str(params.get("text", ""))
         self.telegram.arrivals.append(Arrival(chat_id, text, self.telegram.clock()))
         self.ids += 1
@@ -208,7 +181,7 @@ class LimitedRequest(BaseRequest):
             "from": {"id": BOT_ID, "is_bot": True, "first_name": "Turnuva Botu"},
             "text": text,
         }
-        return 200, json.dumps({"ok": True, "result": message}).encode()
+        return canned.ok(message)
 
 
 # --- the stored burst ----------------------------------------------------------------
