@@ -29,30 +29,12 @@ T = TypeVar("T")
 
 async def gecikme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/gecikme 15 [saha 2]: everything not yet kicked off (on that pitch) runs 15 min late."""
-    text = " ".join(context.args or [])
-    moved = await _change(
-        update,
-        context,
-        lambda uow, chat_id, user_id, admin: schedule.delay(
-            uow, chat_id=chat_id, user_id=user_id, text=text, now=now(context), is_chat_admin=admin
-        ),
-    )
-    if moved is not None:
-        await _announce(update, context, moved, texts.delayed(moved))
+    await _move(update, context, schedule.delay, texts.delayed)
 
 
 async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/ertele 7 11:30 or /ertele 7 yarın 10:00: one match to a new kick-off, if it fits."""
-    text = " ".join(context.args or [])
-    moved = await _change(
-        update,
-        context,
-        lambda uow, chat_id, user_id, admin: schedule.postpone(
-            uow, chat_id=chat_id, user_id=user_id, text=text, now=now(context), is_chat_admin=admin
-        ),
-    )
-    if moved is not None:
-        await _announce(update, context, moved, texts.postponed(moved))
+    await _move(update, context, schedule.postpone, texts.postponed)
 
 
 async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -106,6 +88,26 @@ async def _change(
         await reply(update, texts.refusal(exc))
         return None
     return done
+
+
+async def _move(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    use_case: Callable[..., Awaitable[schedule.Moved]],
+    group_text: Callable[[schedule.Moved], str],
+) -> None:
+    """/gecikme and /ertele: the use case on the command's text, then, if it moved
+    anything, the announcement with `group_text` for the group."""
+    text = " ".join(context.args or [])
+    moved = await _change(
+        update,
+        context,
+        lambda uow, chat_id, user_id, admin: use_case(
+            uow, chat_id=chat_id, user_id=user_id, text=text, now=now(context), is_chat_admin=admin
+        ),
+    )
+    if moved is not None:
+        await _announce(update, context, moved, group_text(moved))
 
 
 async def _announce(
