@@ -2,7 +2,8 @@
 10:00 first round on 6 December 2026 in Istanbul, 26+4 slots, semi-finals 13:30, third
 place 14:15, final 14:45; one group chat and its organiser.
 
-Each test module keeps its own clock (NOW, MORNING, at()) and its own captain ids.
+Each test module keeps its own clock (NOW, MORNING, at()) and its own captain ids;
+`stored_day` gives it a database holding the day.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.usecases import setup
+from storage import migrate
+from storage.uow import Database
 
 IST = ZoneInfo("Europe/Istanbul")
 CHAT, ORGANISER = -1001, 10
@@ -33,3 +36,14 @@ GROUP_RESULTS = (
     "A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4",
     "B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4",
 )  # fmt: skip
+
+
+async def stored_day(url: str, now: datetime) -> Database:
+    """The database at `url`, migrated, with the day stored by its organiser at `now` (the
+    chat's tournament 1, no captains yet). The caller disposes of it."""
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    async with database.unit_of_work() as uow:
+        await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=now)
+        await uow.commit()
+    return database

@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 import asyncpg
 import pytest
-from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, SPEC
+from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, stored_day
 from telegram import Update
 from telegram.error import Forbidden, RetryAfter
 from telegram.request import BaseRequest
@@ -24,9 +24,8 @@ from bot import dispatch
 from bot.app import build
 from bot.handlers import reminders as handlers
 from bot.settings import Settings
-from bot.usecases import reminders, results, setup
+from bot.usecases import reminders, results
 from storage import api as store
-from storage import migrate
 from storage.uow import Database
 
 PG_HOST = os.environ.get("PGHOST", "127.0.0.1")
@@ -71,22 +70,27 @@ async def db(request, tmp_path):
     """The 8-team day with two captains (A1 reachable, B3 not), on SQLite and PostgreSQL
     (a database of its own, dropped afterwards; skipped when PostgreSQL is unreachable)."""
     async with engine_url(request.param, tmp_path) as url:
-        await migrate.upgrade_async(url)
-        database = Database.from_url(url)
+        database = await day_with_two_captains(url, MORNING)
         database.dispatchers = []  # type: ignore[attr-defined]
-        async with database.unit_of_work() as uow:
-            created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=MORNING)
-            await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
-            await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
-            await uow.private_chats.add(CAPTAIN_A1, MORNING)
-            await reminders.sync(uow, created.tournament_id, MORNING)
-            await uow.commit()
         try:
             yield database
         finally:
             for made in database.dispatchers:  # type: ignore[attr-defined]
                 await made.leadership.release()
             await database.dispose()
+
+
+async def day_with_two_captains(url: str, now: datetime) -> Database:
+    """The 8-team day at `url` with A1's captain (reachable in private) and B3's (not),
+    its reminder rows synced at `now`."""
+    database = await stored_day(url, now)
+    async with database.unit_of_work() as uow:
+        await uow.teams.add_captain(1, "A1", CAPTAIN_A1)
+        await uow.teams.add_captain(1, "B3", CAPTAIN_B3)
+        await uow.private_chats.add(CAPTAIN_A1, now)
+        await reminders.sync(uow, 1, now)
+        await uow.commit()
+    return database
 
 
 @contextlib.asynccontextmanager

@@ -6,14 +6,11 @@ from __future__ import annotations
 from datetime import UTC, timedelta
 
 import pytest
-from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, SPEC
-from test_reminder_dispatch import engine_url
+from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER
+from test_reminder_dispatch import CAPTAIN_A1, CAPTAIN_B3, day_with_two_captains, engine_url
 
-from bot.usecases import reminders, results, setup
-from storage import migrate
-from storage.uow import Database
+from bot.usecases import reminders, results
 
-CAPTAIN_A1, CAPTAIN_B3 = 20, 21
 NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)  # 09:00, the morning of the day
 SLOT_OWNERS = (1, 3, 5, 7, 9, 11, 13, 15, 16)  # the lowest match number of each kick-off time
 A1_MATCHES = (1, 5, 9)
@@ -23,15 +20,7 @@ A1_MATCHES = (1, 5, 9)
 async def db(request, tmp_path):
     """The 8-team day, A1's captain reachable, B3's not; SQLite and PostgreSQL."""
     async with engine_url(request.param, tmp_path) as url:
-        await migrate.upgrade_async(url)
-        database = Database.from_url(url)
-        async with database.unit_of_work() as uow:
-            created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=NOW)
-            await uow.teams.add_captain(created.tournament_id, "A1", CAPTAIN_A1)
-            await uow.teams.add_captain(created.tournament_id, "B3", CAPTAIN_B3)
-            await uow.private_chats.add(CAPTAIN_A1, NOW)
-            await reminders.sync(uow, created.tournament_id, NOW)
-            await uow.commit()
+        database = await day_with_two_captains(url, NOW)
         try:
             yield database
         finally:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from eight_team_day import CHAT, IST, ORGANISER, SPEC
+from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
 from bot.texts import admin as admin_texts
 from bot.texts import schedule as texts
@@ -17,8 +17,6 @@ from bot.usecases import reminders, results, schedule, setup, state
 from bot.usecases.errors import NotOrganiser
 from domain import when
 from domain.model import PlannedMatch, Stage
-from storage import migrate
-from storage.uow import Database
 
 STRANGER = 30
 CAPTAIN_A2, CAPTAIN_B3, CAPTAIN_A1 = 21, 22, 23
@@ -32,11 +30,8 @@ def at(hour: int, minute: int = 0) -> datetime:
 
 @pytest.fixture
 async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
+    database = await stored_day(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}", at(9))
     async with database.unit_of_work() as uow:
-        await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=at(9))
         await reminders.sync(uow, 1, at(9))
         await uow.commit()
     yield database

@@ -10,12 +10,10 @@ from __future__ import annotations
 from datetime import UTC, timedelta
 
 import pytest
-from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, SPEC, TEAMS
+from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, TEAMS, stored_day
 
 from bot.texts import chat
-from bot.usecases import ask, results, setup
-from storage import migrate
-from storage.uow import Database
+from bot.usecases import ask, results
 
 CAPTAINS = {team: 100 + n for n, team in enumerate(TEAMS)}
 DAY = [*GROUP_RESULTS, "A1 2-0 B4", "B2 1-1 A2 pen 3-4", "B4 1-0 B2", "A2 0-2 A1"]
@@ -24,13 +22,10 @@ NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)
 
 @pytest.fixture
 async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
+    database = await stored_day(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}", NOW)
     async with database.unit_of_work() as uow:
-        created = await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=NOW)
         for team, user in CAPTAINS.items():
-            await uow.teams.add_captain(created.tournament_id, team, user)
+            await uow.teams.add_captain(1, team, user)
         await uow.commit()
     yield database
     await database.dispose()

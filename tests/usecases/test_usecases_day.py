@@ -5,25 +5,18 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from eight_team_day import CHAT, GROUP_RESULTS, IST, KICKOFF, ORGANISER, SPEC
+from eight_team_day import CHAT, GROUP_RESULTS, IST, KICKOFF, ORGANISER, stored_day
 
-from bot.usecases import ask, results, setup
+from bot.usecases import ask, results
 from bot.usecases.errors import AlreadyPlayed, NeedsPenalties, NotOrganiser
 from domain.model import Stage
-from storage import migrate
-from storage.uow import Database
 
 CAPTAIN, STRANGER = 20, 30
 
 
 @pytest.fixture
 async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
-    async with database.unit_of_work() as uow:
-        await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=_now())
-        await uow.commit()
+    database = await stored_day(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}", _now())
     yield database
     await database.dispose()
 
