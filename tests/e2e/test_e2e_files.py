@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 from client import ORGANISER
-from conftest import TOKEN
 from icalendar import Calendar
+from processes import TOKEN
 from pypdf import PdfReader
 from test_e2e_tournament import DAY, create
 

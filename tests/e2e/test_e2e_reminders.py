@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from client import CAPTAIN_1, CAPTAIN_2, ORGANISER, BotMessage, Chat, Emulator, private
-from conftest import BotProcess, offset_to, running_emulator, show_logs
+from processes import BotProcess, offset_to, running_emulator, show_logs
 from test_e2e_tournament import create
 
 from storage.uow import Database

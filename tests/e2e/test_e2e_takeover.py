@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 import asyncpg
 import pytest
 from client import CAPTAIN_1, CAPTAIN_2, ORGANISER, Chat, Emulator, User, private
-from conftest import BotProcess, _free_port, offset_to, running_emulator, show_logs
+from processes import BotProcess, free_port, offset_to, running_emulator, show_logs
 
 from bot.usecases import reminders, setup
 from storage import migrate
@@ -189,7 +189,7 @@ def test_one_process_sends_and_another_takes_over_after_a_sigkill(
             BotProcess(url, pg_url, tmp_path / f"bot{i}.log", clock_offset=offset) for i in (1, 2)
         ]
         for bot in bots:
-            bot.webhook_port = _free_port()
+            bot.webhook_port = free_port()
         try:
             launched = [bot.launch() for bot in bots]
             for bot, before in zip(bots, launched, strict=True):
