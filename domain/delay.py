@@ -5,6 +5,8 @@ a knockout tie its winner feeds. `delay` shifts everything a rule forces, all by
 minutes, so the gaps between moved matches stay exactly as planned and nothing is pulled
 apart more than the delay itself. `move` changes one match and refuses, naming the rule and
 the other match, when that breaks anything: the organiser decides, the bot never reshuffles.
+`earliest` finds, with `move`'s own checks, the first kick-off it would accept that day, so a
+refusal can say what would work.
 
 A match with a result is over (or was forfeited): it neither moves nor holds its pitch or
 its teams. A match without a result whose kick-off has passed is being played: it does not
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -115,24 +117,46 @@ def move(
     then a team's rest; within a rule the clash short by the most minutes, so one answer
     tells the organiser how far the match must go.
     """
-    target = next((m for m in matches if m.no == no), None)
-    if target is None:
-        raise CannotMove("not_found", no)
-    if no in played:
-        raise CannotMove("played", no)
-    now_utc = now.astimezone(UTC)
-    old = _Live(target)
-    if old.start <= now_utc:
-        raise CannotMove("started", no)
-    if start.astimezone(UTC) <= now_utc:
+    old, others = _movable(matches, played, no, now)
+    if start.astimezone(UTC) <= now.astimezone(UTC):
         raise CannotMove("past", no)
     new = old.shifted(start.astimezone(UTC) - old.start)
-    others = [_Live(m) for m in matches if m.no not in played and m.no != no]
-    clashes = sorted(_clashes(new, others, spacing))
-    if clashes:
-        rank, most, other = clashes[0]
-        raise CannotMove(_REASONS[rank], no, other=other, minutes=-most)
+    if (refused := _first_clash(new, others, spacing)) is not None:
+        raise refused
     return tuple(new.match if m.no == no else m for m in matches)
+
+
+def earliest(
+    matches: Sequence[PlannedMatch],
+    played: AbstractSet[int],
+    no: int,
+    start: datetime,
+    *,
+    now: datetime,
+    spacing: Spacing = Spacing(),
+    step: int = 5,
+    until: datetime | None = None,
+) -> datetime | None:
+    """The first kick-off at or after `start` that `move` would accept for match `no` (on
+    its own pitch), or None when none does before `until`.
+
+    The kick-offs tried are the `step`-minute marks of `start`'s wall clock (11:30, 11:35
+    for 5), from the first at or after `start`, before `until` (default: the next midnight
+    of `start`'s clock, so the same day); those not after `now` are skipped. The checks are
+    `move`'s own, so a match `move` refuses outright (not found, played, under way) raises
+    the same CannotMove here. The answer is in `start`'s timezone.
+    """
+    if isinstance(step, bool) or step < 1:
+        raise ValueError(f"step must be a positive number of minutes, not {step!r}")
+    old, others = _movable(matches, played, no, now)
+    now_utc = now.astimezone(UTC)
+    for mark in _marks(start, step, until):
+        kickoff = mark.astimezone(UTC)
+        if kickoff <= now_utc:
+            continue
+        if _first_clash(old.shifted(kickoff - old.start), others, spacing) is None:
+            return mark
+    return None
 
 
 def moved(
@@ -194,6 +218,41 @@ class _Live:
         if self.match.no in later.fed_by:
             return True
         return self.group_stage and (later.best_of or self.match.group in later.groups)
+
+
+def _movable(
+    matches: Sequence[PlannedMatch], played: AbstractSet[int], no: int, now: datetime
+) -> tuple[_Live, list[_Live]]:
+    """Match `no` and the matches it must fit among, or CannotMove when it may not move."""
+    target = next((m for m in matches if m.no == no), None)
+    if target is None:
+        raise CannotMove("not_found", no)
+    if no in played:
+        raise CannotMove("played", no)
+    old = _Live(target)
+    if old.start <= now.astimezone(UTC):
+        raise CannotMove("started", no)
+    return old, [_Live(m) for m in matches if m.no not in played and m.no != no]
+
+
+def _first_clash(new: _Live, others: Sequence[_Live], spacing: Spacing) -> CannotMove | None:
+    """The refusal `move` gives for `new` among `others`, or None when it fits."""
+    clashes = sorted(_clashes(new, others, spacing))
+    if not clashes:
+        return None
+    rank, most, other = clashes[0]
+    return CannotMove(_REASONS[rank], new.match.no, other=other, minutes=-most)
+
+
+def _marks(start: datetime, step: int, until: datetime | None) -> Iterator[datetime]:
+    """The `step`-minute marks of `start`'s wall clock from `start` on, before `until`."""
+    midnight = start.replace(hour=0, minute=0, second=0, microsecond=0, fold=0)
+    end = (midnight + timedelta(days=1) if until is None else until).astimezone(UTC)
+    width = timedelta(minutes=step)
+    k = math.ceil((start.replace(fold=0) - midnight) / width)  # wall-clock difference
+    while (mark := midnight + k * width).astimezone(UTC) < end:
+        yield mark
+        k += 1
 
 
 def _rest(later: _Live, spacing: Spacing) -> int:

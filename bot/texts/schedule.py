@@ -187,7 +187,34 @@ def _bad_delay(exc: uc.BadDelay) -> str:
 
 
 def cannot_postpone(exc: uc.CannotPostpone) -> str:
-    """Why /ertele refused, naming the match in the way and what to type instead."""
+    """Why /ertele refused, naming the match in the way and what to type instead; when
+    the refusal is about time, it ends with the earliest kick-off that fits that day."""
+    why = _why_not(exc)
+    about_time = exc.reason in ("overlap", "rest", "order")
+    from_now = exc.reason == "past" and exc.suggestion is not None
+    if exc.match is None or not (about_time or from_now):
+        return why
+    return f"{why}\n{_earliest(exc.match, exc.suggestion, '/gecikme' not in why)}"
+
+
+def _earliest(match: PlannedMatch, suggestion: datetime | None, hint: bool) -> str:
+    """The earliest kick-off that fits, as a command to type (with the date when it is
+    not the match's own day, which is what a time alone means to /ertele); when none
+    does, /gecikme unless the refusal already named it."""
+    if suggestion is None:
+        if not hint:
+            return "Bu gün için uygun saat yok."
+        return "Bu gün için uygun saat yok; /gecikme ile tüm programı kaydırabilirsiniz."
+    if suggestion == match.start:
+        return f"En erken uygun saat maçın şimdiki saati: {_when(suggestion, match.start)}."
+    local = match.start.astimezone(suggestion.tzinfo)
+    typed = hm(suggestion)
+    if suggestion.date() != local.date():
+        typed = f"{suggestion:%d.%m.%Y} {typed}"
+    return f"En erken uygun saat: {_when(suggestion, local)} (/ertele {match.no} {typed})"
+
+
+def _why_not(exc: uc.CannotPostpone) -> str:
     no, match, other = exc.number, exc.match, exc.other
     if exc.reason == "not_found" or match is None:
         return f"Maç {no} diye bir maç yok. Maç numaraları için: /fikstur metin"

@@ -78,6 +78,9 @@ class CannotPostpone(DomainError):
     """domain.delay's CannotMove with the matches it names looked up, so the refusal can
     say which pitch is taken by whom, or whose rest is too short. `gap` is the rule's
     minimum in minutes (changeover, rest), not the shortfall: that is what organisers know.
+    `suggestion` is the earliest kick-off that fits that day (domain.delay.earliest): from
+    the asked time when the refusal is about time (overlap, rest, order), from now when the
+    asked time has passed; None when nothing fits or the match may not move at all.
     """
 
     def __init__(
@@ -89,10 +92,12 @@ class CannotPostpone(DomainError):
         gap: int | None = None,
         start: datetime | None = None,
         result: Score | None = None,
+        suggestion: datetime | None = None,
     ) -> None:
         super().__init__(f"cannot move match {number}: {reason}")
         self.reason, self.number, self.match, self.other = reason, number, match, other
         self.gap, self.start, self.result = gap, start, result
+        self.suggestion = suggestion
 
 
 @dataclass(frozen=True)
@@ -314,20 +319,32 @@ async def postpone(
     if stored is None:
         raise CannotPostpone("not_found", number)
     start = kickoff_for(time_text, stored.match, now)
+    played, rules = reminders.played(snap), spacing(snap)
     try:
-        after = shifting.move(
-            snap.planned, reminders.played(snap), number, start, now=now, spacing=spacing(snap)
-        )
+        after = shifting.move(snap.planned, played, number, start, now=now, spacing=rules)
     except shifting.CannotMove as exc:
-        raise _explained(snap, exc, stored.match, start) from None
+        suggestion = None
+        if exc.reason in _ABOUT_TIME or exc.reason == "past":
+            since = start if exc.reason in _ABOUT_TIME else now
+            suggestion = shifting.earliest(
+                snap.planned, played, number, since.astimezone(snap.zone), now=now, spacing=rules
+            )
+        raise _explained(snap, exc, stored.match, start, suggestion) from None
     changes = shifting.moved(snap.planned, after)
     if not changes:
         raise NothingToMove(None, stored.match)
     return await _store(uow, snap, after, changes, now)
 
 
+_ABOUT_TIME = frozenset({"overlap", "rest", "order"})  # another time that day may fit
+
+
 def _explained(
-    snap: state.Snapshot, exc: shifting.CannotMove, match: PlannedMatch, start: datetime
+    snap: state.Snapshot,
+    exc: shifting.CannotMove,
+    match: PlannedMatch,
+    start: datetime,
+    suggestion: datetime | None,
 ) -> CannotPostpone:
     by_no = {m.match.no: m for m in snap.matches}
     other = by_no[exc.other].match if exc.other in by_no else None
@@ -344,6 +361,7 @@ def _explained(
         gap,
         start.astimezone(snap.zone),
         by_no[match.no].result if match.no in by_no else None,
+        suggestion,
     )
 
 

@@ -16,11 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from planshapes import START, Shape, plan_of
 
-from domain.delay import CannotMove, Spacing, delay, move, moved
+from domain.delay import CannotMove, Spacing, delay, earliest, move, moved
 from domain.model import PlannedMatch, Stage
 
 IST = ZoneInfo("Europe/Istanbul")
 MIN = timedelta(minutes=1)
+SEC = timedelta(seconds=1)
 
 
 def at(h: int, m: int = 0) -> datetime:
@@ -172,6 +173,62 @@ def test_the_rests_come_from_the_spacing():
         move(DAY, set(), 5, at(11, 6), now=NOW, spacing=spacing)
     # Şahinler (and Kaplanlar) end at 10:26; 45 minutes of rest is 11:11
     assert (refused.value.reason, refused.value.other, refused.value.minutes) == ("rest", 1, 5)
+
+
+def test_the_earliest_kick_off_that_fits_is_on_the_next_mark_after_the_clash():
+    # 5 at 10:40 overlaps 3 (Saha 1 busy until 11:04 with the changeover)
+    assert earliest(DAY, set(), 5, at(10, 40), now=NOW) == at(11, 5)
+    assert earliest(DAY, set(), 5, at(10, 41), now=NOW, step=15) == at(11, 15)
+    # minute by minute it is 11:04, where 5 already is: moving there changes nothing
+    assert earliest(DAY, set(), 5, at(10, 40), now=NOW, step=1) == at(11, 4)
+    # the semi-final waits for group A (5 and 6 end 11:30, +15) and Saha 1 is free
+    assert earliest(DAY, set(), 7, at(11, 40), now=NOW) == at(11, 45)
+    # 4 on a free Saha 3: Kartallar and Aslanlar end 10:26 (1 and 2), no rest needed
+    on_saha_3 = (*DAY[:3], replace(DAY[3], pitch="Saha 3"), *DAY[4:])
+    assert earliest(on_saha_3, set(), 4, at(10, 20), now=NOW) == at(10, 30)
+
+
+def test_the_marks_are_on_the_start_clock_and_the_answer_in_its_timezone():
+    found = earliest(DAY, set(), 5, at(10, 40).astimezone(UTC), now=NOW)
+    assert found == at(11, 5) and found.tzinfo is UTC
+    # 7-minute marks from midnight: 08:59 is the 77th, 09:06 the 78th
+    assert earliest(DAY, set(), 2, at(8, 59), now=at(8), step=7) == at(8, 59)
+    assert earliest(DAY, set(), 2, at(9), now=at(8), step=7) == at(9, 6)
+    kolkata = ZoneInfo("Asia/Kolkata")  # UTC+5:30: its hours are half past in Istanbul
+    found = earliest(DAY, set(), 2, at(8).astimezone(kolkata), now=at(7), step=60)
+    assert found == at(8, 30) and found.tzinfo is kolkata
+
+
+def test_kick_offs_not_after_now_are_skipped():
+    assert earliest(DAY, set(), 2, at(8), now=at(9)) == at(9, 5)
+    assert earliest(DAY, set(), 2, at(8), now=at(9, 1)) == at(9, 5)
+
+
+def test_none_fits_that_day_or_before_until():
+    # a group match after the semi-final its group feeds: never, whatever the time
+    assert earliest(DAY, set(), 6, at(11, 45), now=NOW) is None
+    # the final waits for the semi-final (12:26 + 15): 12:45, not before 12:45
+    assert earliest(DAY, set(), 8, at(12, 20), now=NOW, until=at(12, 45)) is None
+    assert earliest(DAY, set(), 8, at(12, 20), now=NOW, until=at(12, 46)) == at(12, 45)
+    # nothing follows the final: any mark of the day, and 23:55 is the last
+    assert earliest(DAY, set(), 8, at(23, 51), now=NOW) == at(23, 55)
+    assert earliest(DAY, set(), 8, at(23, 56), now=NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("no", "played", "now", "reason"),
+    [(42, set(), NOW, "not_found"), (3, {3}, NOW, "played"), (3, set(), at(10, 40), "started")],
+)
+def test_a_match_that_may_not_move_at_all_is_refused_as_move_refuses_it(no, played, now, reason):
+    with pytest.raises(CannotMove) as refused:
+        earliest(DAY, played, no, at(13), now=now)
+    assert (refused.value.reason, refused.value.match_no) == (reason, no)
+
+
+@pytest.mark.parametrize("step", [0, -5, True])
+def test_the_step_is_a_positive_number_of_minutes(step):
+    with pytest.raises(ValueError, match="step"):
+        earliest(DAY, set(), 5, at(10, 40), now=NOW, step=step)
 
 
 # --- properties -----------------------------------------------------------------------
@@ -334,3 +391,45 @@ def test_a_move_is_made_exactly_when_it_breaks_nothing(situation, data):
     assert [new for _, new in moved(plan, after)] in ([], [after[plan.index(target)]])
     assert after[plan.index(target)].start == start
     assert not {v for v in violations(after, played, spacing) if target.no in v[1:]}
+
+
+@settings(max_examples=150, deadline=None)
+@given(situations(), st.data())
+def test_the_earliest_kick_off_is_one_move_accepts_and_no_earlier_mark_is(situation, data):
+    shape, plan, played, now = situation
+    spacing = spacing_of(shape)
+    movable = [m for m in plan if m.no not in played and m.start > now]
+    target = data.draw(
+        st.sampled_from(plan if not movable or data.draw(st.booleans()) else movable)
+    )
+    start = (
+        START
+        + data.draw(st.integers(-60, 600)) * MIN
+        + data.draw(st.sampled_from([0, 0, 1, 30, 59])) * SEC
+    )
+    step = data.draw(st.sampled_from([1, 5, 10, 15, 30]))
+    until = data.draw(st.none() | st.integers(0, 300).map(lambda m: start + m * MIN))
+    try:
+        found = earliest(
+            plan, played, target.no, start, now=now, spacing=spacing, step=step, until=until
+        )
+    except CannotMove as refused:
+        assert refused.reason in ("played", "started")
+        with pytest.raises(CannotMove) as by_move:
+            move(plan, played, target.no, start, now=now, spacing=spacing)
+        assert by_move.value.reason == refused.reason
+        return
+    day = start.replace(hour=0, minute=0, second=0, microsecond=0)
+    end = until if until is not None else day + timedelta(days=1)  # Istanbul: no DST
+    if found is not None:
+        assert start <= found < end and found > now
+        assert found.tzinfo is start.tzinfo and found.second == found.microsecond == 0
+        assert (found.hour * 60 + found.minute) % step == 0
+        after = move(plan, played, target.no, found, now=now, spacing=spacing)
+        assert after[plan.index(target)].start == found
+    # every earlier mark in range (this day's, or past midnight up to `until`) is refused
+    for minute in range(0, 2 * 24 * 60, step):
+        mark = day + minute * MIN
+        if start <= mark < end and (found is None or mark < found):
+            with pytest.raises(CannotMove):
+                move(plan, played, target.no, mark, now=now, spacing=spacing)

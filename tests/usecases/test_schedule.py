@@ -268,21 +268,51 @@ async def refused_postpone(db, text: str) -> str:
 
 
 async def test_a_taken_pitch_is_named_with_the_match_on_it(morning):
+    # group B must end 15 minutes before its semi-final and Saha 1 is full until then
     assert await refused_postpone(morning, "3 11:30") == (
         "Saha 1 11:30'da dolu: Maç 7 B1 – B3. Başka bir saat yazın; program için: /fikstur metin"
+        "\nBu gün için uygun saat yok; /gecikme ile tüm programı kaydırabilirsiniz."
     )
+
+
+async def test_a_refusal_names_the_earliest_time_that_fits_and_that_time_is_taken(morning):
+    refusal = await refused_postpone(morning, "14 13:00")
+    assert refusal.endswith("\nEn erken uygun saat: 13:15 (/ertele 14 13:15)")
+    moved = await run(morning, schedule.postpone, text="14 13:15", now=at(10, 20))
+    assert [(o.no, n.start) for o, n in moved.changes] == [
+        (14, datetime(2026, 12, 6, 13, 15, tzinfo=IST))
+    ]
+
+
+async def test_when_nothing_earlier_fits_the_match_stays_where_it_is(morning):
+    # the third-place match holds Saha 1 until 14:41 + 4
+    assert (await refused_postpone(morning, "16 14:30")).endswith(
+        "\nEn erken uygun saat maçın şimdiki saati: 14:45."
+    )
+
+
+async def test_a_suggestion_on_another_day_is_typed_with_its_date(morning):
+    await run(morning, schedule.postpone, text="15 yarın 10:00", now=at(10, 20))
+    assert (await refused_postpone(morning, "16 yarın 10:00")).endswith(
+        "\nEn erken uygun saat: 7 Aralık 10:30 (/ertele 16 07.12.2026 10:30)"
+    )
+    moved = await run(morning, schedule.postpone, text="16 07.12.2026 10:30", now=at(10, 20))
+    assert [(o.no, n.start) for o, n in moved.changes] == [
+        (16, datetime(2026, 12, 7, 10, 30, tzinfo=IST))
+    ]
 
 
 async def test_a_group_match_after_the_semi_final_it_decides_is_refused(morning):
     assert await refused_postpone(morning, "10 14:00") == (
         "Maç 13 (Yarı final, 13:30) bu maçın sonucunu bekliyor; Maç 10 en geç 12:49"
-        " başlamalı. Bütün programı kaydırmak için: /gecikme 15"
+        " başlamalı. Bütün programı kaydırmak için: /gecikme 15\nBu gün için uygun saat yok."
     )
 
 
 async def test_a_semi_final_before_its_group_ends_is_refused(morning):
     assert await refused_postpone(morning, "14 13:00") == (
         "Maç 14, Maç 11 (B Grubu) sonucunu bekliyor; en erken 13:11 başlayabilir."
+        "\nEn erken uygun saat: 13:15 (/ertele 14 13:15)"
     )
 
 
@@ -309,7 +339,15 @@ async def test_a_rest_too_short_names_the_team_and_the_match(db):
             )
     assert texts.refusal(refused.value) == (
         "A dinlenemez: Maç 5 21:26'da bitiyor, en az 10 dk ara gerekir. Daha geç bir saat yazın."
+        "\nEn erken uygun saat: 21:40 (/ertele 3 21:40)"
     )
+    async with db.unit_of_work() as uow:
+        moved = await schedule.postpone(
+            uow, chat_id=-1002, user_id=ORGANISER, text="3 21:40", now=at(19)
+        )
+    assert [(o.no, n.start) for o, n in moved.changes] == [
+        (3, datetime(2026, 12, 6, 21, 40, tzinfo=IST))
+    ]
 
 
 async def test_a_played_match_is_not_postponed(morning):
@@ -340,7 +378,18 @@ async def test_an_unknown_match_and_a_past_time(morning):
     assert await refused_postpone(morning, "40 12:00") == (
         "Maç 40 diye bir maç yok. Maç numaraları için: /fikstur metin"
     )
-    assert (await refused_postpone(morning, "5 09:00")).startswith("09:00 geçti;")
+    past = await refused_postpone(morning, "5 09:00")
+    assert past.startswith("09:00 geçti;")
+    # from now (10:20) on, Saha 1 is busy until 11:00, where match 5 already is
+    assert past.endswith("\nEn erken uygun saat maçın şimdiki saati: 11:00.")
+
+
+async def test_a_past_time_suggests_the_earliest_from_now(morning):
+    # the semi-final on Saha 2 may start once the groups' last matches end (12:56 + 15)
+    assert await refused_postpone(morning, "14 09:00") == (
+        "09:00 geçti; ileri bir saat yazın. Örnek: /ertele 7 11:30 (maçın günü) ya da"
+        " /ertele 7 yarın 10:00\nEn erken uygun saat: 13:15 (/ertele 14 13:15)"
+    )
 
 
 @pytest.mark.parametrize(
