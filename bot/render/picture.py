@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import BOLD, REGULAR, Row, next_slot
 from bot.texts import files as texts
-from bot.texts.common import STAGES, day, hm, side_code, stage_label, tie_rule
+from bot.texts.common import STAGES, day, hm, side, stage_label, tie_rule
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
 
@@ -110,8 +110,8 @@ def _fixture_row(
     draw.text((x + 128, y + 6), _fit(draw, m.pitch, small, 160), GREY, small)
     draw.text((x + 128, y + 34), _fit(draw, f"{m.no}. {stage_label(m)}", small, 160), GREY, small)
     team = font(30, result is None)
-    home = _fit(draw, _side(m, True), team, 370)
-    away = _fit(draw, _side(m, False), team, 370)
+    home = _fit(draw, side(m, True), team, 370)
+    away = _fit(draw, side(m, False), team, 370)
     center = x + 780
     draw.text((center - 70, y + ROW // 2), home, INK, team, anchor="rm")
     draw.text((center + 70, y + ROW // 2), away, INK, team, anchor="lm")
@@ -124,11 +124,6 @@ def _fixture_row(
             draw.text((center, y + ROW - 4), pens, GREY, font(16), anchor="md")
     else:
         draw.text((center, y + ROW // 2), "-", GREY, font(30), anchor="mm")
-
-
-def _side(m: PlannedMatch, home: bool) -> str:
-    team = m.home if home else m.away
-    return team if team is not None else side_code(m.home_from if home else m.away_from)
 
 
 # -- the tables -------------------------------------------------------------------------------
@@ -308,8 +303,7 @@ def _box(
     known = sides.get(m.key or "", (m.home, m.away))
     winner = result.winner_side() if result else None
     for i, home in enumerate((True, False)):
-        team = known[i] or (m.home if home else m.away)
-        text = team or side_code(m.home_from if home else m.away_from)
+        text = known[i] or side(m, home)
         face = font(28, winner == ("home" if home else "away"))
         ty = y + 52 + i * 40
         draw.text((x + 14, ty), _fit(draw, text, face, BOX_W - 110), INK, face, anchor="lm")
