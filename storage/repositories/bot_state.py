@@ -22,7 +22,7 @@ from storage.rows import (
     SetupStateRow,
     TournamentRow,
 )
-from storage.sql import insert_if_absent, upsert
+from storage.sql import upsert
 
 
 class UpdateLog:
@@ -115,12 +115,6 @@ class WantedReminder(Protocol):
     def kind(self) -> str: ...
     @property
     def due(self) -> datetime: ...
-
-
-# The status changes there are (docs/reminders.md); never back to pending.
-_FORWARD = frozenset(
-    {("pending", "sending"), ("sending", "sent"), ("sending", "dropped"), ("pending", "dropped")}
-)
 
 
 class Reminders:
@@ -259,38 +253,6 @@ class Reminders:
         """Every row of the tournament by (match_no, recipient, kind): for tests and the bench."""
         rows = await self._session.execute(_STATUS, {"tournament_id": tournament_id})
         return {(row.no, row.recipient, row.kind): row.status for row in rows}
-
-    async def schedule(
-        self, match_id: int, recipient: int, kind: str, due_at: datetime, at: datetime
-    ) -> bool:
-        """Add one pending reminder outside `sync`; False if that key exists already."""
-        values = {
-            "match_id": match_id,
-            "recipient": recipient,
-            "kind": kind,
-            "due_at": due_at,
-            "status": "pending",
-            "updated_at": at,
-        }
-        key = ["match_id", "recipient", "kind"]
-        return await insert_if_absent(self._session, _reminders, values, key)
-
-    async def due(self, now: datetime, limit: int = 100) -> list[PendingReminder]:
-        """The first `limit` pending reminders due by `now` (active tournaments)."""
-        stmt = _PENDING.where(_reminders.c.due_at <= now).limit(limit)
-        return [_pending_reminder(row) for row in await self._session.execute(stmt)]
-
-    async def move(self, reminder_id: int, old: str, new: str, at: datetime) -> bool:
-        """A forward status change from `old` to `new` if the row is still `old`; prefer
-        `claim`, `finish` and `drop`, which say what they mean."""
-        if (old, new) not in _FORWARD:
-            raise ValueError(f"a reminder does not go from {old!r} to {new!r}")
-        stmt = (
-            update(_reminders)
-            .where(_reminders.c.id == reminder_id, _reminders.c.status == old)
-            .values(status=new, updated_at=literal(at, _reminders.c.updated_at.type))
-        )
-        return bool((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
 
     async def _changed(self, stmt: Any, params: dict[str, Any]) -> bool:
         return bool((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]

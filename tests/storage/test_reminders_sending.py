@@ -121,9 +121,9 @@ async def test_finish_and_drop_only_move_forward(db: Database):
         assert await uow.reminders.claim(b.id, b.due_at, SENT_AT)
         assert not await uow.reminders.drop(b.id, SENT_AT)  # being sent: only finish ends it
         assert await uow.reminders.finish(b.id, "dropped", SENT_AT)  # Telegram refused it
-        with pytest.raises(ValueError):
-            await uow.reminders.move(c.id, "sent", "pending", SENT_AT)
-        assert await uow.reminders.move(c.id, "pending", "dropped", SENT_AT)
+        assert await uow.reminders.drop(c.id, SENT_AT)
+        assert not await uow.reminders.finish(c.id, "dropped", SENT_AT)  # dropped, not sending
+        assert not await uow.reminders.finish(c.id, "sent", SENT_AT)
         await uow.commit()
     after = await statuses(db, tid)
     assert [after[(r.match_no, r.recipient, r.kind)] for r in (a, b, c)] == ["dropped"] * 3
