@@ -99,9 +99,6 @@ async def _enter(
     except NeedsConfirmation as exc:
         await _ask_other_captain(update, context, text, exc)
         return
-    except NotOrganiser as exc:
-        await refuse(update, exc)
-        return
     except DomainError as exc:
         await refuse(update, exc)
         return
