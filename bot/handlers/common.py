@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Any
 
 from telegram import Message, Update
 from telegram.constants import ChatMemberStatus, ChatType
@@ -36,6 +38,20 @@ def remember(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> 
     keys = services.of(context.application).conversations
     if keys is not None:
         keys.add((chat_id, user_id))
+
+
+async def converse(
+    context: ContextTypes.DEFAULT_TYPE,
+    chat_id: int,
+    user_id: int,
+    state: dict[str, Any],
+    at: datetime,
+) -> None:
+    """Store the conversation of (chat, user) and remember it, in one committed unit of work."""
+    async with unit_of_work(context) as uow:
+        await uow.setups.put(chat_id, user_id, state, at)
+        remember(context, chat_id, user_id)
+        await uow.commit()
 
 
 def may_be_talking(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:

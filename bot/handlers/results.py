@@ -9,7 +9,15 @@ from telegram.ext import ContextTypes
 
 from bot import dispatch
 from bot.handlers import live
-from bot.handlers.common import in_group, is_chat_admin, now, refuse, remember, reply, unit_of_work
+from bot.handlers.common import (
+    converse,
+    in_group,
+    is_chat_admin,
+    now,
+    refuse,
+    reply,
+    unit_of_work,
+)
 from bot.texts import chat
 from bot.usecases import results
 from bot.usecases.ask import final_place
@@ -172,11 +180,8 @@ async def _suggest(
     if not exc.candidates or user is None or chat_ is None:
         await refuse(update, exc)
         return
-    async with unit_of_work(context) as uow:
-        state = {"kind": PENDING, "text": text, "wrong": exc.text, "options": list(exc.candidates)}
-        await uow.setups.put(chat_.id, user.id, state, now(context))
-        remember(context, chat_.id, user.id)
-        await uow.commit()
+    state = {"kind": PENDING, "text": text, "wrong": exc.text, "options": list(exc.candidates)}
+    await converse(context, chat_.id, user.id, state, now(context))
     buttons = [
         [InlineKeyboardButton(team, callback_data=f"fix:{i}")]
         for i, team in enumerate(exc.candidates)
@@ -195,10 +200,7 @@ async def _offer_correction(
     user, chat_ = update.effective_user, update.effective_chat
     if user is None or chat_ is None:
         return
-    async with unit_of_work(context) as uow:
-        await uow.setups.put(chat_.id, user.id, {"kind": PENDING, "text": text}, now(context))
-        remember(context, chat_.id, user.id)
-        await uow.commit()
+    await converse(context, chat_.id, user.id, {"kind": PENDING, "text": text}, now(context))
     buttons = [
         [
             InlineKeyboardButton("Değiştir", callback_data="fix:c"),
@@ -218,11 +220,8 @@ async def _ask_other_captain(
     user, chat_ = update.effective_user, update.effective_chat
     if user is None or chat_ is None:
         return
-    async with unit_of_work(context) as uow:
-        pending = {"kind": CONFIRM, "text": text, "match": exc.match.no}
-        await uow.setups.put(chat_.id, user.id, pending, now(context))
-        remember(context, chat_.id, user.id)
-        await uow.commit()
+    pending = {"kind": CONFIRM, "text": text, "match": exc.match.no}
+    await converse(context, chat_.id, user.id, pending, now(context))
     buttons = [
         [
             InlineKeyboardButton("Onayla", callback_data=f"ok:{user.id}"),

@@ -16,7 +16,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot import dispatch
 from bot.handlers import live
-from bot.handlers.common import may_be_talking, now, refuse, remember, reply, unit_of_work
+from bot.handlers.common import converse, may_be_talking, now, refuse, reply, unit_of_work
 from bot.texts import chat
 from bot.texts import setup as texts
 from bot.texts.advice import describe
@@ -78,11 +78,8 @@ async def _save(
     if chat_ is None or user is None:
         return
     moment = now(context)
-    async with unit_of_work(context) as uow:
-        state = {"kind": KIND, "step": step, "data": data, "at": moment.isoformat()}
-        await uow.setups.put(chat_.id, user.id, state, moment)
-        remember(context, chat_.id, user.id)
-        await uow.commit()
+    state = {"kind": KIND, "step": step, "data": data, "at": moment.isoformat()}
+    await converse(context, chat_.id, user.id, state, moment)
 
 
 async def _load(update: Update, context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any] | None:
