@@ -43,6 +43,7 @@ __all__ = [
     "AmbiguousTeam",
     "UnknownTeam",
     "duplicates",
+    "fold",
     "key",
     "loose_key",
     "resolve",
@@ -90,11 +91,16 @@ def strip_diacritics(s: str) -> str:
     return unicodedata.normalize("NFC", bare)
 
 
+def fold(s: str) -> str:
+    """Turkish lower case without diacritics ("IŞIK Şahin" -> "isik sahin"), spacing and
+    punctuation kept: the form in which typed words are compared."""
+    return strip_diacritics(tr_lower(s))
+
+
 def loose_key(s: str) -> str:
     """`key` without diacritics, with punctuation read as a space ("Ankara-Gücü" ->
     "ankara gucu"): how a name typed on a phone without Turkish letters looks."""
-    folded = strip_diacritics(tr_lower(s))
-    return " ".join(_NOT_WORD.sub(" ", folded).split())
+    return " ".join(_NOT_WORD.sub(" ", fold(s)).split())
 
 
 def tolerance(length: int) -> int:

@@ -40,7 +40,7 @@ from enum import StrEnum
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from domain.names import strip_diacritics, tr_lower
+from domain.names import fold
 
 __all__ = [
     "INTENT_PRIORITY",
@@ -279,17 +279,13 @@ class _Token:
     ends_clause: bool
 
 
-def _fold(s: str) -> str:
-    return strip_diacritics(tr_lower(s))
-
-
 def _tokens(text: str) -> list[_Token]:
     raw = unicodedata.normalize("NFC", text).split()
     tokens: list[_Token] = []
     for i, word in enumerate(raw):
         ends = i == len(raw) - 1 or word[-1] in _CLAUSE_END
         bare = word.strip(_EDGE_PUNCTUATION)
-        folded = "".join(c for c in _fold(bare) if c.isalnum())
+        folded = "".join(c for c in fold(bare) if c.isalnum())
         if not folded:
             # "?" or an emoji on its own: it may only end the clause before it.
             if tokens and ends:
@@ -385,7 +381,7 @@ def hint_forms(hint: str) -> tuple[str, ...]:
     """
     forms = [hint]
     head, _, last = hint.rpartition(" ")
-    folded = _fold(last)
+    folded = fold(last)
     if len(folded) != len(last):
         return tuple(forms)  # a letter folded into two ("ß"): positions would not line up
     for ending in _HINT_ENDINGS:

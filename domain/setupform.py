@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from domain.draw import MAX_GROUPS, MIN_GROUP_SIZE
 from domain.errors import DomainError
-from domain.names import duplicates, strip_diacritics, tr_lower
+from domain.names import duplicates, fold
 from domain.tiebreak import PRESET_NAMES
 from domain.when import (
     MONTHS,
@@ -306,10 +306,6 @@ UNIT_WORDS: dict[Part, str] = {Part.TEAMS: "takim", Part.GROUPS: "grup", Part.PI
 _COUNT_FILLERS = frozenset({"tane", "adet"})
 
 
-def _fold(text: str) -> str:
-    return strip_diacritics(tr_lower(unicodedata.normalize("NFC", text)))
-
-
 def _word_number(word: str) -> int | None:
     if word in UNITS:
         return UNITS[word]
@@ -327,7 +323,7 @@ def parse_number(text: str) -> int | None:
 
     Words cover sıfır to altmış dokuz (a count here is at most 64); digits are ASCII only,
     as a count is typed, not pasted from another script."""
-    words = _fold(text).split()
+    words = fold(text).split()
     if len(words) == 1 and words[0].isascii() and words[0].isdigit():
         return int(words[0])
     if len(words) == 1:
@@ -358,7 +354,7 @@ def parse_count(text: str, what: Part | str, lo: int, hi: int) -> int:
     `what`'s own ("2 saha" is no group count). Raises BadCount with the bounds.
     """
     part = Part(what)
-    number_text, unit = _split_unit(_fold(text))
+    number_text, unit = _split_unit(fold(text))
     value = parse_number(number_text) if unit in (None, part) else None
     if value is None:
         raise BadCount(part, text, lo, hi)
@@ -495,7 +491,7 @@ def _looks_like_kickoff(folded: str) -> bool:
 
 def _read_part(text: str, now: datetime) -> _Said:
     """What one "|"-separated part says; raises a FormError if it says it wrongly."""
-    folded = _fold(text)
+    folded = fold(text)
     number_text, unit = _split_unit(folded)
     if unit is not None and number_text:
         lo, hi = _RANGES[unit]

@@ -12,13 +12,12 @@ what "yarın" means; the result carries now's timezone.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
 from domain.errors import DomainError
-from domain.names import strip_diacritics, tr_lower
+from domain.names import fold
 
 __all__ = [
     "BadDateTime",
@@ -141,7 +140,7 @@ class _Tokens:
 
 
 def _tokens(text: str) -> _Tokens:
-    s = strip_diacritics(tr_lower(unicodedata.normalize("NFC", text)))
+    s = fold(text)
     s = _SUFFIX.sub("", s)
     s = _ISO_T.sub(r"\1 \2", s)
     s = s.replace(",", " ").strip().rstrip(".!")
@@ -300,7 +299,7 @@ def parse_slot(text: str) -> tuple[int, int]:
     Raises BadSlot when the text is not two numbers joined by "+", when no time is
     played, or when the slot is longer than MAX_SLOT_MINUTES.
     """
-    compact = "".join(_MINUTE_WORDS.sub("", strip_diacritics(tr_lower(text))).split())
+    compact = "".join(_MINUTE_WORDS.sub("", fold(text)).split())
     match = _SLOT.fullmatch(compact)
     if not match:
         raise BadSlot(text, SlotProblem.UNPARSED)

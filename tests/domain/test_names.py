@@ -13,6 +13,7 @@ from domain.names import (
     AmbiguousTeam,
     UnknownTeam,
     duplicates,
+    fold,
     key,
     loose_key,
     resolve,
@@ -80,6 +81,10 @@ def test_key_is_nfc_so_decomposed_letters_match_composed_ones():
 
 def test_loose_key_drops_turkish_diacritics():
     assert loose_key("ÇĞIİÖŞÜ çğıiöşü") == "cgiiosu cgiiosu"
+
+
+def test_fold_drops_case_and_diacritics_but_keeps_spacing_and_punctuation():
+    assert fold("IŞIK  Ankara-Gücü'nün") == "isik  ankara-gucu'nun"
 
 
 def test_loose_key_reads_punctuation_as_a_space():
