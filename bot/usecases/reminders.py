@@ -57,13 +57,17 @@ def played(snap: state.Snapshot) -> frozenset[int]:
     return frozenset(m.match.no for m in snap.matches if m.result is not None)
 
 
-async def sync(uow: UnitOfWork, tournament_id: int, now: datetime) -> SyncSummary:
+async def sync(
+    uow: UnitOfWork, tournament_id: int, now: datetime, snap: state.Snapshot | None = None
+) -> SyncSummary:
     """Make the tournament's pending reminder rows what its plan wants at `now`.
 
     An archived tournament wants nothing: its pending rows go. No commit here: the change
     that made the rows stale and the rows themselves are written in one transaction.
+    `snap`: the tournament as this unit of work has just read it after its last write,
+    when the caller has it (else it is read here).
     """
-    snap = await state.load(uow, tournament_id)
+    snap = snap or await state.load(uow, tournament_id)
     if snap.tournament.status != "active":
         return await uow.reminders.sync(tournament_id, [], now)
     wanted = rules.wanted(snap.planned, played(snap), await audience(uow, snap), now)

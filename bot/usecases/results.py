@@ -115,7 +115,7 @@ async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Ente
         raise AlreadyPlayed(stored.match, stored.result or score, score) from None
     entered = await _after(uow, _with_result(snap, outcome), stored.match, outcome)
     if entered.filled:  # knockout sides known: their captain reminders (not on every result)
-        await reminders.sync(uow, snap.id, entry.now)
+        await reminders.sync(uow, snap.id, entry.now, entered.snapshot)
     return entered
 
 
@@ -218,8 +218,9 @@ async def undo(
     if _decided_later_play(after, match.match):
         raise UndoBlocked(match.match)
     if await fill_knockout(uow, after):  # a knockout side un-filled: its reminders follow
-        await reminders.sync(uow, snap.id, now)
-    return Undone(match.match, outcome.removed, outcome.restored, await state.load(uow, snap.id))
+        after = await state.load(uow, snap.id)
+        await reminders.sync(uow, snap.id, now, after)
+    return Undone(match.match, outcome.removed, outcome.restored, after)
 
 
 def _decided_later_play(snap: state.Snapshot, match: PlannedMatch) -> bool:
