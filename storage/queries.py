@@ -33,19 +33,20 @@ from storage.rows import (
 )
 
 
-def _table(row: type) -> Table:
-    table = row.__table__  # type: ignore[attr-defined]
-    assert isinstance(table, Table)
-    return table
+def table(row: type) -> Table:
+    """The Core table of a mapped row class, for prebuilt statements."""
+    found = row.__table__  # type: ignore[attr-defined]
+    assert isinstance(found, Table)
+    return found
 
 
-matches = _table(MatchRow)
-results = _table(ResultRow)
-captains = _table(CaptainRow)
-processed_updates = _table(ProcessedUpdateRow)
-tournaments = _table(TournamentRow)
-home = _table(TeamRow).alias("home")
-away = _table(TeamRow).alias("away")
+matches = table(MatchRow)
+results = table(ResultRow)
+captains = table(CaptainRow)
+processed_updates = table(ProcessedUpdateRow)
+tournaments = table(TournamentRow)
+home = table(TeamRow).alias("home")
+away = table(TeamRow).alias("away")
 
 # `status = 'active'` spelled in the SQL, not bound: the one-active-tournament-per-chat
 # index is partial (WHERE status = 'active'), and SQLite plans a statement that binds the
@@ -71,7 +72,7 @@ MATCH_STATE = (
 )
 
 
-def _insert_if_absent(table: Table, key: str) -> dict[str, Insert]:
+def insert_if_absent(table: Table, *key: str) -> dict[str, Insert]:
     """INSERT ... ON CONFLICT (key) DO NOTHING, spelled for each engine, by dialect name.
 
     The rowcount says whether this statement inserted the row: one trip both writes and
@@ -79,14 +80,14 @@ def _insert_if_absent(table: Table, key: str) -> dict[str, Insert]:
     makes it wait for that transaction and then insert nothing, so the first one wins.
     """
     return {
-        "sqlite": sqlite.insert(table).on_conflict_do_nothing(index_elements=[key]),
-        "postgresql": postgresql.insert(table).on_conflict_do_nothing(index_elements=[key]),
+        "sqlite": sqlite.insert(table).on_conflict_do_nothing(index_elements=key),
+        "postgresql": postgresql.insert(table).on_conflict_do_nothing(index_elements=key),
     }
 
 
 # A Telegram update id, written in the transaction of the change it causes; rowcount 0
 # means the update was applied before.
-CLAIM_UPDATE = _insert_if_absent(processed_updates, "update_id")
+CLAIM_UPDATE = insert_if_absent(processed_updates, "update_id")
 
 # Claim a match for one result write, in one statement instead of a read and a write: the
 # version goes up only if the match exists and both sides are known; RETURNING hands back
@@ -111,7 +112,7 @@ CLAIM_MATCH_AT_VERSION = CLAIM_MATCH.where(matches.c.version == bindparam("expec
 
 # A first entry: rowcount 0 means the match has a result already (first one wins; on
 # PostgreSQL the results primary key makes a racing insert wait, then do nothing).
-INSERT_RESULT_IF_ABSENT = _insert_if_absent(results, "match_id")
+INSERT_RESULT_IF_ABSENT = insert_if_absent(results, "match_id")
 
 # The columns a result write sets besides match_id.
 _RESULT_VALUES = (

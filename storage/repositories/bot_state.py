@@ -7,21 +7,13 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Table, bindparam, case, delete, literal, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import bindparam, case, delete, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import queries
 from storage.errors import MatchNotFound
 from storage.records import PendingReminder, SyncSummary
-from storage.rows import (
-    MatchRow,
-    PrivateChatRow,
-    ProcessedUpdateRow,
-    ReminderRow,
-    SetupStateRow,
-    TournamentRow,
-)
+from storage.rows import PrivateChatRow, ProcessedUpdateRow, ReminderRow, SetupStateRow
 from storage.sql import upsert
 
 
@@ -258,12 +250,6 @@ class Reminders:
         return bool((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
 
 
-def _table(row: type) -> Table:
-    table = row.__table__  # type: ignore[attr-defined]
-    assert isinstance(table, Table)
-    return table
-
-
 def _pending_reminder(row: Any) -> PendingReminder:
     return PendingReminder(
         id=row.id,
@@ -279,20 +265,17 @@ def _pending_reminder(row: Any) -> PendingReminder:
     )
 
 
-_reminders = _table(ReminderRow)
-_matches = _table(MatchRow)
-_tournaments = _table(TournamentRow)
-_private_chats = _table(PrivateChatRow)
+_reminders = queries.table(ReminderRow)
+_matches = queries.matches
+_tournaments = queries.tournaments
+_private_chats = queries.table(PrivateChatRow)
 _IN_CHUNK = 5000
 
 # Prebuilt statements (see storage/queries.py for why). Bind names differ from column
 # names: in an UPDATE those would mean "SET it". Datetime binds take the column's type,
 # so on SQLite they are written in the same text form as the stored value and `=` on
 # `due_at` is exact.
-_ADD_PRIVATE_CHAT = {
-    name: dialect.insert(_private_chats).on_conflict_do_nothing(index_elements=["user_id"])
-    for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
-}
+_ADD_PRIVATE_CHAT = queries.insert_if_absent(_private_chats, "user_id")
 _REMOVE_PRIVATE_CHAT = delete(_private_chats).where(_private_chats.c.user_id == bindparam("user"))
 _REACHABLE = select(_private_chats.c.user_id).where(
     _private_chats.c.user_id.in_(bindparam("users", expanding=True))
@@ -317,10 +300,8 @@ _SYNC_READ = (
     .where(_matches.c.tournament_id == bindparam("tournament_id"))
 )
 _ADD_REMINDER = {
-    name: dialect.insert(_reminders)
-    .on_conflict_do_nothing(index_elements=["match_id", "recipient", "kind"])
-    .returning(_reminders.c.id)
-    for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
+    name: stmt.returning(_reminders.c.id)
+    for name, stmt in queries.insert_if_absent(_reminders, "match_id", "recipient", "kind").items()
 }
 _DELETE_PENDING = delete(_reminders).where(
     _reminders.c.id.in_(bindparam("ids", expanding=True)), _reminders.c.status == "pending"
