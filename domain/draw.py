@@ -108,7 +108,7 @@ def draw_groups(
     if k > MAX_GROUPS:
         raise GroupCountError(len(teams), k)
     sizes = group_sizes(len(teams), k)
-    _check_unique(teams)
+    check_unique(teams)
     if method == "order":
         return _deal(teams, sizes, _snake(k))
     if seed is None:
@@ -129,7 +129,8 @@ def draw_groups(
     return _deal(order, sizes, _cycle(k))
 
 
-def _check_unique(teams: Sequence[str]) -> None:
+def check_unique(teams: Sequence[str]) -> None:
+    """Raises DuplicateTeam for the first team named a second time."""
     seen: set[str] = set()
     for team in teams:
         if team in seen:

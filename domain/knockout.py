@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
 
-from domain.draw import DuplicateTeam
+from domain.draw import check_unique
 from domain.errors import DomainError
 from domain.model import (
     BestOfPlace,
@@ -181,11 +181,7 @@ def seeded(teams: Sequence[str], *, third_place: bool) -> tuple[Tie, ...]:
     """
     if len(teams) < 2:
         raise TooFewEntrants(len(teams))
-    seen: set[str] = set()
-    for team in teams:
-        if team in seen:
-            raise DuplicateTeam(team)
-        seen.add(team)
+    check_unique(teams)
     bracket = _bracket_size(len(teams))
     slots: list[Source | None] = [
         Entrant(teams[seed - 1]) if seed <= len(teams) else None
