@@ -92,6 +92,11 @@ def side(match: PlannedMatch, home: bool) -> str:
     return team if team is not None else side_code(match.home_from if home else match.away_from)
 
 
+def pairing(match: PlannedMatch) -> str:
+    """ "Kartallar – Şahinler"; an unknown knockout side shows its code (1A, G13)."""
+    return f"{side(match, True)} – {side(match, False)}"
+
+
 def stage_label(match: PlannedMatch) -> str:
     if match.stage is Stage.GROUP:
         return f"{match.group} Grubu"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.texts.common import hm, side
+from bot.texts.common import duration, hm, pairing, side
 from domain.model import PlannedMatch
 
 DEEP_LINK_PAYLOAD = "hatirlatma"
@@ -17,15 +17,7 @@ DEEP_LINK_PAYLOAD = "hatirlatma"
 def minutes_text(minutes: int) -> str:
     """ "30 dk", "90 dk", "3 sa", "2 sa 30 dk": minutes up to two hours, as people say them."""
     minutes = max(1, minutes)
-    if minutes < 120:
-        return f"{minutes} dk"
-    hours, rest = divmod(minutes, 60)
-    return f"{hours} sa {rest} dk" if rest else f"{hours} sa"
-
-
-def pairing(match: PlannedMatch) -> str:
-    """ "Kartallar – Şahinler"; an unknown knockout side shows its code (1A, G13)."""
-    return f"{side(match, True)} – {side(match, False)}"
+    return f"{minutes} dk" if minutes < 120 else duration(minutes)
 
 
 def group_reminder(start: datetime, matches: Sequence[PlannedMatch], minutes: int) -> str:

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot.texts.chat import score_text
-from bot.texts.common import MONTHS, hm, side, stage_label
+from bot.texts.common import MONTHS, hm, stage_label
+from bot.texts.common import pairing as _sides  # the name tests/usecases read
 from bot.texts.errors import refusal as common_refusal
 from bot.usecases import schedule as uc
 from bot.usecases.errors import NotOrganiser
@@ -46,10 +47,6 @@ def _when(moment: datetime, reference: datetime) -> str:
     if moment.date() == reference.date():
         return hm(moment)
     return f"{moment.day} {MONTHS[moment.month - 1]} {hm(moment)}"
-
-
-def _sides(m: PlannedMatch) -> str:
-    return f"{side(m, True)} – {side(m, False)}"
 
 
 def _lines(changes: Sequence[tuple[PlannedMatch, PlannedMatch]]) -> list[str]:
