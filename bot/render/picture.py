@@ -11,15 +11,15 @@ import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import BOLD, REGULAR, Row, next_slot
 from bot.texts import files as texts
-from bot.texts.common import STAGES, day, hm, side, stage_label, tie_rule
+from bot.texts.common import STAGES, day, goal_difference, hm, side, stage_label, tie_rule
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
+from domain.tiebreak import TieBreak
 
 WHITE = (255, 255, 255)
 INK = (24, 24, 24)
@@ -131,7 +131,7 @@ def _fixture_row(
 TABLE_X = (PAD, 80, 700, 760, 820, 880, 940, 1005, 1075, 1140)  # left edge / centre per column
 
 
-def tables(name: str, groups: dict[str, Table], rule: Any, *, single: bool = False) -> bytes:
+def tables(name: str, groups: dict[str, Table], rule: TieBreak, *, single: bool = False) -> bytes:
     """Each group's standings (TFF columns) and the tie-break rule in words."""
     labels = list(groups)
     heights = [ROW + len(groups[lb].rows) * 56 + 70 for lb in labels]
@@ -141,7 +141,7 @@ def tables(name: str, groups: dict[str, Table], rule: Any, *, single: bool = Fal
         stacks[i % cols].append(label)
     by_label = dict(zip(labels, heights, strict=True))
     body = max((sum(by_label[lb] for lb in stack) for stack in stacks), default=0)
-    rule_text = tie_rule(rule.name, [c.value for c in rule.criteria])
+    rule_text = tie_rule(rule)
     width = COLUMN * cols
     lines = _wrap(rule_text, font(24), width - 2 * PAD)
     height = HEAD + body + 40 + 34 * (len(lines) + 1)
@@ -174,9 +174,8 @@ def _table(draw: ImageDraw.ImageDraw, x: int, y: int, table: Table, title: str |
     for n, r in enumerate(table.rows):
         if n % 2:
             draw.rectangle((x + PAD, y, x + COLUMN - PAD, y + 55), fill=STRIPE)
-        gd = f"{r.goal_difference:+d}" if r.goal_difference else "0"
         cells = (r.rank, r.team, r.played, r.won, r.drawn, r.lost, r.goals_for, r.goals_against)
-        cells += (gd, r.points)
+        cells += (goal_difference(r.goal_difference), r.points)
         for i, cell in enumerate(cells):
             face = font(28, i in (1, 9))
             if i == 1:

@@ -66,10 +66,9 @@ def card(snap: Snapshot, printed: datetime) -> bytes:
             )
         _table(pdf, group.teams)
         pdf.ln(2)
-    rule = snap.rules.tiebreak
     _heading(pdf, texts.CARD_RULES)
     pdf.set_font(FAMILY, "", 10)
-    pdf.multi_cell(0, 5, tie_rule(rule.name, [c.value for c in rule.criteria]))
+    pdf.multi_cell(0, 5, tie_rule(snap.rules.tiebreak))
     pdf.ln(2)
     _checks(pdf, snap)
     return bytes(pdf.output())

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime
 
 from domain.model import PlannedMatch, Stage
+from domain.tiebreak import TieBreak
 
 MONTHS = [
     "Ocak",
@@ -76,6 +77,11 @@ def number(value: float) -> str:
     return text.replace(".", ",")
 
 
+def goal_difference(value: int) -> str:
+    """The AV column: +3, -1 and a bare 0."""
+    return f"{value:+d}" if value else "0"
+
+
 def side_code(code: str | None) -> str:
     """Plan codes in Turkish: W13 -> G13 (galibi), L13 -> M13 (mağlubu)."""
     if code is None:
@@ -123,8 +129,9 @@ def plural_matches(count: int) -> str:
     return f"{count} maç"
 
 
-def tie_rule(name: str, criteria: Sequence[str]) -> str:
+def tie_rule(rule: TieBreak) -> str:
     """The tie-break order in words, printed under every table."""
-    label = {"tff": "TFF", "uefa": "UEFA", "fifa": "FIFA", "makale": "Makale"}.get(name, "Özel")
-    words = [CRITERIA.get(c, c) for c in criteria]
+    names = {"tff": "TFF", "uefa": "UEFA", "fifa": "FIFA", "makale": "Makale"}
+    label = names.get(rule.name, "Özel")
+    words = [CRITERIA.get(c.value, c.value) for c in rule.criteria]
     return f"Eşitlikte ({label}): " + " → ".join(words) + " → kura"

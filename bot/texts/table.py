@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.texts.common import tie_rule
+from bot.texts.common import goal_difference, tie_rule
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 
@@ -24,14 +24,14 @@ def table(tab: Table, rule: TieBreak, *, title: str | None = None, ties: bool = 
             r.lost,
             r.goals_for,
             r.goals_against,
-            f"{r.goal_difference:+d}" if r.goal_difference else "0",
+            goal_difference(r.goal_difference),
             r.points,
         )
         mark = " *" if r.tie and started else (" (kura)" if r.decided_by_lot else "")
         lines.append(
             f"{r.rank:>2}  {r.team:<{width}} " + " ".join(f"{c!s:>3}" for c in cells) + mark
         )
-    lines.append(tie_rule(rule.name, [c.value for c in rule.criteria]))
+    lines.append(tie_rule(rule))
     for tied in tab.unresolved if started else ():
         lines.append(
             "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Sıra kurayla belirlenecek"
