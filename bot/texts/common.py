@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
 from domain.model import PlannedMatch, Stage
@@ -119,14 +118,6 @@ LEGEND = (
 
 def yes(flag: bool) -> str:
     return "✓" if flag else "✗"
-
-
-def join(items: Iterable[str]) -> str:
-    return ", ".join(items)
-
-
-def plural_matches(count: int) -> str:
-    return f"{count} maç"
 
 
 def tie_rule(rule: TieBreak) -> str:

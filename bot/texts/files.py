@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.texts.common import day, hm
+from bot.texts.common import day
 from domain import names
 
 TABLE_HEAD = ("#", "Takım", "O", "G", "B", "M", "A", "Y", "AV", "P")
@@ -14,7 +14,6 @@ TABLE = "Puan durumu"
 GROUP_TABLE = "{label} Grubu"
 BRACKET = "Eleme tablosu"
 NEXT = "▶ Sıradaki maçlar"
-PLAYED = "oynandı"
 PENALTIES = "pen. {home}-{away}"
 
 # The printable card.
@@ -83,7 +82,6 @@ def event_description(name: str, no: int, score: str | None) -> str:
     return f"{text}. Sonuç: {score}" if score else text
 
 
-CALENDAR_NAME = "{name}"
 CALENDAR_TEAM_NAME = "{name}: {team}"
 
 # CSV columns.
@@ -108,7 +106,3 @@ def file_stem(name: str) -> str:
     ascii_ = names.tr_lower(name).translate(str.maketrans("çğıöşü", "cgiosu"))
     stem = re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
     return stem or "turnuva"
-
-
-def time_of(moment: object) -> str:
-    return hm(moment)  # type: ignore[arg-type]
