@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.texts.common import STAGES, day, duration, hm, side, stage_label
+from bot.texts.files import NO_MATCHES, fixture_head
 from bot.texts.table import table as table_text
 from domain.model import Group, PlannedMatch, Score
 from domain.standings import Table
@@ -29,9 +30,8 @@ def fixture(
     name: str, matches: Sequence[tuple[PlannedMatch, Score | None]], title: str | None = None
 ) -> str:
     if not matches:
-        return "Bu seçime uyan maç yok. Örnek: /fikstur, /fikstur Kartallar, /fikstur grup A"
-    first = matches[0][0].start
-    lines = [f"📅 {name}: {title or 'fikstür'} · {day(first)}"]
+        return NO_MATCHES
+    lines = [fixture_head(name, matches[0][0].start, title)]
     lines += [match_line(m, r) for m, r in matches]
     return "\n".join(lines)
 

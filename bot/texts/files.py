@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from bot.texts.common import day
 from domain import names
@@ -39,8 +40,13 @@ def card_checks(matches: int, fewest: int, most: int, low: int, high: int, end: 
 
 
 # Captions (Telegram allows 1024 characters; these stay short).
-def fixture_caption(name: str, first: object, title: str | None, played: int, total: int) -> str:
-    head = f"📅 {name}: {title or 'fikstür'} · {day(first)}"  # type: ignore[arg-type]
+def fixture_head(name: str, first: datetime, title: str | None) -> str:
+    """The first line of the fixture, as text and as the picture's caption."""
+    return f"📅 {name}: {title or 'fikstür'} · {day(first)}"
+
+
+def fixture_caption(name: str, first: datetime, title: str | None, played: int, total: int) -> str:
+    head = fixture_head(name, first, title)
     return f"{head}\n{played}/{total} maç oynandı. Metin için: /fikstur metin"
 
 
