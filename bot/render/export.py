@@ -7,7 +7,7 @@ import csv
 import io
 
 from bot.texts import files as texts
-from bot.texts.common import STAGES, side
+from bot.texts.common import STAGES, hm, side
 from bot.usecases.state import Snapshot
 
 
@@ -25,7 +25,7 @@ def csv_bytes(snap: Snapshot) -> bytes:
             (
                 m.no,
                 m.start.strftime("%d.%m.%Y"),
-                m.start.strftime("%H:%M"),
+                hm(m.start),
                 m.pitch,
                 STAGES[m.stage],
                 m.group or "",
