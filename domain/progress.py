@@ -24,7 +24,7 @@ from domain.model import (
     Tie,
     Winner,
 )
-from domain.standings import DEFAULT_POINTS, TFF, Card, PointsRule, Row, Table, standings
+from domain.standings import DEFAULT_POINTS, TFF, Card, PointsRule, Row, Table, settle, standings
 from domain.tiebreak import TieBreak
 
 
@@ -121,17 +121,10 @@ def _best_of_place(
     i = 0
     while i < len(rows):
         block = [r.team for r in rows if strength(r) == strength(rows[i])]
-        settled = _lot_order(block, rules.lots) if len(block) > 1 else block
+        settled = settle(block, rules.lots) if len(block) > 1 else block
         ranked.extend(settled if settled else [None] * len(block))
         i += len(block)
     return ranked
-
-
-def _lot_order(teams: Sequence[str], lots: Sequence[Sequence[str]]) -> list[str] | None:
-    for lot in reversed(lots):
-        if set(teams) <= set(lot):
-            return [t for t in lot if t in teams]
-    return None
 
 
 def source_of(code: str | None, team: str | None, keys: Mapping[int, str]) -> Source:

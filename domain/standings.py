@@ -229,7 +229,7 @@ def _order(
     return groups
 
 
-def _settle(group: tuple[str, ...], lots: Sequence[Sequence[str]]) -> tuple[str, ...] | None:
+def settle(group: Sequence[str], lots: Sequence[Sequence[str]]) -> tuple[str, ...] | None:
     """The group ordered by the latest lot that covers all of it, or None if none does.
 
     A lot drawn among more teams (say three, before a corrected result settled one of
@@ -295,7 +295,7 @@ def standings(
     rows: list[Row] = []
     unresolved: list[tuple[str, ...]] = []
     for group in _order(tuple(teams), tiebreak.criteria, ctx):
-        settled = _settle(group, lots) if len(group) > 1 else group
+        settled = settle(group, lots) if len(group) > 1 else group
         if settled is None:
             unresolved.append(group)
         for team in settled or group:
