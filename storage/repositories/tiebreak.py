@@ -9,6 +9,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.errors import MatchNotFound, TeamNotFound
+from storage.repositories.teams import TeamRepository
 from storage.rows import CardRow, LotPlaceRow, LotRow, MatchRow, TeamRow
 
 CARD_KINDS = ("yellow", "second_yellow", "red", "yellow_red")
@@ -17,10 +18,6 @@ CARD_KINDS = ("yellow", "second_yellow", "red", "yellow_red")
 class TiebreakRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
-
-    async def _team_ids(self, tournament_id: int) -> dict[str, int]:
-        stmt = select(TeamRow.name, TeamRow.id).where(TeamRow.tournament_id == tournament_id)
-        return {name: id_ for name, id_ in await self._session.execute(stmt)}
 
     async def add_cards(
         self,
@@ -31,7 +28,7 @@ class TiebreakRepository:
         match_no: int | None = None,
     ) -> None:
         """Record (team, kind) cards, optionally against a match."""
-        ids = await self._team_ids(tournament_id)
+        ids = await TeamRepository(self._session).ids(tournament_id)
         match_id = None
         if match_no is not None:
             match_id = await self._session.scalar(
@@ -73,7 +70,7 @@ class TiebreakRepository:
         self, tournament_id: int, scope: str, order: Sequence[str], recorded_by: int, at: datetime
     ) -> None:
         """Store the organiser's drawn order for `scope`, replacing an earlier drawing."""
-        ids = await self._team_ids(tournament_id)
+        ids = await TeamRepository(self._session).ids(tournament_id)
         for team in order:
             if team not in ids:
                 raise TeamNotFound(team)
