@@ -35,7 +35,7 @@ async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     wanted = " ".join(context.args or [])
     try:
-        async with unit_of_work(context) as uow:  # closed before the next one opens
+        async with unit_of_work(context, read_only=True) as uow:  # closed before the next one opens
             snap = await state.active(uow, chat_.id)
         if not wanted:
             await _picker(update, snap.teams)
@@ -103,7 +103,7 @@ async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return
     await query.answer()
     try:
-        async with unit_of_work(context) as uow:
+        async with unit_of_work(context, read_only=True) as uow:
             snap = await state.active(uow, chat_.id)
         index = int((query.data or "cap:-1").removeprefix("cap:"))
         if not 0 <= index < len(snap.teams):
@@ -137,7 +137,7 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except (NoActiveTournament, names.UnknownTeam):
         return  # "film ne zaman başlıyor": a question, but not about this tournament
     except NotACaptain:
-        async with unit_of_work(context) as uow:
+        async with unit_of_work(context, read_only=True) as uow:
             snap = await state.active(uow, chat_.id)
         await _picker(update, snap.teams)
         return
@@ -181,7 +181,7 @@ async def _in_private(
     if user is None:
         return
     moment = now(context)
-    async with unit_of_work(context) as uow:
+    async with unit_of_work(context, read_only=True) as uow:
         found = await ask.in_private(uow, user.id, moment)
     if isinstance(found, ask.Answer):
         await _answer(update, asked, found, moment)
@@ -204,7 +204,7 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     await query.answer()
     wanted = int((query.data or "q:0").removeprefix("q:"))
     moment = now(context)
-    async with unit_of_work(context) as uow:
+    async with unit_of_work(context, read_only=True) as uow:
         found = [c for c in await uow.teams.captaincies(user.id) if c.tournament_id == wanted]
         if not found:
             return

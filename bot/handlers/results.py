@@ -241,7 +241,7 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if query is None or presser is None or chat_ is None or not query.data:
         return
     verb, _, entered_by = query.data.partition(":")
-    async with unit_of_work(context) as uow:
+    async with unit_of_work(context, read_only=True) as uow:
         pending = await uow.setups.get(chat_.id, int(entered_by))
     if pending is None or pending.get("kind") != CONFIRM or int(entered_by) == presser.id:
         await query.answer("Bu onayı ancak rakip takımın kaptanı verebilir.")
