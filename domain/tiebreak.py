@@ -132,6 +132,15 @@ class TieBreak:
 _VALID_CRITERIA: tuple[str, ...] = tuple(c.value for c in Criterion)
 
 _C = Criterion
+_UEFA_CRITERIA = (  # UEFA Art. 20.01 and FIFA World Cup 2026 Art. 13 alike
+    _C.POINTS,
+    _C.H2H_POINTS,
+    _C.H2H_GOAL_DIFFERENCE,
+    _C.H2H_GOALS_FOR,
+    _C.GOAL_DIFFERENCE,
+    _C.GOALS_FOR,
+    _C.DISCIPLINARY,
+)
 _PRESETS: dict[str, TieBreak] = {
     # TFF Futbol Müsabaka Talimatı Madde 9: head-to-head first, no away goals, one
     # mini-table for three or more level teams.
@@ -140,35 +149,10 @@ _PRESETS: dict[str, TieBreak] = {
         (_C.POINTS, _C.H2H_POINTS, _C.H2H_GOAL_DIFFERENCE, _C.GOAL_DIFFERENCE, _C.GOALS_FOR),
     ),
     # UEFA Art. 20.01: head-to-head a)-c), re-applied to those still level, then overall.
-    "uefa": TieBreak(
-        "uefa",
-        (
-            _C.POINTS,
-            _C.H2H_POINTS,
-            _C.H2H_GOAL_DIFFERENCE,
-            _C.H2H_GOALS_FOR,
-            _C.GOAL_DIFFERENCE,
-            _C.GOALS_FOR,
-            _C.DISCIPLINARY,
-        ),
-        reapply_h2h=True,
-    ),
+    "uefa": TieBreak("uefa", _UEFA_CRITERIA, reapply_h2h=True),
     # FIFA World Cup 2026 Art. 13: as UEFA (re-application included), with FIFA's
     # team-conduct scale instead of UEFA's.
-    "fifa": TieBreak(
-        "fifa",
-        (
-            _C.POINTS,
-            _C.H2H_POINTS,
-            _C.H2H_GOAL_DIFFERENCE,
-            _C.H2H_GOALS_FOR,
-            _C.GOAL_DIFFERENCE,
-            _C.GOALS_FOR,
-            _C.DISCIPLINARY,
-        ),
-        reapply_h2h=True,
-        discipline=FIFA_DISCIPLINE,
-    ),
+    "fifa": TieBreak("fifa", _UEFA_CRITERIA, reapply_h2h=True, discipline=FIFA_DISCIPLINE),
     # The article: goal difference, head-to-head, goals scored.
     "makale": TieBreak(
         "makale",
