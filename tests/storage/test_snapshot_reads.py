@@ -17,20 +17,13 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from storage_data import T0, new_tournament
+from test_storage_results import make_tournament
 
-from storage import api
 from storage.uow import Database
 
 
-async def stored(db: Database) -> int:
-    async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(), T0)
-        await uow.commit()
-    return tid
-
-
 async def test_a_read_only_unit_of_work_sees_the_data_and_refuses_writes(db: Database):
-    tid = await stored(db)
+    tid = await make_tournament(db)
     async with db.unit_of_work(read_only=True) as uow:
         assert (await uow.tournaments.get(tid)).name == "Kış Kupası"
         assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
@@ -42,7 +35,7 @@ async def test_a_read_only_unit_of_work_sees_the_data_and_refuses_writes(db: Dat
 
 
 async def test_plan_times_come_in_utc_or_on_the_clock_asked_for(db: Database):
-    tid = await stored(db)
+    tid = await make_tournament(db)
     zone = ZoneInfo("Europe/Istanbul")
     async with db.unit_of_work(read_only=True) as uow:
         utc = await uow.matches.plan(tid)
@@ -55,7 +48,7 @@ async def test_plan_times_come_in_utc_or_on_the_clock_asked_for(db: Database):
 
 async def test_core_connections_run_several_statements(db: Database):
     """SQLAlchemy's AsyncConnection insists on an await per statement (AwaitRequired)."""
-    await stored(db)
+    await make_tournament(db)
     async with db.engine.connect() as conn:
         for _ in range(3):
             assert (await conn.execute(text("SELECT count(*) FROM matches"))).scalar() == 13
@@ -68,7 +61,7 @@ async def test_core_connections_run_several_statements(db: Database):
 
 
 async def test_readers_do_not_wait_while_a_writer_holds_its_transaction(db: Database):
-    tid = await stored(db)
+    tid = await make_tournament(db)
     async with db.unit_of_work() as writer:
         await writer.tournaments.archive(tid, T0)  # uncommitted, the write lock held
         async with asyncio.timeout(2):
@@ -82,7 +75,7 @@ async def test_readers_do_not_wait_while_a_writer_holds_its_transaction(db: Data
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 async def test_a_writer_of_another_process_is_waited_for_off_the_event_loop(db: Database):
     """BEGIN IMMEDIATE waits (busy timeout) on aiosqlite's thread: the loop keeps going."""
-    tid = await stored(db)
+    tid = await make_tournament(db)
     path = db.engine.url.database
     other = await aiosqlite.connect(path, isolation_level=None)
     try:
@@ -118,7 +111,7 @@ async def test_a_writer_of_another_process_is_waited_for_off_the_event_loop(db: 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 async def test_a_read_makes_no_trip_to_the_driver_thread(db: Database, monkeypatch):
-    tid = await stored(db)
+    tid = await make_tournament(db)
     async with db.unit_of_work(read_only=True) as uow:  # a pooled connection exists now
         await uow.tournaments.get(tid)
     trips = []
@@ -144,7 +137,7 @@ async def test_every_read_after_a_commit_sees_it_even_with_readers_running_along
     db: Database,
 ):
     """No pooled reader keeps an old snapshot: each unit of work ends its transaction."""
-    tid = await stored(db)
+    tid = await make_tournament(db)
     stop = asyncio.Event()
 
     async def reader() -> None:  # keeps the pool's connections busy in between

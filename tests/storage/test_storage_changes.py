@@ -6,21 +6,14 @@ from datetime import timedelta
 
 import pytest
 from storage_data import CHAT, GROUPS, ORGANISER, T0, new_tournament
+from test_storage_results import make_tournament
 
 from domain.model import Group
-from storage import api
 from storage.errors import DuplicateTeam, TeamNotFound, TournamentNotFound
 from storage.records import Captaincy
 from storage.uow import Database
 
 CAPTAIN = 5_000_000_001
-
-
-async def make_tournament(db: Database, chat_id: int = CHAT, at=T0, **kw) -> int:
-    async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(chat_id, **kw), at)
-        await uow.commit()
-    return tid
 
 
 async def rename(db: Database, tid: int, old: str, new: str) -> None:

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from sqlalchemy import update
-from storage_data import T0, new_tournament
+from storage_data import CHAT, T0, new_tournament
 
 from domain.model import Result, Score
 from storage import api
@@ -24,9 +24,9 @@ from storage.uow import Database
 KICKOFF_END = T0 + timedelta(minutes=30)
 
 
-async def make_tournament(db: Database) -> int:
+async def make_tournament(db: Database, chat_id: int = CHAT, at=T0, **kw) -> int:
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(), T0)
+        tid = await api.create_tournament(uow, new_tournament(chat_id, **kw), at)
         await uow.commit()
     return tid
 
