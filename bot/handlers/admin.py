@@ -23,10 +23,11 @@ async def yetkili(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if target is None:
         await reply(update, texts.YETKILI_HOW)
         return
+    admin = await is_chat_admin(update, context)
     try:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            await results.may_organise(uow, snap, user.id, admin)
             await uow.tournaments.add_organiser(snap.id, target.id, now(context))
             await uow.commit()
     except DomainError as exc:
@@ -39,10 +40,11 @@ async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     chat_, user = update.effective_chat, update.effective_user
     if chat_ is None or user is None:
         return
+    admin = await is_chat_admin(update, context)
     try:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            await results.may_organise(uow, snap, user.id, admin)
             await schedule.finish(uow, snap, now(context))
             await uow.commit()
     except DomainError as exc:
@@ -61,10 +63,11 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not words.strip():
         await reply(update, texts.KURA_HOW)
         return
+    admin = await is_chat_admin(update, context)
     try:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            await results.may_organise(uow, snap, user.id, admin)
             first = [names.resolve(w.strip(), snap.teams) for w in words.split(",") if w.strip()]
             scope, tie = _tie_of(snap, first[0])
             if tie is None:
@@ -101,20 +104,22 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if args and args[0] == "kadro":
         await _squad(update, context, " ".join(args[1:]))
         return
+    change = (
+        len(args) >= 2
+        and args[0] == "kaptan_sonuc"
+        and args[1] in ("acik", "açık", "kapali", "kapalı")
+    )
+    admin = change and await is_chat_admin(update, context)
     try:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
             if not args:
                 await reply(update, texts.settings(snap.tournament))
                 return
-            if (
-                args[0] != "kaptan_sonuc"
-                or len(args) < 2
-                or args[1] not in ("acik", "açık", "kapali", "kapalı")
-            ):
+            if not change:
                 await reply(update, texts.SETTINGS_HOW)
                 return
-            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            await results.may_organise(uow, snap, user.id, admin)
             on = args[1] in ("acik", "açık")
             await uow.tournaments.update_settings(snap.id, captains_may_enter_results=on)
             await uow.commit()
@@ -129,14 +134,11 @@ async def _squad(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) 
     chat_, user = update.effective_chat, update.effective_user
     if chat_ is None or user is None:
         return
+    admin = await is_chat_admin(update, context)
     try:
         async with unit_of_work(context) as uow:
             size = await schedule.set_squad(
-                uow,
-                chat_id=chat_.id,
-                user_id=user.id,
-                text=text,
-                is_chat_admin=await is_chat_admin(update, context),
+                uow, chat_id=chat_.id, user_id=user.id, text=text, is_chat_admin=admin
             )
             await uow.commit()
     except schedule.BadSquad:
@@ -163,10 +165,11 @@ async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not old_text or not new or len(new) > 50:
         await reply(update, texts.TAKIM_ADI_HOW)
         return
+    admin = await is_chat_admin(update, context)
     try:
         async with unit_of_work(context) as uow:
             snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, await is_chat_admin(update, context))
+            await results.may_organise(uow, snap, user.id, admin)
             old = names.resolve(old_text, snap.teams, fuzzy=False)
             await uow.teams.rename(snap.id, old, new)
             await uow.commit()

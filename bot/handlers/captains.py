@@ -66,8 +66,9 @@ async def _assign(
     organiser = update.effective_user
     if organiser is None:
         return
+    admin = await is_chat_admin(update, context)
     async with unit_of_work(context) as uow:
-        await results.may_organise(uow, snap, organiser.id, await is_chat_admin(update, context))
+        await results.may_organise(uow, snap, organiser.id, admin)
         await uow.teams.remove_captain(snap.id, user_id)
         await uow.teams.add_captain(snap.id, team, user_id)
         await reminders.sync(uow, snap.id, now(context))

@@ -68,6 +68,8 @@ def in_group(update: Update) -> bool:
 
 
 async def is_chat_admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    """A Telegram round trip: ask it before opening a write unit of work, which on SQLite
+    holds the process's writer lock (every other chat's results wait behind it)."""
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None or not in_group(update):
         return False

@@ -44,6 +44,7 @@ async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_, user = update.effective_chat, update.effective_user
     if chat_ is None or user is None:
         return
+    admin = await is_chat_admin(update, context)
     try:
         async with unit_of_work(context) as uow:
             undone = await results.undo(
@@ -52,7 +53,7 @@ async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 user_id=user.id,
                 now=now(context),
                 update_id=update.update_id,
-                is_chat_admin=await is_chat_admin(update, context),
+                is_chat_admin=admin,
             )
             await uow.commit()
     except DomainError as exc:
