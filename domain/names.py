@@ -123,8 +123,8 @@ def duplicates(names: Iterable[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-class UnknownTeam(DomainError):
-    """No team is close enough to `text`; `candidates` are the nearest few, best first.
+class _TeamLookupError(DomainError):
+    """`text` names no single team; `candidates` are teams it may mean, best first.
 
     `side` is "home" or "away" when the name came from a result line, else None.
     """
@@ -135,23 +135,26 @@ class UnknownTeam(DomainError):
         self.side = side
         super().__init__(text, self.candidates, side)
 
+    def _where(self) -> str:
+        return f" ({self.side} side)" if self.side else ""
+
+
+class UnknownTeam(_TeamLookupError):
+    """No team is close enough to `text`; `candidates` are the nearest few, best first."""
+
     def __str__(self) -> str:
-        where = f" ({self.side} side)" if self.side else ""
-        return f"unknown team {self.text!r}{where}; closest: {list(self.candidates)}"
+        return f"unknown team {self.text!r}{self._where()}; closest: {list(self.candidates)}"
 
 
-class AmbiguousTeam(DomainError):
+class AmbiguousTeam(_TeamLookupError):
     """`text` is about equally close to several teams (`candidates`, best first)."""
 
     def __init__(self, text: str, candidates: Iterable[str], side: str | None = None) -> None:
-        self.text = text
-        self.candidates: tuple[str, ...] = tuple(candidates)
-        self.side = side
-        super().__init__(text, self.candidates, side)
+        super().__init__(text, candidates, side)
 
     def __str__(self) -> str:
-        where = f" ({self.side} side)" if self.side else ""
-        return f"ambiguous team {self.text!r}{where}; could be any of {list(self.candidates)}"
+        shown = list(self.candidates)
+        return f"ambiguous team {self.text!r}{self._where()}; could be any of {shown}"
 
 
 def _compact(loose: str) -> str:
