@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from storage_data import T0, new_tournament
 
-from storage import api
+from storage import api, migrate
 from storage.errors import TeamNotFound
 from storage.rows import Base
 from storage.uow import Database
@@ -72,9 +72,6 @@ async def test_a_crash_before_commit_leaves_nothing_and_the_chat_can_start_over(
 
 
 async def test_a_nested_write_unit_of_work_on_sqlite_fails_loudly_instead_of_hanging(tmp_path):
-    from storage import migrate
-    from storage.uow import Database
-
     url = f"sqlite+aiosqlite:///{tmp_path / 'nested.sqlite3'}"
     await migrate.upgrade_async(url)
     db = Database.from_url(url)
