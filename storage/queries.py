@@ -72,7 +72,7 @@ MATCH_STATE = (
 )
 
 
-def insert_if_absent(table: Table, *key: str) -> dict[str, Insert]:
+def insert_ignoring_duplicates(table: Table, *key: str) -> dict[str, Insert]:
     """INSERT ... ON CONFLICT (key) DO NOTHING, spelled for each engine, by dialect name.
 
     The rowcount says whether this statement inserted the row: one trip both writes and
@@ -87,7 +87,7 @@ def insert_if_absent(table: Table, *key: str) -> dict[str, Insert]:
 
 # A Telegram update id, written in the transaction of the change it causes; rowcount 0
 # means the update was applied before.
-CLAIM_UPDATE = insert_if_absent(processed_updates, "update_id")
+CLAIM_UPDATE = insert_ignoring_duplicates(processed_updates, "update_id")
 
 # Claim a match for one result write, in one statement instead of a read and a write: the
 # version goes up only if the match exists and both sides are known; RETURNING hands back
@@ -112,7 +112,7 @@ CLAIM_MATCH_AT_VERSION = CLAIM_MATCH.where(matches.c.version == bindparam("expec
 
 # A first entry: rowcount 0 means the match has a result already (first one wins; on
 # PostgreSQL the results primary key makes a racing insert wait, then do nothing).
-INSERT_RESULT_IF_ABSENT = insert_if_absent(results, "match_id")
+INSERT_RESULT_IF_ABSENT = insert_ignoring_duplicates(results, "match_id")
 
 # The columns a result write sets besides match_id.
 _RESULT_VALUES = (

@@ -275,7 +275,7 @@ _IN_CHUNK = 5000
 # names: in an UPDATE those would mean "SET it". Datetime binds take the column's type,
 # so on SQLite they are written in the same text form as the stored value and `=` on
 # `due_at` is exact.
-_ADD_PRIVATE_CHAT = queries.insert_if_absent(_private_chats, "user_id")
+_ADD_PRIVATE_CHAT = queries.insert_ignoring_duplicates(_private_chats, "user_id")
 _REMOVE_PRIVATE_CHAT = delete(_private_chats).where(_private_chats.c.user_id == bindparam("user"))
 _REACHABLE = select(_private_chats.c.user_id).where(
     _private_chats.c.user_id.in_(bindparam("users", expanding=True))
@@ -301,7 +301,9 @@ _SYNC_READ = (
 )
 _ADD_REMINDER = {
     name: stmt.returning(_reminders.c.id)
-    for name, stmt in queries.insert_if_absent(_reminders, "match_id", "recipient", "kind").items()
+    for name, stmt in queries.insert_ignoring_duplicates(
+        _reminders, "match_id", "recipient", "kind"
+    ).items()
 }
 _DELETE_PENDING = delete(_reminders).where(
     _reminders.c.id.in_(bindparam("ids", expanding=True)), _reminders.c.status == "pending"
