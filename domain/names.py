@@ -232,7 +232,7 @@ def resolve(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> str:
     if not fuzzy and not (near and near[0][0] == 0):
         close = [name for _, _, name in near]
         rest = [c for c in _suggestions(wanted, spellings) if c not in close]
-        raise UnknownTeam(text, (close + rest)[:3])
+        raise UnknownTeam(text, (close + rest)[:SUGGESTIONS])
     if len(near) == 1:
         return near[0][2]
     if len(near) > 1:
