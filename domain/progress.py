@@ -52,7 +52,9 @@ def group_tables(
             points=rules.points,
             tiebreak=rules.tiebreak,
             cards=[c for c in rules.cards if c.team in members],
-            lots=rules.lots,
+            # A table refuses a lot naming teams outside it: group B's table must not see
+            # group A's lot, nor one drawn among best third-placed teams.
+            lots=[lot for lot in rules.lots if members.issuperset(lot)],
         )
     return tables
 

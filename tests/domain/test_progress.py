@@ -2,7 +2,7 @@
 
 from domain.formats import Options, groups_then_knockout
 from domain.model import BestOfPlace, Group, GroupPlace, Result, Score
-from domain.progress import Rules, places, sides
+from domain.progress import Rules, group_tables, places, sides
 
 GROUPS = (Group("A", ("A1", "A2", "A3", "A4")), Group("B", ("B1", "B2", "B3", "B4")))
 DRAFT = groups_then_knockout(GROUPS, Options(knockout="semi", third_place=True))
@@ -105,3 +105,18 @@ def test_ties_read_back_from_a_stored_plan_equal_the_bracket_that_made_it():
     start = datetime(2026, 12, 6, 10, tzinfo=ZoneInfo("Europe/Istanbul"))
     made = plan(DRAFT, TimeRules(start=start, pitches=(Pitch("1"), Pitch("2"))))
     assert ties_from_plan(made.matches) == DRAFT.ties
+
+
+def test_a_lot_drawn_in_one_group_orders_that_group_and_leaves_the_other_alone():
+    """/kura in group A: group B's table must still be computed (a lot is checked against
+    the teams of the table it is given, so each group gets only its own lots)."""
+    all_drawn = [r(h, 0, 0, a) for h, a in (("A1", "A4"), ("A2", "A3"), ("A1", "A3"))]
+    all_drawn += [r(h, 0, 0, a) for h, a in (("A2", "A4"), ("A1", "A2"), ("A3", "A4"))]
+    lot = ("A3", "A1", "A4", "A2")
+
+    tables = group_tables(GROUPS, all_drawn + GROUP_B, Rules(lots=(lot,)))
+
+    assert tuple(row.team for row in tables["A"].rows) == lot
+    assert [row.team for row in tables["B"].rows] == [
+        row.team for row in group_tables(GROUPS, GROUP_B, Rules())["B"].rows
+    ]
