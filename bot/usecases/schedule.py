@@ -19,7 +19,7 @@ from domain import delay as shifting
 from domain import when
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
-from domain.names import strip_diacritics, tr_lower
+from domain.names import fold
 from storage import UnitOfWork
 from storage import api as store
 
@@ -128,7 +128,7 @@ _PITCH_NO = re.compile(r"(?:saha\s*([0-9]{1,2})|([0-9]{1,2})\s*\.?\s*saha|([0-9]
 
 
 def _plain(text: str) -> str:
-    return " ".join(strip_diacritics(tr_lower(text)).split())
+    return " ".join(fold(text).split())
 
 
 def parse_delay(text: str, pitches: Sequence[str]) -> tuple[int, str | None]:
