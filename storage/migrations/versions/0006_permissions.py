@@ -1,4 +1,4 @@
-"""Permissions: tournaments replaced by another stay listed; captain claims wait for an organiser (issue 10).
+"""Permissions: replaced tournaments stay listed; captain claims wait (issue 10).
 
 Reserved so that work in parallel keeps one linear chain; until its issue fills it, it
 changes nothing.
