@@ -15,8 +15,9 @@ from telegram.ext import ContextTypes
 
 from bot import services
 from bot.texts.errors import refusal
+from bot.usecases.units import Actor
 from domain.errors import DomainError
-from storage import UnitOfWork
+from storage import Database, UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,25 @@ async def unit_of_work(
 
 def now(context: ContextTypes.DEFAULT_TYPE):  # noqa: ANN201 - datetime
     return services.of(context.application).clock()
+
+
+def database(context: ContextTypes.DEFAULT_TYPE) -> Database:
+    return services.of(context.application).db
+
+
+def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
+    """Who sent the update, where, when; the chat-admin question is asked only if a use
+    case needs it, and then outside its write transaction."""
+    chat, user = update.effective_chat, update.effective_user
+    return Actor(
+        user_id=user.id if user else 0,
+        chat_id=chat.id if chat else 0,
+        now=now(context),
+        update_id=update.update_id,
+        private=chat is not None and chat.type == ChatType.PRIVATE,
+        name=user.full_name if user else "",
+        admin=lambda: is_chat_admin(update, context),
+    )
 
 
 def remember(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> None:

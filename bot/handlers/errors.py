@@ -8,11 +8,15 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.texts import bot as texts
+from bot.usecases.units import Repeated
 
 log = logging.getLogger(__name__)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if isinstance(context.error, Repeated):  # applied and answered the first time
+        log.info("update %s was delivered again; nothing changed", context.error.args[0])
+        return
     log.error("unhandled error while handling %r", update, exc_info=context.error)
     if isinstance(update, Update) and update.effective_message:
         try:

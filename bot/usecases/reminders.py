@@ -9,13 +9,13 @@ caller commits and then wakes the sender (`bot.dispatch.reload`). See docs/remin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
 from bot.usecases import state
 from domain import reminders as rules
-from storage import UnitOfWork
+from storage import Database, UnitOfWork
 from storage.records import SyncSummary, TournamentSettings
 
 DEFAULT_GROUP_LEADS = (30,)
@@ -89,6 +89,24 @@ async def became_unreachable(uow: UnitOfWork, user_id: int, now: datetime) -> tu
     re-derive the rows of the tournaments they captain or created. No commit."""
     await uow.private_chats.remove(user_id)
     return await _sync_captained(uow, user_id, now)
+
+
+async def unreachable(db: Database, user_ids: Iterable[int], now: datetime) -> None:
+    """Telegram refused private messages to these users: forget them, and their rows, in
+    one committed unit of work (what a send that met Forbidden calls)."""
+    async with db.unit_of_work() as uow:
+        for user_id in dict.fromkeys(user_ids):
+            await became_unreachable(uow, user_id, now)
+        await uow.commit()
+
+
+async def reachable(db: Database, user_id: int, now: datetime) -> bool:
+    """A private message from this user: remember them (and re-derive their rows) in one
+    committed unit of work. True when their reminder rows changed."""
+    async with db.unit_of_work() as uow:
+        synced = await became_reachable(uow, user_id, now)
+        await uow.commit()
+    return bool(synced)
 
 
 async def _sync_captained(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:

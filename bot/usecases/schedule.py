@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.usecases import reminders, results, state
+from bot.usecases import reminders, results, state, units
+from bot.usecases.units import Actor, Done, Effects
 from domain import delay as shifting
 from domain import when
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
 from domain.names import fold
-from storage import UnitOfWork
+from storage import Database, UnitOfWork
 from storage import api as store
 
 MAX_DELAY = shifting.MAX_DELAY  # longer: another day, moved match by match with /ertele
@@ -456,4 +457,83 @@ async def _notices(
         for team, users in captains.items()
         for user in users
         if user in reachable
+    )
+
+
+# --- actions: what the handlers call ------------------------------------------------------
+
+
+def _moved(moved: Moved) -> Done[Moved]:
+    return Done(moved, Effects(reminders=True, live=(moved.snapshot.tournament.chat_id,)))
+
+
+async def delay_matches(db: Database, actor: Actor, text: str) -> Done[Moved]:
+    """/gecikme, by an organiser, once per update."""
+    return _moved(
+        await units.write(
+            db,
+            actor,
+            lambda uow, admin: delay(
+                uow,
+                chat_id=actor.chat_id,
+                user_id=actor.user_id,
+                text=text,
+                now=actor.now,
+                is_chat_admin=admin,
+            ),
+        )
+    )
+
+
+async def postpone_match(db: Database, actor: Actor, text: str) -> Done[Moved]:
+    """/ertele, by an organiser, once per update."""
+    return _moved(
+        await units.write(
+            db,
+            actor,
+            lambda uow, admin: postpone(
+                uow,
+                chat_id=actor.chat_id,
+                user_id=actor.user_id,
+                text=text,
+                now=actor.now,
+                is_chat_admin=admin,
+            ),
+        )
+    )
+
+
+async def change_leads(
+    db: Database, actor: Actor, words: Sequence[str]
+) -> Done[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """/hatirlatma 60 15, by an organiser."""
+    stored = await units.write(
+        db,
+        actor,
+        lambda uow, admin: set_leads(
+            uow,
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            words=words,
+            now=actor.now,
+            is_chat_admin=admin,
+        ),
+    )
+    return Done(stored, Effects(reminders=True))
+
+
+async def shown_leads(db: Database, chat_id: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """/hatirlatma without arguments: anyone may look."""
+    snap = await units.read(db, lambda uow: state.active(uow, chat_id))
+    return leads(snap.tournament.settings.extra)
+
+
+async def change_squad(db: Database, actor: Actor, text: str) -> int | None:
+    """/ayarlar kadro 7, by an organiser."""
+    return await units.write(
+        db,
+        actor,
+        lambda uow, admin: set_squad(
+            uow, chat_id=actor.chat_id, user_id=actor.user_id, text=text, is_chat_admin=admin
+        ),
     )

@@ -1,0 +1,132 @@
+"""How a user action runs: who acts, one unit of work, and what must follow the commit.
+
+Every action that changes something goes through `write`: it claims the update's id in
+the same transaction as the change (a repeated update changes nothing and says nothing),
+asks the chat-admin question only when stored roles did not settle it and never while a
+write transaction is open (on SQLite that holds every other chat's writers), and hands
+back, with the outcome, the effects to carry out after the commit. Reads go through `read`
+on a read-only unit of work. Handlers see neither a unit of work nor a repository.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Generic, TypeVar
+
+from bot.usecases.errors import NotOrganiser
+from storage import Database, UnitOfWork
+
+T = TypeVar("T")
+
+
+class Repeated(Exception):
+    """This update was handled already (Telegram delivered it twice): nothing changes, and
+    nobody is answered a second time."""
+
+
+@dataclass
+class Actor:
+    """The person behind an update, in the chat it came from.
+
+    `admin` asks Telegram whether they administer the chat; it is called at most once,
+    lazily, and only outside a write transaction. In a private chat nobody is a chat
+    administrator."""
+
+    user_id: int
+    chat_id: int
+    now: datetime
+    update_id: int | None = None
+    private: bool = False
+    name: str = ""
+    admin: Callable[[], Awaitable[bool]] | None = None
+    _admin_known: bool | None = field(default=None, repr=False)
+
+    async def is_chat_admin(self) -> bool:
+        if self._admin_known is None:
+            self._admin_known = (
+                False if self.private or self.admin is None else bool(await self.admin())
+            )
+        return self._admin_known
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A message to send after the commit: to a person in private, or to a chat."""
+
+    chat_id: int
+    text: str
+    buttons: tuple[tuple[tuple[str, str], ...], ...] = ()  # rows of (label, callback data)
+    private: bool = True  # a private chat that may have blocked the bot
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What follows a committed change. `reminders`: the reminder rows changed, reload the
+    sender's plan. `live`: chats whose pinned live message must show the change."""
+
+    reminders: bool = False
+    live: tuple[int, ...] = ()
+    messages: tuple[Outgoing, ...] = ()
+
+    def __add__(self, other: Effects) -> Effects:
+        return Effects(
+            reminders=self.reminders or other.reminders,
+            live=tuple(dict.fromkeys(self.live + other.live)),
+            messages=self.messages + other.messages,
+        )
+
+    def __bool__(self) -> bool:
+        return self.reminders or bool(self.live) or bool(self.messages)
+
+
+NOTHING = Effects()
+
+
+@dataclass(frozen=True)
+class Done(Generic[T]):
+    """A use case's outcome and the effects its commit calls for."""
+
+    value: T
+    effects: Effects = NOTHING
+
+
+Action = Callable[[UnitOfWork, bool], Awaitable[T]]
+
+
+async def write(db: Database, actor: Actor, action: Action[T], *, claim: bool = True) -> T:
+    """Run `action(uow, is_chat_admin)` in one write unit of work and commit it.
+
+    The first try assumes the actor is no chat administrator, which settles creators,
+    /yetkili organisers, captains and members without a Telegram round trip; if the action
+    refuses with NotOrganiser, the chat-admin question is asked (outside the transaction)
+    and, for an administrator, the action runs once more from the start. `claim`: the
+    update id is claimed here; actions that claim it themselves (a result, whose claim is
+    part of its idempotent write) pass False.
+    """
+    known = actor._admin_known
+    try:
+        return await _once(db, actor, action, bool(known), claim)
+    except NotOrganiser:
+        if known is not None or actor.private or actor.admin is None:
+            raise
+    if not await actor.is_chat_admin():
+        raise NotOrganiser("not an organiser, and no administrator of this chat")
+    return await _once(db, actor, action, True, claim)
+
+
+async def _once(db: Database, actor: Actor, action: Action[T], admin: bool, claim: bool) -> T:
+    async with db.unit_of_work() as uow:
+        claimed = not claim or actor.update_id is None
+        if not claimed and not await uow.updates.claim(actor.update_id, actor.now):  # type: ignore[arg-type]
+            raise Repeated(actor.update_id)
+        done = await action(uow, admin)
+        await uow.commit()
+        return done
+
+
+async def read(db: Database, action: Callable[[UnitOfWork], Awaitable[T]]) -> T:
+    """Run `action(uow)` on a read-only unit of work (SQLite readers skip the writer lock)."""
+    async with db.unit_of_work(read_only=True) as uow:
+        return await action(uow)
