@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from telegram.ext import Application
 
+from bot.rations import Rations
 from storage import Database
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ class Services:
     # Users known to have started the bot in private: a repeated private message then
     # costs no database write (bot.handlers.reminders.seen).
     reachable: set[int] = field(default_factory=set)
+    # Pictures, PDFs, calendars and set-up plans: one new render per person per 10 s.
+    rations: Rations = field(default_factory=Rations)
 
 
 KEY = "services"
