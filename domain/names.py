@@ -24,6 +24,16 @@ Lookup (`resolve`) has three tiers, strictest first, and never guesses between t
    "Takım 11" and "A1" from "A2", but a typo in a number is a different team, not a
    slip of the finger. A spacing-only difference ("Yıldız Spor") is distance 0 and
    wins if no other team is also at distance 0.
+
+Between the loose and the fuzzy tier, the forms people type in chat (`chat_forms`): a
+suffix after an apostrophe dropped ("Dinamo'nun", "Kartallar'a"), a case ending without
+one ("Kartalların"), and a short name: the words typed are consecutive words of exactly
+one team's name, at least one of them distinctive ("Dinamo" or "Kadıköy" for "Dinamo
+Kadıköy", "Boğaziçi" for "Boğaziçi Spor"; never "Spor", "FK" or "Takım" alone). All the
+teams these forms reach are collected together: one is the answer, more are ambiguous.
+
+Names are compared after `normalize`: NFC, zero-width and bidirectional controls removed
+(a name pasted from a web page may carry U+200B or U+200F), whitespace collapsed.
 """
 
 from __future__ import annotations
@@ -41,11 +51,16 @@ from domain.errors import DomainError
 
 __all__ = [
     "AmbiguousTeam",
+    "EmptyName",
     "UnknownTeam",
+    "chat_forms",
+    "clean_name",
     "duplicates",
     "fold",
     "key",
     "loose_key",
+    "mentioned",
+    "normalize",
     "resolve",
     "strip_diacritics",
     "tolerance",
@@ -58,6 +73,11 @@ _TR_UPPER = str.maketrans({"i": "İ", "ı": "I"})
 # Letters NFD cannot take apart; "ı" has no decomposition to "i" + mark.
 _FOLD_EXTRA = str.maketrans({"ı": "i", "ø": "o", "ł": "l", "đ": "d", "ß": "ss"})
 _NOT_WORD = re.compile(r"[\W_]+")
+# Zero-width characters and bidirectional controls: invisible, but they make two names
+# that look the same compare different (U+200B-U+200F, U+202A-U+202E, U+2060-U+2064,
+# U+2066-U+2069, U+061C, U+180E, U+FEFF).
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u061c\u180e\ufeff]")
+_APOSTROPHE = re.compile(r"['’`´]")
 _DIGITS = re.compile(r"[0-9]+")
 
 # How many suggestions an UnknownTeam carries, and how similar a team must be to be
@@ -67,6 +87,31 @@ _DIGITS = re.compile(r"[0-9]+")
 SUGGESTIONS = 3
 SUGGESTION_CUTOFF = 60.0
 PREFIX_SCORE = 90.0
+
+
+def normalize(s: str) -> str:
+    """NFC, zero-width and bidi controls removed, whitespace collapsed and stripped:
+    "Kartal\u200blar " -> "Kartallar". The form a name is stored and compared in."""
+    return " ".join(_INVISIBLE.sub("", unicodedata.normalize("NFC", s)).split())
+
+
+class EmptyName(DomainError):
+    """`text` is nothing once `normalize` has removed its invisible characters."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return f"the name {self.text!r} is empty once invisible characters are removed"
+
+
+def clean_name(s: str) -> str:
+    """`normalize(s)`, refusing a name that is then empty or has no letter or digit."""
+    cleaned = normalize(s)
+    if not any(c.isalnum() for c in cleaned):
+        raise EmptyName(s)
+    return cleaned
 
 
 def tr_lower(s: str) -> str:
@@ -81,7 +126,7 @@ def tr_upper(s: str) -> str:
 
 def key(s: str) -> str:
     """The identity of a name: Turkish lower case, single spaces, no edge spaces, NFC."""
-    return unicodedata.normalize("NFC", " ".join(tr_lower(s).split()))
+    return unicodedata.normalize("NFC", tr_lower(normalize(s)))
 
 
 def strip_diacritics(s: str) -> str:
@@ -100,7 +145,7 @@ def fold(s: str) -> str:
 def loose_key(s: str) -> str:
     """`key` without diacritics, with punctuation read as a space ("Ankara-Gücü" ->
     "ankara gucu"): how a name typed on a phone without Turkish letters looks."""
-    return " ".join(_NOT_WORD.sub(" ", fold(s)).split())
+    return " ".join(_NOT_WORD.sub(" ", fold(_INVISIBLE.sub("", s))).split())
 
 
 def tolerance(length: int) -> int:
@@ -219,6 +264,11 @@ def resolve(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> str:
         return loose[0]
     if len(loose) > 1:
         raise AmbiguousTeam(text, loose)
+    reached = _by_chat_forms(text, spellings)
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) > 1:
+        raise AmbiguousTeam(text, reached)
 
     near: list[tuple[int, int, str]] = []
     for i, team in enumerate(spellings):
@@ -240,3 +290,96 @@ def resolve(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> str:
             return near[0][2]
         raise AmbiguousTeam(text, [name for _, _, name in near])
     raise UnknownTeam(text, _suggestions(wanted, spellings))
+
+
+# Words that say what kind of club a team is, not which one: never a short name alone.
+GENERIC_WORDS = frozenset(
+    (
+        *("spor", "sport", "sports", "sk", "fk", "fc", "gsk", "gs", "bk", "as", "ve", "club"),
+        *("kulubu", "kulup", "futbol", "takim", "takimi", "genclik", "gencligi", "birlik"),
+        *("birligi", "united", "city", "idman", "yurdu", "gucu", "belediye", "veteran"),
+        *("veteranlar", "the", "of", "de", "da", "ile", "fan", "team"),
+    )
+)
+# Case endings a name takes in chat without an apostrophe ("Kartalların", "Dinamoya"),
+# folded, longest first; cut only when three letters or more remain.
+CASE_ENDINGS = (
+    *("nin", "nun", "yla", "yle", "dan", "den", "tan", "ten", "ndan", "nden"),
+    *("in", "un", "la", "le", "ya", "ye", "yi", "yu", "da", "de", "ta", "te"),
+    *("i", "u", "a", "e"),
+)
+_SUFFIX_AFTER_APOSTROPHE = re.compile(r"['’`´][^\W\d_]*")
+
+
+def chat_forms(text: str) -> tuple[str, ...]:
+    """`text` and the forms it may stand for in chat, for the team look-up: suffixes after
+    apostrophes dropped ("Dinamo Kadıköy'ün" -> "Dinamo Kadıköy"), then the last word's
+    case ending cut ("Kartalların" -> "Kartallar")."""
+    forms = [text]
+    bare = " ".join(_SUFFIX_AFTER_APOSTROPHE.sub("", text).split())
+    if bare and bare != text:
+        forms.append(bare)
+    head, _, last = bare.rpartition(" ")
+    folded = fold(last)
+    if len(folded) == len(last):  # a letter folded into two ("ß"): positions would drift
+        for ending in sorted(CASE_ENDINGS, key=len, reverse=True):
+            if folded.endswith(ending) and len(folded) - len(ending) >= 3:
+                cut = last[: len(last) - len(ending)]
+                forms.append(f"{head} {cut}" if head else cut)
+                break
+    return tuple(dict.fromkeys(forms))
+
+
+def _short_name_of(words: tuple[str, ...], team: _Spelling) -> bool:
+    """`words` are consecutive words of `team`'s name, at least one distinctive."""
+    names = tuple(team.loose.split())
+    if not words or len(words) >= len(names):
+        return False
+    if not any(len(w) >= 3 and w not in GENERIC_WORDS for w in words):
+        return False
+    return any(names[i : i + len(words)] == words for i in range(len(names) - len(words) + 1))
+
+
+def _by_chat_forms(text: str, spellings: tuple[_Spelling, ...]) -> list[str]:
+    reached: list[str] = []
+    for form in chat_forms(text):
+        loose = loose_key(form)
+        words = tuple(loose.split())
+        for team in spellings:
+            if team.name in reached:
+                continue
+            if team.loose == loose or _short_name_of(words, team):
+                reached.append(team.name)
+    return reached
+
+
+def mentioned(text: str, teams: Iterable[str], *, max_words: int = 5) -> tuple[str, ...]:
+    """The teams `text` names anywhere (typos, short names and suffixes included), in the
+    order they appear; the longest run of words that names one team wins its words.
+
+    A run that could be several teams names none of them. Used to tell a message about
+    the tournament from ordinary chat; deterministic, no I/O.
+    """
+    team_list = tuple(teams)
+    words = [w.strip(_EDGE) for w in normalize(text).split()]
+    found: list[str] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(max_words, len(words) - i), 0, -1):
+            gram = " ".join(w for w in words[i : i + n] if w)
+            if not words[i] or sum(c.isalpha() for c in gram) < 2:
+                continue
+            try:
+                team = resolve(gram, team_list)
+            except _TeamLookupError:
+                continue
+            if team not in found:
+                found.append(team)
+            i += n
+            break
+        else:
+            i += 1
+    return tuple(found)
+
+
+_EDGE = ' \t,;:!?.()[]"“”«»…-–—'

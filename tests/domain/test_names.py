@@ -11,11 +11,16 @@ from hypothesis import strategies as st
 from domain.errors import DomainError
 from domain.names import (
     AmbiguousTeam,
+    EmptyName,
     UnknownTeam,
+    chat_forms,
+    clean_name,
     duplicates,
     fold,
     key,
     loose_key,
+    mentioned,
+    normalize,
     resolve,
     tolerance,
     tr_lower,
@@ -280,7 +285,7 @@ def test_unknown_team_suggests_the_closest_teams_best_first():
 
 def test_unknown_team_suggests_a_team_whose_name_starts_with_the_text():
     with pytest.raises(UnknownTeam) as caught:
-        resolve("Anadolu", TEAMS)
+        resolve("Anado", TEAMS)
     assert caught.value.candidates[0] == "Anadolu Kartalları"
 
 
@@ -332,3 +337,104 @@ def test_one_missing_letter_never_resolves_to_a_different_team(team, data):
         assert team in e.candidates
     else:
         assert found == team
+
+
+# --- chat forms: short names and suffixes (issue 13) -------------------------------------
+
+CHAT_TEAMS = ["Kartallar", "Dinamo Kadıköy", "Boğaziçi Spor", "Şahinler", "1907 Spor", "Takım 1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "team"),
+    [
+        ("Dinamo", "Dinamo Kadıköy"),
+        ("kadikoy", "Dinamo Kadıköy"),
+        ("Dinamo'nun", "Dinamo Kadıköy"),
+        ("Dinamo’nun", "Dinamo Kadıköy"),
+        ("Dinamonun", "Dinamo Kadıköy"),
+        ("Dinamo Kadıköy'ün", "Dinamo Kadıköy"),
+        ("Bogazici", "Boğaziçi Spor"),
+        ("Boğaziçi'ne", "Boğaziçi Spor"),
+        ("Kartallar'a", "Kartallar"),
+        ("Kartallara", "Kartallar"),
+        ("Kartalların", "Kartallar"),
+        ("kartallarla", "Kartallar"),
+        ("Şahinler'i", "Şahinler"),
+        ("1907", "1907 Spor"),
+    ],
+)
+def test_a_team_is_found_by_its_short_name_and_with_a_case_ending(text, team):
+    assert resolve(text, CHAT_TEAMS) == team
+
+
+@pytest.mark.parametrize("text", ["Spor", "Takım", "spor'un"])
+def test_a_word_that_only_says_what_kind_of_club_is_not_a_short_name(text):
+    with pytest.raises((UnknownTeam, AmbiguousTeam)):
+        resolve(text, CHAT_TEAMS)
+
+
+def test_a_short_name_shared_by_two_teams_is_ambiguous():
+    with pytest.raises(AmbiguousTeam) as caught:
+        resolve("Dinamo", ["Dinamo Kadıköy", "Dinamo Moda"])
+    assert set(caught.value.candidates) == {"Dinamo Kadıköy", "Dinamo Moda"}
+
+
+def test_a_case_ending_that_also_reads_as_another_teams_short_name_is_ambiguous():
+    with pytest.raises(AmbiguousTeam):
+        resolve("Kartalları", ["Kartallar", "Anadolu Kartalları"])
+
+
+def test_chat_forms_drop_the_apostrophe_suffix_then_the_case_ending():
+    assert chat_forms("Dinamo'nun") == ("Dinamo'nun", "Dinamo")
+    assert chat_forms("Kartalların") == ("Kartalların", "Kartallar")
+
+
+def test_mentioned_finds_the_teams_a_sentence_names_in_order():
+    text = "kartallar 3 dinamo kadikoy 1"
+    assert mentioned(text, CHAT_TEAMS) == ("Kartallar", "Dinamo Kadıköy")
+    assert mentioned("Boğaziçi Spor Şahinler 1-0", CHAT_TEAMS) == ("Boğaziçi Spor", "Şahinler")
+    assert mentioned("Dinamo'nun maçı ne zaman?", CHAT_TEAMS) == ("Dinamo Kadıköy",)
+
+
+@pytest.mark.parametrize(
+    "text", ["maç çok güzeldi 2-1 bitti ama", "yarın 20:00 sahada olun", "spor güzel şey"]
+)
+def test_mentioned_finds_nothing_in_ordinary_chat(text):
+    assert mentioned(text, CHAT_TEAMS) == ()
+
+
+# --- normalisation (issue 11) -------------------------------------------------------------
+
+
+def test_a_zero_width_space_inside_a_name_does_not_make_another_team():
+    assert key("Kartal\u200blar") == key("Kartallar")
+    assert duplicates(["Kartallar", "Kartal\u200blar"]) == [("Kartallar", "Kartal\u200blar")]
+    assert resolve("Kartal\u200blar", ["Kartallar", "Şahinler"]) == "Kartallar"
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Kartal\u200blar", "Kartallar"),
+        ("\u200fŞahinler\u200e", "Şahinler"),
+        ("\ufeffDinamo  \u2066Kadıköy\u2069", "Dinamo Kadıköy"),
+        ("S\u0327ahinler", "Şahinler"),
+        (" Boğaziçi \t Spor ", "Boğaziçi Spor"),
+    ],
+)
+def test_normalize_gives_nfc_without_invisible_characters_and_single_spaces(typed, stored):
+    assert normalize(typed) == stored
+    assert clean_name(typed) == stored
+
+
+@pytest.mark.parametrize("typed", ["\u200b", "\u200b\u200c\u200d", " \u2066\u2069 ", "", "\ufeff"])
+def test_a_name_of_only_invisible_characters_is_refused(typed):
+    with pytest.raises(EmptyName):
+        clean_name(typed)
+
+
+@given(st.text(alphabet=TURKISH_LETTERS + " \u200b\u200f\u2066", max_size=20))
+def test_normalize_is_idempotent_and_leaves_no_invisible_character(text):
+    once = normalize(text)
+    assert normalize(once) == once
+    assert not any(c in once for c in "\u200b\u200f\u2066")

@@ -178,15 +178,14 @@ def test_a_hint_from_a_question_resolves_to_the_team_through_its_forms():
     question = ask("Kartalların maçı kaçta")
     assert question == Question(Intent.TIME, "Kartalların")
     assert question.team_hint is not None
-    with pytest.raises(UnknownTeam):
-        resolve(question.team_hint, TEAMS)
+    assert resolve(question.team_hint, TEAMS) == "Kartallar"  # resolve tries the forms itself
     found = []
     for form in hint_forms(question.team_hint):
         try:
             found.append(resolve(form, TEAMS))
         except UnknownTeam:
             continue
-    assert found == ["Kartallar"]
+    assert set(found) == {"Kartallar"}
 
 
 def test_a_hint_that_is_a_full_team_name_resolves_as_typed():
