@@ -15,6 +15,7 @@ from telegram.ext import ContextTypes
 
 from bot import services
 from bot.texts.errors import refusal
+from bot.usecases import conversations
 from bot.usecases.units import Actor
 from domain.errors import DomainError
 from storage import Database, UnitOfWork
@@ -26,6 +27,8 @@ log = logging.getLogger(__name__)
 async def unit_of_work(
     context: ContextTypes.DEFAULT_TYPE, *, read_only: bool = False
 ) -> AsyncIterator[UnitOfWork]:
+    """Going away: handlers call use cases (bot/usecases/units.py), which own their units
+    of work. Kept only until the last handler has moved."""
     async with services.of(context.application).db.unit_of_work(read_only=read_only) as uow:
         yield uow
 
@@ -67,11 +70,9 @@ async def converse(
     state: dict[str, Any],
     at: datetime,
 ) -> None:
-    """Store the conversation of (chat, user) and remember it, in one committed unit of work."""
-    async with unit_of_work(context) as uow:
-        await uow.setups.put(chat_id, user_id, state, at)
-        remember(context, chat_id, user_id)
-        await uow.commit()
+    """Store the conversation of (chat, user), committed, and remember it in the index."""
+    await conversations.keep(database(context), chat_id, user_id, state, at)
+    remember(context, chat_id, user_id)
 
 
 def may_be_talking(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
