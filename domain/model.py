@@ -146,7 +146,11 @@ class Result:
 
 @dataclass(frozen=True)
 class PlannedMatch:
-    """A match with its pitch and time; knockout sides may still be unknown (None)."""
+    """A match with its pitch and time; knockout sides may still be unknown (None).
+
+    `week` is the match day's number (maç haftası, from 1) in a season league; None for a
+    tournament played in one day.
+    """
 
     no: int
     stage: Stage
@@ -160,6 +164,7 @@ class PlannedMatch:
     home_from: str | None = None
     away_from: str | None = None
     key: str | None = None
+    week: int | None = None
 
     def involves(self, team: str) -> bool:
         return team in (self.home, self.away)
