@@ -150,6 +150,23 @@ class TeamRepository:
             )
         )
 
+    async def remove_captains(self, tournament_id: int, team: str) -> tuple[int, ...]:
+        """Every captain of `team` stops being one; their user ids, in slot order (an
+        organiser's /kaptan_sil Takım). TeamNotFound for a name the tournament lacks."""
+        team_id = (await self.ids(tournament_id)).get(team)
+        if team_id is None:
+            raise TeamNotFound(team)
+        users = tuple(
+            await self._session.scalars(
+                select(CaptainRow.user_id)
+                .where(CaptainRow.team_id == team_id)
+                .order_by(CaptainRow.slot)
+            )
+        )
+        if users:
+            await self._session.execute(delete(CaptainRow).where(CaptainRow.team_id == team_id))
+        return users
+
     async def captain_of(self, tournament_id: int, user_id: int) -> str | None:
         stmt = (
             select(TeamRow.name)
