@@ -14,6 +14,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot import services
+from bot.texts import parts
 from bot.texts.errors import refusal
 from bot.usecases import conversations
 from bot.usecases.units import Actor
@@ -103,10 +104,17 @@ async def is_chat_admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> b
 
 
 async def reply(update: Update, text: str, **kwargs: object) -> Message | None:
+    """A reply within Telegram's 4096 characters: a longer text goes in numbered parts
+    (bot.texts.parts), the buttons on the last; returns the last message sent."""
     message = update.effective_message
     if message is None:
         return None
-    return await message.reply_text(text, **kwargs)  # type: ignore[arg-type]
+    chunks = parts.split(text, markup=str(kwargs.get("parse_mode", "")).upper() == "HTML")
+    first = {k: v for k, v in kwargs.items() if k != "reply_markup"}
+    sent = None
+    for n, chunk in enumerate(chunks, 1):
+        sent = await message.reply_text(chunk, **(kwargs if n == len(chunks) else first))  # type: ignore[arg-type]
+    return sent
 
 
 async def refuse(update: Update, exc: DomainError) -> None:

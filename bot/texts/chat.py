@@ -45,10 +45,20 @@ def draw(groups: Sequence[Group]) -> str:
 def created(
     name: str, groups: Sequence[Group], matches: Sequence[PlannedMatch], end: datetime
 ) -> str:
+    """A summary, not the whole fixture (64 teams' fixture is 9 messages): the draw, the
+    first slot's matches and where the rest is."""
     parts = [f"✅ {name} kuruldu: {len(matches)} maç, gün sonu {hm(end)}."]
     if drawn := draw(groups):
         parts.append(drawn)
-    parts.append(fixture(name, [(m, None) for m in matches]))
+    if matches:
+        first = min(m.start for m in matches)
+        opening = [m for m in matches if m.start == first]
+        lines = [f"İlk maçlar ({day(first)} {hm(first)}):"]
+        lines += [match_line(m) for m in opening[:8]]
+        if len(opening) > 8:
+            lines.append(f"… ve {len(opening) - 8} maç daha")
+        parts.append("\n".join(lines))
+    parts.append("Tüm fikstür: /fikstur (resim), /fikstur metin, /yazdir (PDF).")
     parts.append(
         'Kaptanlar /kaptan TakımAdı yazsın; sonra "ne zaman oynuyoruz?" diye sorabilirler.'
     )

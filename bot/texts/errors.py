@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.common import EXAMPLES, duration
+from bot.texts.parts import quoted
 from bot.usecases import errors as usecase
 from domain import (
     draw,
@@ -20,8 +21,14 @@ from domain.standings import StandingsError
 from storage import errors as stored
 
 
+def _names(found: tuple[str, ...]) -> str:
+    """Candidate team names, a handful at most (each cut short), for a refusal."""
+    shown = ", ".join(quoted(f) for f in found[:5])
+    return shown + (f" (+{len(found) - 5})" if len(found) > 5 else "")
+
+
 def _candidates(found: tuple[str, ...]) -> str:
-    return f" En yakın: {', '.join(found[:3])}." if found else ""
+    return f" En yakın: {', '.join(quoted(f) for f in found[:3])}." if found else ""
 
 
 def refusal(exc: Exception) -> str:
@@ -29,26 +36,27 @@ def refusal(exc: Exception) -> str:
     ex_result = f"Örnek: {EXAMPLES['result']}"
     match exc:
         case names.UnknownTeam():
-            return f'"{exc.text}" adında bir takım yok.{_candidates(exc.candidates)} {ex_result}'
+            found = _candidates(exc.candidates)
+            return f'"{quoted(exc.text)}" adında bir takım yok.{found} {ex_result}'
         case names.AmbiguousTeam():
             return (
-                f'"{exc.text}" birden çok takıma benziyor: {", ".join(exc.candidates)}.'
+                f'"{quoted(exc.text)}" birden çok takıma benziyor: {_names(exc.candidates)}.'
                 f" Takımın tam adını yazın. {ex_result}"
             )
         case scores.NotAResult():
-            return f'"{exc.text}" bir skor olarak okunamadı. {ex_result}'
+            return f'"{quoted(exc.text)}" bir skor olarak okunamadı. {ex_result}'
         case scores.SameTeam():
-            return f"{exc.name} kendisiyle oynayamaz: iki farklı takım yazın. {ex_result}"
+            return f"{quoted(exc.name)} kendisiyle oynayamaz: iki farklı takım yazın. {ex_result}"
         case scores.BadScore():
             why = {
                 "too_many_goals": "gol sayısı çok büyük",
                 "penalties_not_level": "penaltı yalnızca beraberlikte yazılır",
                 "penalties_equal": "penaltı atışlarında bir kazanan olmalı",
             }.get(str(exc.reason), "skor geçersiz")
-            return f'"{exc.text}": {why}. {ex_result}'
+            return f'"{quoted(exc.text)}": {why}. {ex_result}'
         case scores.AmbiguousResult():
             return (
-                f'"{exc.text}" birden çok şekilde okunabiliyor.'
+                f'"{quoted(exc.text)}" birden çok şekilde okunabiliyor.'
                 f" Takım adlarını tam yazın. {ex_result}"
             )
         case when.BadDateTime():
@@ -58,13 +66,16 @@ def refusal(exc: Exception) -> str:
                 "bad_date": "böyle bir tarih yok",
                 "bad_time": "böyle bir saat yok",
             }.get(str(exc.reason), "anlaşılamadı")
-            return f'Başlangıç zamanı "{exc.text}": {why}. Örnek: {EXAMPLES["start"]}'
+            return f'Başlangıç zamanı "{quoted(exc.text)}": {why}. Örnek: {EXAMPLES["start"]}'
         case when.BadSlot():
-            return f'"{exc.text}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+            return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
         case roundrobin.TooFewTeams():
             return f"En az 2 takım gerekli ({exc.count} verildi). Örnek: {EXAMPLES['teams']}"
         case draw.DuplicateTeam():
-            return f'"{exc.team}" iki kez yazılmış. Her takım bir kez. Örnek: {EXAMPLES["teams"]}'
+            return (
+                f'"{quoted(exc.team)}" iki kez yazılmış. Her takım bir kez.'
+                f" Örnek: {EXAMPLES['teams']}"
+            )
         case draw.GroupCountError():
             return (
                 f"{exc.teams} takım {exc.groups} gruba bölünemez (en fazla {exc.maximum} grup,"
@@ -84,7 +95,7 @@ def refusal(exc: Exception) -> str:
         case planner.Infeasible():
             return _infeasible(exc)
         case tiebreak.UnknownPreset() | tiebreak.UnknownCriterion():
-            return f'"{exc.name}" bir eşitlik kuralı değil. Örnek: {EXAMPLES["tiebreak"]}'
+            return f'"{quoted(exc.name)}" bir eşitlik kuralı değil. Örnek: {EXAMPLES["tiebreak"]}'
         case StandingsError():
             return f"Sonuç tabloya işlenemedi: {exc}. {ex_result}"
     if isinstance(exc, setupform.FormError):
@@ -112,7 +123,8 @@ def _form_refusal(exc: setupform.FormError) -> str:
     match exc:
         case setupform.DuplicateTeams():
             return (
-                f'"{exc.first}" ve "{exc.second}" aynı takım sayılır (büyük/küçük harf farkı).'
+                f'"{quoted(exc.first)}" ve "{quoted(exc.second)}" aynı takım sayılır'
+                " (büyük/küçük harf farkı)."
                 " Her takıma farklı bir ad verin. Örnek: Kartallar, Şahinler, Aslanlar"
             )
         case setupform.TooFewTeams():
@@ -132,13 +144,13 @@ def _form_refusal(exc: setupform.FormError) -> str:
                 f" Örnek: {FORM_EXAMPLE}"
             )
         case setupform.KickoffError():
-            return f'İlk maç zamanı "{exc.text}" anlaşılamadı. Örnek: {EXAMPLES["start"]}'
+            return f'İlk maç zamanı "{quoted(exc.text)}" anlaşılamadı. Örnek: {EXAMPLES["start"]}'
         case setupform.SlotError():
-            return f'"{exc.text}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+            return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
         case setupform.MissingPart():
             return f"{part.capitalize()} eksik. Örnek: {FORM_EXAMPLE}"
         case setupform.UnknownPart():
-            return f'"{exc.text}" anlaşılamadı. Örnek: {FORM_EXAMPLE}'
+            return f'"{quoted(exc.text)}" anlaşılamadı. Örnek: {FORM_EXAMPLE}'
         case setupform.RepeatedPart():
             return f"{part.capitalize()} iki kez yazılmış. Örnek: {FORM_EXAMPLE}"
         case setupform.BadName():
@@ -172,7 +184,7 @@ def _bot_refusal(exc: Exception, ex_result: str) -> str:
                 " Skoru düzeltmek için doğru skoru yeniden yazın."
             )
         case usecase.UnclearAnswer():
-            return f'"{exc.text}" seçeneklerden biri değil. {exc.how}'
+            return f'"{quoted(exc.text)}" seçeneklerden biri değil. {exc.how}'
         case usecase.NotACaptain():
             return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
         case stored.NoActiveTournament():
@@ -211,7 +223,7 @@ def _infeasible(exc: planner.Infeasible) -> str:
     short = duration(exc.shortfall)
     if exc.rule == "team_window":
         return (
-            f"{exc.subject} maçlarını verilen saat aralığına sığdıramıyor: {short} eksik."
+            f"{quoted(exc.subject)} maçlarını verilen saat aralığına sığdıramıyor: {short} eksik."
             " Aralığı genişletin ya da --match/--changeover ile maçları kısaltın."
         )
     if exc.rule == "pitch_window":

@@ -9,6 +9,7 @@ from bot.texts.chat import score_text
 from bot.texts.common import MONTHS, hm, stage_label
 from bot.texts.common import pairing as _sides  # the name tests/usecases read
 from bot.texts.errors import refusal as common_refusal
+from bot.texts.parts import quoted
 from bot.usecases import schedule as uc
 from bot.usecases.errors import NotOrganiser
 from domain import when
@@ -136,7 +137,8 @@ def refusal(exc: Exception) -> str:
             return _bad_delay(exc)
         case uc.UnknownPitch():
             return (
-                f'"{exc.text}" diye bir saha yok. Sahalar: {", ".join(exc.pitches)}. {GECIKME_HOW}'
+                f'"{quoted(exc.text)}" diye bir saha yok. Sahalar: {", ".join(exc.pitches)}.'
+                f" {GECIKME_HOW}"
             )
         case uc.NothingToMove():
             if exc.match is not None:
@@ -148,7 +150,8 @@ def refusal(exc: Exception) -> str:
                 return f"Yeni saati de yazın. {ERTELE_HOW}"
             if exc.reason == "missing":
                 return f"Maç numarasını ve yeni saati yazın. {ERTELE_HOW}"
-            return f'"{exc.text}": önce maç numarası (fikstürdeki), sonra saat. {ERTELE_HOW}'
+            said = quoted(exc.text)
+            return f'"{said}": önce maç numarası (fikstürdeki), sonra saat. {ERTELE_HOW}'
         case uc.CannotPostpone():
             return cannot_postpone(exc)
         case when.BadDateTime():
@@ -157,13 +160,13 @@ def refusal(exc: Exception) -> str:
                 "bad_date": "böyle bir tarih yok",
                 "bad_time": "böyle bir saat yok",
             }.get(str(exc.reason), "saat olarak okunamadı")
-            return f'"{exc.text}": {why}. {ERTELE_HOW}'
+            return f'"{quoted(exc.text)}": {why}. {ERTELE_HOW}'
         case uc.BadLeads():
             why = {
                 "range": f"her süre 1 ile {uc.MAX_LEAD} dakika arasında olmalı",
                 "too_many": f"her liste için en fazla {uc.MAX_LEADS} süre",
             }.get(exc.reason, "anlaşılamadı")
-            return f'"{exc.text}": {why}. {HATIRLATMA_HOW}'
+            return f'"{quoted(exc.text)}": {why}. {HATIRLATMA_HOW}'
         case PlanConflict():
             return (
                 f"Maç {exc.match_no} siz yazarken değişti (sonuç girilmiş olabilir);"
@@ -180,7 +183,7 @@ def _bad_delay(exc: uc.BadDelay) -> str:
             f"Gecikme 1 ile {uc.MAX_DELAY} dakika arasında olmalı. {GECIKME_HOW}."
             " Bir maçı başka güne almak için: /ertele 7 yarın 10:00"
         )
-    return f'"{exc.text}" dakika olarak okunamadı. {GECIKME_HOW}'
+    return f'"{quoted(exc.text)}" dakika olarak okunamadı. {GECIKME_HOW}'
 
 
 def cannot_postpone(exc: uc.CannotPostpone) -> str:

@@ -292,7 +292,10 @@ def test_the_eight_team_day_through_the_guided_set_up(tg):
     assert "16 maç" in summary.text and "15:11" in summary.text
     tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
     created = tg.wait_for(chat, "kuruldu")
-    assert "13:30" in created.text and "Üçüncülük maçı" in created.text
+    assert "/fikstur" in created.text  # a summary; the whole fixture is one command away
+    tg.send(ORGANISER, chat, "/fikstur metin")
+    fixture = tg.wait_for(chat, "fikstür")
+    assert "13:30" in fixture.text and "Üçüncülük maçı" in fixture.text
 
 
 def test_an_organiser_reassigns_a_captain_by_replying_to_them(tg, league):
