@@ -42,6 +42,10 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def _png(image: Image.Image) -> bytes:
+    width, height = image.size
+    if width + height > PHOTO_SUM:  # a last guard: scaled down, never refused by Telegram
+        scale = (PHOTO_SUM - 1) / (width + height)
+        image = image.resize((max(1, int(width * scale)), max(1, int(height * scale))))
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=3)
     return out.getvalue()
@@ -69,18 +73,48 @@ def _columns(count: int, per_column: int) -> int:
 # -- the fixture ------------------------------------------------------------------------------
 
 
-def fixture(name: str, rows: Sequence[Row], title: str | None = None) -> bytes:
-    """The matches in `rows` (in order) with times, pitches, stage and scores."""
+# Telegram's photo limits: width + height at most 10,000 px, neither side over 20 times
+# the other. A fixture picture holds at most PAGE matches (3 columns of 45: 3600 x 3100 px);
+# a longer fixture shows the PAGE matches from the next one to play, and says how many more
+# there are and how to ask for them.
+PHOTO_SUM = 10_000
+PHOTO_RATIO = 20
+PER_COLUMN = 45
+PAGE = 3 * PER_COLUMN
+
+
+def window(rows: Sequence[Row], size: int = PAGE) -> tuple[list[Row], int]:
+    """At most `size` of `rows`: those from the next match to play on (the last `size` once
+    all are played); with how many were left out."""
     rows = list(rows)
-    cols = _columns(len(rows), 45)
+    if len(rows) <= size:
+        return rows, 0
+    upcoming = next_slot(rows)
+    first = next((i for i, (m, _) in enumerate(rows) if m.start == upcoming), len(rows))
+    first = max(0, min(first, len(rows) - size))
+    return rows[first : first + size], len(rows) - size
+
+
+def within_limits(width: int, height: int) -> bool:
+    """Whether Telegram takes a photo of this size (else it must go as a document)."""
+    return width + height <= PHOTO_SUM and max(width, height) <= PHOTO_RATIO * min(width, height)
+
+
+def fixture(name: str, rows: Sequence[Row], title: str | None = None) -> bytes:
+    """The matches in `rows` (in order) with times, pitches, stage and scores; at most PAGE
+    of them (see `window`), so the picture stays within Telegram's photo limits."""
+    rows = list(rows)
+    played = sum(1 for _, r in rows if r is not None)
+    total = len(rows)
+    rows, left = window(rows)
+    cols = _columns(len(rows), PER_COLUMN)
     per = max(1, math.ceil(len(rows) / cols))
     width = COLUMN * cols
     height = HEAD + per * ROW + 70
     image = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(image)
     first = rows[0][0].start if rows else None
-    played = sum(1 for _, r in rows if r is not None)
-    sub = f"{title or texts.FIXTURE} · {day(first) if first else ''} · {played}/{len(rows)}"
+    sub = f"{title or texts.FIXTURE} · {day(first) if first else ''} · {played}/{total}"
     _header(draw, width, name, sub)
     upcoming = next_slot(rows)
     for i, (match, result) in enumerate(rows):
@@ -89,6 +123,9 @@ def fixture(name: str, rows: Sequence[Row], title: str | None = None) -> bytes:
     if upcoming is not None:
         draw.rectangle((PAD, height - 52, PAD + 36, height - 24), fill=NEXT, outline=NEXT_EDGE)
         draw.text((PAD + 50, height - 56), f"{texts.NEXT} ({hm(upcoming)})", INK, font(26))
+    if left:
+        note = texts.MORE_MATCHES.format(count=left)
+        draw.text((width // 2, height - 56), note, GREY, font(26))
     return _png(image)
 
 

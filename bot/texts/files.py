@@ -16,6 +16,8 @@ GROUP_TABLE = "{label} Grubu"
 BRACKET = "Eleme tablosu"
 NEXT = "▶ Sıradaki maçlar"
 PENALTIES = "pen. {home}-{away}"
+# A fixture picture shows at most 135 matches (Telegram's photo limits); the rest:
+MORE_MATCHES = "+{count} maç daha: /fikstur grup A · /fikstur bugün · /yazdir"
 
 # The printable card.
 CARD_SCHEDULE = "Maç programı"
