@@ -2,33 +2,21 @@
 
 from __future__ import annotations
 
-import dataclasses
-
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot import dispatch
-from bot.handlers import live
-from bot.handlers.common import (
-    converse,
-    in_group,
-    is_chat_admin,
-    now,
-    refuse,
-    reply,
-    unit_of_work,
-)
-from bot.texts import chat
-from bot.usecases import results
+from bot.handlers.common import actor, converse, database, in_group, now, refuse, reply
+from bot.handlers.effects import apply
+from bot.texts import buttons, chat
+from bot.usecases import conversations, results
 from bot.usecases.ask import final_place
-from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotOrganiser
+from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotYourButton
+from bot.usecases.results import CONFIRM, PENDING
 from bot.usecases.state import Snapshot
+from bot.usecases.units import Effects, Outgoing
 from domain import names, scores
 from domain.errors import DomainError
 from storage.errors import NoActiveTournament
-
-PENDING = "pending_result"
-CONFIRM = "captain_result"
 
 
 async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -41,27 +29,14 @@ async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/geri_al: the organiser's last entry is reverted (a correction goes back to the old)."""
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return
-    admin = await is_chat_admin(update, context)
     try:
-        async with unit_of_work(context) as uow:
-            undone = await results.undo(
-                uow,
-                chat_id=chat_.id,
-                user_id=user.id,
-                now=now(context),
-                update_id=update.update_id,
-                is_chat_admin=admin,
-            )
-            await uow.commit()
+        done = await results.undo_last(database(context), actor(update, context))
     except DomainError as exc:
         await refuse(update, exc)
         return
+    undone = done.value
     await reply(update, chat.undone(undone.match, undone.removed, undone.restored))
-    live.touch(context, chat_.id)
-    dispatch.reload(context.application)  # an un-filled knockout side drops its reminders
+    await apply(context, done.effects)
 
 
 async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -82,19 +57,10 @@ async def _enter(
     quiet: bool = False,
     correct: bool = False,
 ) -> None:
-    message, user, chat_ = update.effective_message, update.effective_user, update.effective_chat
-    if message is None or user is None or chat_ is None:
-        return
-    entry = results.Entry(
-        chat_id=chat_.id,
-        user_id=user.id,
-        text=text,
-        now=now(context),
-        update_id=update.update_id,
-        message_id=message.message_id,
-    )
     try:
-        entered = await _record(update, context, entry, correct)
+        done = await results.record(
+            database(context), actor(update, context), text, correct=correct
+        )
     except NoActiveTournament:
         if not quiet:
             await reply(update, "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva")
@@ -111,37 +77,8 @@ async def _enter(
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await _announce(update, entered)
-    _changed(context, entered)
-
-
-def _changed(context: ContextTypes.DEFAULT_TYPE, entered: results.Entered) -> None:
-    """After a stored result: the live message, and the reminders of a filled knockout tie
-    (their rows were synced in the result's transaction; not on every group result)."""
-    live.touch(context, entered.snapshot.tournament.chat_id)
-    if entered.filled:
-        dispatch.reload(context.application)
-
-
-async def _record(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, entry: results.Entry, correct: bool
-) -> results.Entered:
-    """Creators and /yetkili organisers need no Telegram call; a chat admin is asked for
-    only when the stored organisers do not include the sender."""
-    try:
-        async with unit_of_work(context) as uow:
-            entered = await results.enter(uow, entry, correct=correct)
-            await uow.commit()
-            return entered
-    except NotOrganiser:
-        if not await is_chat_admin(update, context):
-            raise
-    async with unit_of_work(context) as uow:
-        entered = await results.enter(
-            uow, dataclasses.replace(entry, is_chat_admin=True), correct=correct
-        )
-        await uow.commit()
-        return entered
+    await _announce(update, done.value)
+    await apply(context, done.effects)
 
 
 async def _announce(update: Update, entered: results.Entered) -> None:
@@ -184,13 +121,13 @@ async def _suggest(
     state = {"kind": PENDING, "text": text, "wrong": exc.text, "options": list(exc.candidates)}
     await converse(context, chat_.id, user.id, state, now(context))
     buttons = [
-        [InlineKeyboardButton(team, callback_data=f"fix:{i}")]
+        [InlineKeyboardButton(team, callback_data=f"fix:{user.id}:{i}")]
         for i, team in enumerate(exc.candidates)
     ]
-    buttons.append([InlineKeyboardButton("Vazgeç", callback_data="fix:x")])
+    buttons.append([InlineKeyboardButton("Vazgeç", callback_data=f"fix:{user.id}:x")])
     await reply(
         update,
-        f'"{exc.text}" adında takım yok. Hangisini demek istediniz?',
+        f'"{exc.text[:40]}" adında takım yok. Hangisini demek istediniz?',
         reply_markup=InlineKeyboardMarkup(buttons),
     )
 
@@ -204,8 +141,8 @@ async def _offer_correction(
     await converse(context, chat_.id, user.id, {"kind": PENDING, "text": text}, now(context))
     buttons = [
         [
-            InlineKeyboardButton("Değiştir", callback_data="fix:c"),
-            InlineKeyboardButton("Vazgeç", callback_data="fix:x"),
+            InlineKeyboardButton("Değiştir", callback_data=f"fix:{user.id}:c"),
+            InlineKeyboardButton("Vazgeç", callback_data=f"fix:{user.id}:x"),
         ]
     ]
     await reply(
@@ -236,57 +173,67 @@ async def _ask_other_captain(
     )
 
 
+def _number(text: str) -> int | None:
+    """A user id or index from button data; None for anything forged or malformed."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 20 else None
+
+
+async def _toast(query: CallbackQuery, exc: DomainError) -> None:
+    """A refusal under a button is the presser's alone: a toast, never a group message."""
+    await query.answer(buttons.refusal(exc), show_alert=True)
+
+
 async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The other captain confirms (or rejects) a captain's result; only then it counts."""
-    query, presser, chat_ = update.callback_query, update.effective_user, update.effective_chat
-    if query is None or presser is None or chat_ is None or not query.data:
+    """ok:<captain> / no:<captain>: the other side's captain confirms or rejects a captain's
+    result; only a confirmation stores it."""
+    query = update.callback_query
+    if query is None:
         return
-    verb, _, entered_by = query.data.partition(":")
-    async with unit_of_work(context, read_only=True) as uow:
-        pending = await uow.setups.get(chat_.id, int(entered_by))
-    if pending is None or pending.get("kind") != CONFIRM or int(entered_by) == presser.id:
-        await query.answer("Bu onayı ancak rakip takımın kaptanı verebilir.")
+    verb, _, owner = (query.data or "").partition(":")
+    entered_by = _number(owner)
+    if entered_by is None:
+        await _toast(query, NotYourButton("stale"))
+        return
+    db, who = database(context), actor(update, context)
+    try:
+        if verb == "no":
+            done_no = await results.reject_captain(db, who, entered_by)
+        else:
+            done = await results.confirm_captain(db, who, entered_by)
+    except NotYourButton as exc:
+        await _toast(query, exc)
+        return
+    except DomainError as exc:  # e.g. the match got its result meanwhile
+        await _toast(query, exc)
         return
     await query.answer()
-    entry = results.Entry(
-        chat_id=chat_.id,
-        user_id=int(entered_by),
-        text=pending["text"],
-        now=now(context),
-        update_id=update.update_id,
-        confirmed_by=presser.id,
-    )
     if verb == "no":
-        async with unit_of_work(context) as uow:
-            await uow.setups.delete(chat_.id, int(entered_by))
-            await uow.commit()
+        rejected = done_no.value
         await query.edit_message_text(chat.confirm_rejected())
-        return
-    try:
-        async with unit_of_work(context) as uow:
-            entered = await results.enter(uow, entry)
-            await uow.setups.delete(chat_.id, int(entered_by))
-            await uow.commit()
-    except DomainError as exc:
-        await refuse(update, exc)
+        text = buttons.captain_result_rejected(rejected.match, rejected.score)
+        await apply(context, Effects(messages=tuple(Outgoing(u, text) for u in rejected.tell)))
         return
     await query.edit_message_text(chat.confirmed())
-    await _announce(update, entered)
-    _changed(context, entered)
+    await _announce(update, done.value)
+    await apply(context, done.effects)
 
 
 async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """fix:<user>:<choice>: the typo's team, [Değiştir] or [Vazgeç], for whoever wrote it."""
     query, user, chat_ = update.callback_query, update.effective_user, update.effective_chat
     if query is None or user is None or chat_ is None:
         return
-    choice = (query.data or "").removeprefix("fix:")
-    async with unit_of_work(context) as uow:
-        pending = await uow.setups.get(chat_.id, user.id)
-        if pending is None or pending.get("kind") != PENDING:
-            await query.answer("Bu seçim artık geçerli değil.")
-            return
-        await uow.setups.delete(chat_.id, user.id)
-        await uow.commit()
+    owner, _, choice = (query.data or "").removeprefix("fix:").partition(":")
+    if _number(owner) != user.id:
+        reason = "stale" if _number(owner) is None else "owner"
+        await _toast(query, NotYourButton(reason))
+        return
+    pending = await conversations.take(database(context), chat_.id, user.id, PENDING)
+    index = _number(choice)
+    options = (pending or {}).get("options") or []
+    if pending is None or (choice not in ("x", "c") and (index is None or index >= len(options))):
+        await _toast(query, NotYourButton("stale"))
+        return
     await query.answer()
     if choice == "x":
         await query.edit_message_text("Vazgeçildi; hiçbir şey değişmedi.")
@@ -295,7 +242,7 @@ async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await query.edit_message_text("Sonuç değiştiriliyor…")
         await _enter(update, context, pending["text"], correct=True)
         return
-    team = pending["options"][int(choice)]
+    team = options[index]  # type: ignore[index]
     fixed = pending["text"].replace(pending["wrong"], team, 1)
     await query.edit_message_text(f"Seçilen: {team}")
     await _enter(update, context, fixed)

@@ -62,3 +62,40 @@ class UnclearAnswer(DomainError):
 
 class NotACaptain(DomainError):
     """The user asked about "our" match but captains no team here."""
+
+
+class NotYourButton(DomainError):
+    """A button pressed by someone it is not for (`reason` says whose it is), or one whose
+    question is gone (`reason` "stale"): a toast, never a group message."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"button refused: {reason}")
+        self.reason = reason
+
+
+class StaleCaptainButton(DomainError):
+    """A captains' button from an earlier state: `what` is "picker" (the tournament it
+    listed is no longer the chat's), "claim" (the claim was decided, withdrawn or
+    replaced) or "question" (the presser no longer captains in that tournament)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"stale {what} button")
+        self.what = what
+
+
+class ConversationOpen(DomainError):
+    """A claim that must wait, by someone whose set-up or result entry is still open in
+    this chat: the claim would overwrite it."""
+
+    def __init__(self, team: str) -> None:
+        super().__init__(f"another conversation is open; claim of {team} not stored")
+        self.team = team
+
+
+class NoCaptains(DomainError):
+    """/kaptan_sil found nobody to remove: the team has no captain (`team`), or the
+    person replied to captains no team here (`name`)."""
+
+    def __init__(self, team: str | None = None, name: str | None = None) -> None:
+        super().__init__(f"no captain to remove ({team or name})")
+        self.team, self.name = team, name

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from bot.usecases import reminders, state
+from bot.usecases import reminders, state, units
 from bot.usecases.errors import (
     AlreadyPlayed,
     NeedsConfirmation,
@@ -14,12 +15,14 @@ from bot.usecases.errors import (
     NoMatchBetween,
     NoPenaltiesInGroups,
     NotOrganiser,
+    NotYourButton,
     UndoBlocked,
 )
+from bot.usecases.units import Actor, Done, Effects
 from domain import scores
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
-from storage import UnitOfWork
+from storage import Database, UnitOfWork
 from storage import api as store
 from storage.errors import ResultAlreadyRecorded
 from storage.records import RecordOutcome, RecordResult, StoredMatch
@@ -83,20 +86,24 @@ def check(match: PlannedMatch, score: Score) -> Score:
     return score
 
 
-async def enter(uow: UnitOfWork, entry: Entry, *, correct: bool = False) -> Entered:
-    """Record (or, with `correct`, replace) the result a line names; one unit of work."""
+async def enter(
+    uow: UnitOfWork, entry: Entry, *, correct: bool = False, confirmed: bool = False
+) -> Entered:
+    """Record (or, with `correct`, replace) the result a line names; one unit of work.
+    `confirmed`: the other side has confirmed a captain's line (confirm_captain checked who
+    may), so it is stored as the captain's entry."""
     snap = await state.active(uow, entry.chat_id)
     try:
         await may_organise(uow, snap, entry.user_id, entry.is_chat_admin)
         organiser = True
     except NotOrganiser:
-        if not snap.tournament.settings.captains_may_enter_results:
+        if not snap.tournament.settings.captains_may_enter_results and not confirmed:
             raise
         organiser = False
     parsed = scores.parse_result(entry.text, snap.teams, fuzzy=entry.fuzzy)
     stored, swap = find(snap, parsed.home, parsed.away)
     score = check(stored.match, oriented(parsed.score, swap))
-    if not organiser:
+    if not organiser and not confirmed:
         await _captain_may_enter(uow, snap, stored.match, score, entry)
     cmd = RecordResult(
         tournament_id=snap.id,
@@ -230,3 +237,136 @@ def _decided_later_play(snap: state.Snapshot, match: PlannedMatch) -> bool:
         return bool(played_knockout)
     codes = {f"W{match.no}", f"L{match.no}"}
     return any({m.match.home_from, m.match.away_from} & codes for m in played_knockout)
+
+
+# --- actions: what the handlers call ------------------------------------------------------
+
+PENDING = "pending_result"  # a typo's choice or a correction awaiting [Değiştir]
+CONFIRM = "captain_result"  # a captain's result awaiting the other captain
+
+
+def _effects(entered: Entered) -> Effects:
+    return Effects(reminders=bool(entered.filled), live=(entered.snapshot.tournament.chat_id,))
+
+
+async def record(
+    db: Database, actor: Actor, text: str, *, correct: bool = False, fuzzy: bool = False
+) -> Done[Entered]:
+    """A result line or /sonuc: organisers store it (a correction only after [Değiştir]);
+    with captains' results on, a captain's line waits for the other captain
+    (NeedsConfirmation). The result's own write claims the update id (a repeat of the
+    same update comes back `duplicate`, stored once)."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Entered:
+        entry = Entry(
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            text=text,
+            now=actor.now,
+            update_id=actor.update_id,
+            is_chat_admin=admin,
+            fuzzy=fuzzy,
+        )
+        return await enter(uow, entry, correct=correct)
+
+    entered = await units.write(db, actor, action, claim=False)
+    return Done(entered, _effects(entered))
+
+
+async def undo_last(db: Database, actor: Actor) -> Done[Undone]:
+    """/geri_al, by an organiser: their last result write is reverted."""
+    undone = await units.write(
+        db,
+        actor,
+        lambda uow, admin: undo(
+            uow,
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            now=actor.now,
+            update_id=actor.update_id,
+            is_chat_admin=admin,
+        ),
+        claim=False,
+    )
+    return Done(undone, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A captain's result the other side refused: who entered it, and whom to tell (both
+    sides' captains and the organisers, where the bot can write to them in private)."""
+
+    match: PlannedMatch
+    score: Score
+    entered_by: int
+    tell: tuple[int, ...]
+
+
+async def _pending_for(
+    uow: UnitOfWork, actor: Actor, entered_by: int
+) -> tuple[state.Snapshot, dict[str, Any], StoredMatch]:
+    """The captain's pending result and its match, if `actor` may answer it: a captain of
+    the other side, or an organiser when that side has no captain."""
+    pending = await uow.setups.get(actor.chat_id, entered_by)
+    if pending is None or pending.get("kind") != CONFIRM:
+        raise NotYourButton("stale")
+    snap = await state.active(uow, actor.chat_id)
+    stored = next((m for m in snap.matches if m.match.no == pending.get("match")), None)
+    team = await uow.teams.captain_of(snap.id, entered_by)
+    if stored is None or stored.result is not None or team is None:
+        raise NotYourButton("stale")
+    other = stored.match.away if team == stored.match.home else stored.match.home
+    mine = await uow.teams.captain_of(snap.id, actor.user_id)
+    if mine == other and actor.user_id != entered_by:
+        return snap, pending, stored
+    if not (await uow.teams.captains(snap.id)).get(other or ""):
+        try:
+            await may_organise(uow, snap, actor.user_id, actor.known_admin)
+            return snap, pending, stored
+        except NotOrganiser:
+            pass
+    raise NotYourButton("other_captain")
+
+
+async def confirm_captain(db: Database, actor: Actor, entered_by: int) -> Done[Entered]:
+    """[Onayla] under a captain's result: the other side's captain makes it count."""
+    await actor.is_chat_admin()  # before the write: the no-captain fallback may need it
+
+    async def action(uow: UnitOfWork, _admin: bool) -> Entered:
+        _, pending, _stored = await _pending_for(uow, actor, entered_by)
+        entry = Entry(
+            chat_id=actor.chat_id,
+            user_id=entered_by,
+            text=pending["text"],
+            now=actor.now,
+            update_id=actor.update_id,
+            confirmed_by=actor.user_id,
+        )
+        entered = await enter(uow, entry, confirmed=True)
+        await uow.setups.delete(actor.chat_id, entered_by)
+        return entered
+
+    entered = await units.write(db, actor, action, claim=False)
+    return Done(entered, _effects(entered))
+
+
+async def reject_captain(db: Database, actor: Actor, entered_by: int) -> Done[Rejected]:
+    """[Reddet] under a captain's result: nothing is stored; both captains and the
+    organisers are told."""
+    await actor.is_chat_admin()
+
+    async def action(uow: UnitOfWork, _admin: bool) -> Rejected:
+        snap, pending, stored = await _pending_for(uow, actor, entered_by)
+        await uow.setups.delete(actor.chat_id, entered_by)
+        captains = await uow.teams.captains(snap.id)
+        people = [
+            u for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())
+        ]
+        people += [snap.tournament.created_by, *await uow.tournaments.organisers(snap.id)]
+        reachable = await uow.private_chats.reachable(set(people))
+        tell = tuple(u for u in dict.fromkeys(people) if u in reachable)
+        parsed = scores.parse_result(pending["text"], snap.teams)
+        _, swap = find(snap, parsed.home, parsed.away)
+        return Rejected(stored.match, oriented(parsed.score, swap), entered_by, tell)
+
+    return Done(await units.write(db, actor, action))

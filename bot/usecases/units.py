@@ -43,6 +43,11 @@ class Actor:
     admin: Callable[[], Awaitable[bool]] | None = None
     _admin_known: bool | None = field(default=None, repr=False)
 
+    @property
+    def known_admin(self) -> bool:
+        """What is known without asking: True only once the chat-admin answer was yes."""
+        return bool(self._admin_known)
+
     async def is_chat_admin(self) -> bool:
         if self._admin_known is None:
             self._admin_known = (
