@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
 from bot.texts import advice as advice_text
@@ -23,8 +23,10 @@ from domain import draw, names, scores, standings, tiebreak, when
 from domain.advice import advise
 from domain.errors import DomainError
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
+from domain.matchdays import Calendar, CalendarError
 from domain.model import Group, Result
 from domain.planner import Pitch, TeamWindow, TimeRules, plan
+from domain.season import BadSeason, PitchHours, RoundDoesNotFit, SeasonRules, season
 
 DEFAULT_ZONE = "Europe/Istanbul"
 
@@ -101,6 +103,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--balance", action="store_true", help="iç saha/deplasman dengesi")
     p.add_argument("--seed", type=int, help="kura için tekrar üretilebilir sayı")
     p.add_argument("--players", type=int, default=7, help="sahadaki oyuncu (7x7 için 7)")
+    season = p.add_argument_group("sezon ligi (haftalara yayılan lig)")
+    season.add_argument(
+        "--every", type=int, help="maç günleri kaç günde bir: 7 haftalık, 14 iki haftada bir"
+    )
+    season.add_argument("--until", help="maç gününün sahası kaçta kapanır: 17:00")
+    season.add_argument("--skip", default="", help="atlanacak tarihler: 2027-02-07,2027-03-21")
+    season.add_argument("--dates", help="maç günleri elle: 2027-01-10,2027-01-24,...")
+    season.add_argument("--rounds-per-day", type=int, default=1, help="bir maç gününde kaç tur")
+    season.add_argument(
+        "--days-per-round", type=int, default=1, help="bir tur kaç maç gününe bölünür"
+    )
+    season.add_argument("--spare", type=int, default=0, help="kapanıştan önce boş kalacak dk")
     p.add_argument("--json", action="store_true")
 
     t = sub.add_parser("puan", help="sonuçları (stdin) oku, puan durumunu yaz")
@@ -114,8 +128,27 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--token", help="bot anahtarı (varsayılan: TELEGRAM_BOT_TOKEN)")
     b.add_argument("--db", help="veritabanı adresi (varsayılan: TURNUVA_DB_URL ya da SQLite)")
     b.add_argument("--api-url", help="kendi Bot API sunucunuz ya da test sunucusu")
-    b.add_argument("--webhook-url", help="webhook ile çalış (üretim)")
-    b.add_argument("--port", type=int, default=8443)
+    b.add_argument("--webhook-url", help="webhook ile çalış (üretim); yolsuz adrese rastgele yol")
+    b.add_argument(
+        "--webhook-secret",
+        help="Telegram'ın her istekte göndereceği gizli anahtar (varsayılan:"
+        " TURNUVA_WEBHOOK_SECRET ya da her açılışta yeni); birden çok süreç aynısını kullanır",
+    )
+    b.add_argument(
+        "--listen", help="HTTP sunucusunun dinlediği adres (varsayılan: TURNUVA_LISTEN, 127.0.0.1)"
+    )
+    b.add_argument(
+        "--web-port",
+        "--port",
+        dest="web_port",
+        type=int,
+        help="webhook ve canlı sayfaların portu (varsayılan: TURNUVA_WEB_PORT ya da 8080)",
+    )
+    b.add_argument(
+        "--public-url",
+        help="canlı sayfaların herkese açık adresi, ör. https://turnuva.example.org"
+        " (varsayılan: TURNUVA_PUBLIC_URL; yoksa yalnız bu bilgisayardan açılır)",
+    )
     b.add_argument("--no-rate-limit", action="store_true", help=argparse.SUPPRESS)
     b.add_argument(
         "--clock-offset",
@@ -134,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--slot", type=int, default=30, help="dilim: maç + değişim (dk)")
     o.add_argument("--changeover", type=int, default=4)
     o.add_argument("--hours", type=float, default=5)
+    o.add_argument("--every", type=int, help="sezon ligi: maç günleri kaç günde bir (7, 14)")
     o.add_argument("--json", action="store_true")
     return root
 
@@ -270,6 +304,75 @@ def _team_windows(teams: list[str], specs: list[str], start: datetime) -> dict[s
     return windows
 
 
+def _iso_dates(text: str, flag: str) -> list[date]:
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            out.append(date.fromisoformat(part))
+        except ValueError:
+            raise Refused(
+                f'"{part}" bir tarih değil (YYYY-AA-GG). Örnek: {flag} 2027-02-07,2027-03-21'
+            ) from None
+    return out
+
+
+def _clock(text: str, flag: str) -> time:
+    hour, colon, minute = text.strip().replace(".", ":").partition(":")
+    if not (
+        hour.isascii() and hour.isdigit() and (not colon or (minute.isascii() and minute.isdigit()))
+    ):
+        raise Refused(f'"{text}" bir saat değil. Örnek: {flag} 17:00')
+    if int(hour) > 23 or int(minute or 0) > 59:
+        raise Refused(f'"{text}" bir saat değil. Örnek: {flag} 17:00')
+    return time(int(hour), int(minute or 0))
+
+
+def _season(args: argparse.Namespace, teams: list[str], start: datetime) -> str:
+    """`plan --every N` (or `--dates`): the league over match days."""
+    if args.format not in (None, "league") or args.groups or args.knockout != "none":
+        raise Refused(
+            "Sezon ligi tek grup, elemesiz bir lig: --groups ve --knockout kullanılmaz."
+            " Örnek: --format league --every 14 --until 17:00"
+        )
+    if args.every is not None and args.every < 1:
+        raise Refused("--every en az 1 gün olmalı. Örnek: --every 7 (haftalık), --every 14")
+    if args.rounds_per_day < 1 or args.days_per_round < 1 or args.spare < 0:
+        raise Refused("Maç günü seçenekleri geçersiz. Örnek: --rounds-per-day 1 --spare 30")
+    skip = _iso_dates(args.skip, "--skip")
+    if args.dates:
+        calendar = Calendar.listed(_iso_dates(args.dates, "--dates"))
+        calendar = Calendar(dates=calendar.dates, skip=frozenset(skip))
+    else:
+        calendar = Calendar.every(start.date(), args.every, skip)
+    closes = _clock(args.until, "--until") if args.until else None
+    if closes is not None and closes <= start.timetz().replace(tzinfo=None):
+        raise Refused(
+            f"Kapanış ({args.until}) ilk maçtan ({start:%H:%M}) sonra olmalı. Örnek: --until 17:00"
+        )
+    pitches = _pitches(args.pitches)
+    rules = SeasonRules(
+        calendar=calendar,
+        pitches=tuple(PitchHours(p.name, start.time(), closes) for p in pitches),
+        zone=start.tzinfo or ZoneInfo(DEFAULT_ZONE),
+        match_minutes=args.match,
+        half_time=args.half_time,
+        changeover=args.changeover,
+        spare=args.spare,
+        rounds_per_day=args.rounds_per_day,
+        days_per_round=args.days_per_round,
+    )
+    balance = True if args.balance else None
+    try:
+        result = season(teams, rules, double=args.double, system=args.system, balance=balance)
+    except (RoundDoesNotFit, CalendarError, BadSeason) as exc:
+        raise Refused(plan_text.season_refusal(exc)) from None
+    if args.json:
+        return json.dumps(plan_text.season_json(result), ensure_ascii=False, indent=2)
+    return plan_text.season_fixture(result)
+
+
 def cmd_plan(args: argparse.Namespace) -> str:
     if args.team_count is not None and args.team_count < 2:
         raise Refused(f"En az 2 takım gerekli. Örnek: --team-count 8 ya da {EXAMPLES['teams']}")
@@ -282,6 +385,13 @@ def cmd_plan(args: argparse.Namespace) -> str:
     pitches = _pitches(args.pitches)
     zone = _zone(args.tz)
     start = _start(args.start, zone)
+    if args.every is not None or args.dates:
+        return _season(args, teams, start)
+    if args.until or args.skip or args.rounds_per_day != 1 or args.days_per_round != 1:
+        raise Refused(
+            "--until, --skip, --rounds-per-day ve --days-per-round sezon ligi içindir:"
+            " maç günlerini de verin. Örnek: --every 14 --until 17:00"
+        )
     options = Options(
         double=args.double,
         system=args.system,
@@ -396,7 +506,10 @@ def cmd_bot(args: argparse.Namespace) -> str:
         db_url=args.db,
         api_url=args.api_url,
         webhook_url=args.webhook_url,
-        port=args.port,
+        webhook_secret=args.webhook_secret,
+        listen=args.listen,
+        web_port=args.web_port,
+        public_url=args.public_url,
         rate_limit=False if args.no_rate_limit else None,
         clock_offset=args.clock_offset,
     )
