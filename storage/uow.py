@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage.engine import READ_ONLY, make_engine
 from storage.repositories import (
+    LinkRepository,
     MatchRepository,
     PrivateChats,
     Reminders,
@@ -37,6 +38,7 @@ class UnitOfWork:
     reminders: Reminders
     private_chats: PrivateChats
     setups: SetupStates
+    links: LinkRepository
 
     def __init__(
         self,
@@ -79,6 +81,7 @@ class UnitOfWork:
         self.reminders = Reminders(session)
         self.private_chats = PrivateChats(session)
         self.setups = SetupStates(session)
+        self.links = LinkRepository(session)
         return self
 
     async def __aexit__(

@@ -7,6 +7,7 @@ from storage.repositories.bot_state import (
     UpdateLog,
     WantedReminder,
 )
+from storage.repositories.links import LinkRepository
 from storage.repositories.matches import MatchRepository
 from storage.repositories.results import ResultRepository
 from storage.repositories.teams import MAX_CAPTAINS, TeamRepository
@@ -16,6 +17,7 @@ from storage.repositories.tournaments import TournamentRepository
 __all__ = [
     "CARD_KINDS",
     "MAX_CAPTAINS",
+    "LinkRepository",
     "MatchRepository",
     "PrivateChats",
     "Reminders",

@@ -7,6 +7,7 @@ from storage.rows.bot_state import (
     ReminderRow,
     SetupStateRow,
 )
+from storage.rows.links import PublicLinkRow
 from storage.rows.play import (
     CardRow,
     LotPlaceRow,
@@ -28,6 +29,7 @@ __all__ = [
     "OrganiserRow",
     "PrivateChatRow",
     "ProcessedUpdateRow",
+    "PublicLinkRow",
     "ReminderRow",
     "ResultAuditRow",
     "ResultRow",
