@@ -2,27 +2,35 @@
 
 Team names may themselves contain digits, spaces and hyphens ("A1", "Takım 12",
 "1907 Spor", "Ankara-Gücü"), so no regular expression can tell where a name ends.
-Instead every place a score could stand is tried, each side is looked up with
-`names.resolve`, and the reading in which both sides are teams wins. If two
-different readings both work the line is refused rather than guessed.
+Instead every pair of stand-alone numbers is tried as the two goal counts, the text
+around them as the two names, each side is looked up with `names.resolve` (typos, short
+names "Dinamo", case endings "Dinamo'nun"), and the reading in which both sides are
+teams wins. If two different readings both work the line is refused rather than guessed.
+
+The shapes, for teams A and B and the score 3-1 (A's goals first):
+
+    A 3-1 B     A 3 - 1 B    A 3:1 B     A 3 1 B        the score between the names
+    A 3 - B 1   A 3 B 1      A 3, B 1                   each name followed by its goals
+    A - B 3-1   A, B 3-1     A vs B 3-1  A ile B 3-1    the names first, then the score
+    A B 3-1                                             (the space is tried everywhere)
+    3-1 A - B                                           the score first
 
 Penalties are written many ways: "(pen 4-3)", "(p 4-3)", "(4-3 pen)", "pen. 4-3",
 "penaltı 4-3", "penaltılar 4-3", a bare "(4-3)" after the score. Each such clause is
-tried removed from the line. Also accepted: names first, "Kartallar - Şahinler 3-1",
-"Kartallar-Şahinler 3-1", "Kartallar vs Şahinler 3-1".
+tried removed from the line. Whether a chat message is meant as a result at all, and a
+captain's own "3-1 kazandık", are `domain.lines`' concern.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
 from domain.errors import DomainError
 from domain.model import Result, Score
-from domain.names import AmbiguousTeam, UnknownTeam, resolve
+from domain.names import AmbiguousTeam, UnknownTeam, normalize, resolve
 
 __all__ = [
     "MAX_GOALS",
@@ -47,6 +55,10 @@ _DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−", "-"))
 # Up to three digits so that "100-0" is reported as a bad score, not as "no score".
 _SCORE = r"([0-9]{1,3})\s*[-:]\s*([0-9]{1,3})"
 _SCORE_AT = re.compile(rf"(?<![0-9]){_SCORE}(?![0-9])")
+# A number of goals: up to three digits touching no letter or digit ("A1", "1907" are names).
+_NUMBER = re.compile(r"(?<![^\W_])[0-9]{1,3}(?![^\W_])")
+# What may stand between the two goal counts of one score: "3-1", "3 - 1", "3:1", "3 1".
+_BETWEEN_GOALS = re.compile(r"[\s()]*[-:]?[\s()]*")
 _PEN_WORD = r"(?:penalt[ıiIİ](?:lar)?(?:la|da|de)?|pen|p)\.?"
 _NO_LETTER_AFTER = r"(?![^\W\d_])"
 _PEN_CLAUSES = tuple(
@@ -60,8 +72,8 @@ _PEN_CLAUSES = tuple(
     )
 )
 # Between two names when the score comes last: "Kartallar - Şahinler 3-1".
-_NAMES_SEPARATOR = re.compile(r"\s*-\s*|\s+vs\.?\s+", re.IGNORECASE)
-_SIDE_JUNK = " \t\n,;:-()[]\"'!?."
+_NAMES_SEPARATOR = re.compile(r"\s*-\s*|\s*,\s*|\s+(?:vs|ile)\.?\s+", re.IGNORECASE)
+_EDGES = re.compile(r"^[\W_]+|[\W_]+$")
 _TRAILING_JUNK = re.compile(r"[\s!.?]+$")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -147,12 +159,13 @@ class _Split:
 
 
 def _normalize(text: str) -> str:
-    text = unicodedata.normalize("NFC", text).translate(_DASHES)
+    text = normalize(text).translate(_DASHES)
     return _TRAILING_JUNK.sub("", " ".join(text.split()))
 
 
 def _side(text: str) -> str:
-    return text.strip(_SIDE_JUNK)
+    """A name's text without what cannot start or end a name (punctuation, emoji)."""
+    return _EDGES.sub("", text)
 
 
 def _scores(text: str) -> Iterator[re.Match[str]]:
@@ -163,18 +176,47 @@ def _scores(text: str) -> Iterator[re.Match[str]]:
             yield match
 
 
+def _numbers(text: str) -> list[re.Match[str]]:
+    """Every number that stands alone (not the "1" of "A1", not four-digit "1907")."""
+    return list(_NUMBER.finditer(text))
+
+
+def _two_names(names: str, compact_score: bool) -> Iterator[tuple[str, str]]:
+    """Ways to read `names` as two names: at a separator ("A - B", "A vs B", "A, B"),
+    or, when the score beside them was written as one ("3-1"), at any space ("A B")."""
+    for sep in _NAMES_SEPARATOR.finditer(names):
+        home, away = _side(names[: sep.start()]), _side(names[sep.end() :])
+        if home and away:
+            yield home, away
+    if compact_score:
+        for space in re.finditer(r" ", names):
+            home, away = _side(names[: space.start()]), _side(names[space.end() :])
+            if home and away:
+                yield home, away
+
+
 def _splits_of(text: str, penalties: tuple[int, int] | None, removed: bool) -> Iterator[_Split]:
-    for match in _scores(text):
-        goals = (int(match.group(1)), int(match.group(2)))
-        before, after = _side(text[: match.start()]), _side(text[match.end() :])
-        if before and after:
-            yield _Split(before, after, goals, penalties, removed)
-        elif before or after:
-            names = before or after
-            for sep in _NAMES_SEPARATOR.finditer(names):
-                home, away = _side(names[: sep.start()]), _side(names[sep.end() :])
-                if home and away:
-                    yield _Split(home, away, goals, penalties, removed)
+    """Every reading of `text` as two names and two goal counts, in the shapes of the
+    module docstring, the usual one ("A 3-1 B") first."""
+    numbers = _numbers(text)
+    later: list[_Split] = []
+    for i, first in enumerate(numbers):
+        for second in numbers[i + 1 :]:
+            goals = (int(first.group()), int(second.group()))
+            before = _side(text[: first.start()])
+            between = text[first.end() : second.start()]
+            after = _side(text[second.end() :])
+            if _BETWEEN_GOALS.fullmatch(between):
+                compact = bool(re.search(r"[-:]", between))
+                if before and after:
+                    yield _Split(before, after, goals, penalties, removed)
+                elif before or after:
+                    for home, away in _two_names(before or after, compact):
+                        later.append(_Split(home, away, goals, penalties, removed))
+            elif before and not after and _LETTER.search(between):
+                # "A 3 - B 1", "A 3 B 1": each name followed by its goals.
+                later.append(_Split(before, _side(between), goals, penalties, removed))
+    yield from later
 
 
 def _splits(text: str) -> list[_Split]:

@@ -318,3 +318,62 @@ def test_a_long_chat_message_is_not_a_result_line():
     assert not looks_like_result(chat)
     with pytest.raises(NotAResult):
         parse_result(chat, TEAMS)
+
+
+# --- the shapes of issue 13 ------------------------------------------------------------
+
+CHAT_TEAMS = [*TEAMS, "Dinamo Kadıköy", "Boğaziçi Spor"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("kartallar 3 dinamo kadikoy 1", result("Kartallar", "Dinamo Kadıköy", 3, 1)),
+        ("Dinamo Kadıköy 3 - Boğaziçi Spor 1", result("Dinamo Kadıköy", "Boğaziçi Spor", 3, 1)),
+        ("Kartallar 3 1 Şahinler", result("Kartallar", "Şahinler", 3, 1)),
+        ("Boğaziçi Spor Şahinler 1-0", result("Boğaziçi Spor", "Şahinler", 1, 0)),
+        ("Kartallar 3, Şahinler 1", result("Kartallar", "Şahinler", 3, 1)),
+        ("Kartallar: 3 Şahinler: 1", result("Kartallar", "Şahinler", 3, 1)),
+        ("Kartallar, Şahinler 3-1", result("Kartallar", "Şahinler", 3, 1)),
+        ("Kartallar ile Şahinler 2-1", result("Kartallar", "Şahinler", 2, 1)),
+        ("Dinamo 2-0 Boğaziçi", result("Dinamo Kadıköy", "Boğaziçi Spor", 2, 0)),
+        ("Dinamo'nun 3-1 Kartallar", result("Dinamo Kadıköy", "Kartallar", 3, 1)),
+        ("⚽ Kartallar 3-1 Şahinler 🔥", result("Kartallar", "Şahinler", 3, 1)),
+        ("Kartallar - Şahinler: 3-1 🎉", result("Kartallar", "Şahinler", 3, 1)),
+        ("Kartallar (3) - (1) Şahinler", result("Kartallar", "Şahinler", 3, 1)),
+        ("Takım 12 3 Takım 4 1", result("Takım 12", "Takım 4", 3, 1)),
+        ("Kartallar 3 1907 Spor 1", result("Kartallar", "1907 Spor", 3, 1)),
+        ("Kartal\u200blar 3-1 Şahinler", result("Kartallar", "Şahinler", 3, 1)),
+        ("Dinamo 2 Boğaziçi 2 pen 4-3", result("Dinamo Kadıköy", "Boğaziçi Spor", 2, 2, 4, 3)),
+    ],
+)
+def test_the_shapes_people_write_in_group_chats_parse(text, expected):
+    assert parse_result(text, CHAT_TEAMS) == expected
+
+
+SHAPES = [
+    "{h} {hg}-{ag} {a}",  # A 3-1 B
+    "{h} {hg} - {a} {ag}",  # A 3 - B 1
+    "{h} {hg} {a} {ag}",  # A 3 B 1
+    "{h} {hg} {ag} {a}",  # A 3 1 B
+    "{h} - {a} {hg}-{ag}",  # A - B 3-1
+    "{h} {a} {hg}-{ag}",  # A B 3-1
+]
+# Names of letters only: "Takım 1 2 Takım 3 4" has no single reading, by design refused.
+LETTER_TEAMS = [t for t in CHAT_TEAMS if not any(c.isdigit() for c in t)]
+
+
+@given(
+    st.lists(st.sampled_from(LETTER_TEAMS), min_size=2, max_size=2, unique=True),
+    st.integers(0, 30),
+    st.integers(0, 30),
+    st.sampled_from(SHAPES),
+    st.data(),
+)
+def test_every_accepted_shape_round_trips_home_away_and_score(pair, hg, ag, shape, data):
+    home, away = (
+        random_casing(n, data.draw(st.lists(st.booleans(), min_size=len(n), max_size=len(n))))
+        for n in pair
+    )
+    line = shape.format(h=home, a=away, hg=hg, ag=ag)
+    assert parse_result(line, CHAT_TEAMS) == result(pair[0], pair[1], hg, ag), line
