@@ -39,11 +39,13 @@ async def create_tournament(
 ) -> int:
     """Store a tournament with its teams, draw and plan; returns its id.
 
-    With `replace_active` the chat's current tournament is archived first (same
-    transaction); otherwise an active one makes this raise ActiveTournamentExists.
+    With `replace_active` the chat's current tournament is archived first as 'replaced'
+    (same transaction; it keeps everything and can be restored); otherwise an active one
+    makes this raise ActiveTournamentExists, as does one created meanwhile by a racing
+    transaction. Who may replace a running tournament is the caller's question.
     """
     if replace_active and (current := await uow.tournaments.active_for_chat(new.chat_id)):
-        await uow.tournaments.archive(current.id, at)
+        await uow.tournaments.archive(current.id, at, "replaced")
     tournament_id = await uow.tournaments.add(new, at)
     team_ids = await uow.teams.add_many(tournament_id, new.teams, new.groups)
     await uow.matches.add(tournament_id, new.plan, team_ids)

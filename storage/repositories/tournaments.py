@@ -1,12 +1,19 @@
-"""Chats and their tournaments (one active per chat, the others archived), organisers."""
+"""Chats and their tournaments (one active per chat, the others archived), organisers.
+
+Nothing is deleted: an archived tournament keeps its teams, plan and results, says why it
+was archived ('ended' or 'replaced'), and can be the chat's active one again (`restore`).
+A chat's tournaments carry a number, 1 for its first, in the order they were created: the
+number `/turnuvalar` shows and `/geri_yukle N` takes, the same after any restore.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
-from sqlalchemy import bindparam, exists, select, update
+from sqlalchemy import bindparam, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -14,10 +21,23 @@ from storage import queries
 from storage.errors import ActiveTournamentExists, TournamentNotFound
 from storage.mapping import settings_columns, tournament_from_row
 from storage.records import NewTournament, Tournament, TournamentSettings
-from storage.rows import ChatRow, OrganiserRow, TournamentRow
+from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TournamentRow
 from storage.sql import insert_if_absent
 
 SETTINGS = frozenset(field.name for field in dataclasses.fields(TournamentSettings))
+Reason = Literal["ended", "replaced"]
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """One of a chat's tournaments as its list shows it. `reason`: None while it runs."""
+
+    number: int
+    tournament: Tournament
+    reason: Reason | None
+    archived_at: datetime | None
+    matches: int
+    played: int
 
 
 class TournamentRepository:
@@ -100,14 +120,75 @@ class TournamentRepository:
         )
         return list(await self._session.scalars(stmt))
 
-    async def archive(self, tournament_id: int, at: datetime) -> None:
+    async def numbered(self, chat_id: int) -> list[Numbered]:
+        """The chat's tournaments, numbered 1.. in the order they were created, with how
+        many matches each has and how many of them have a result."""
+        matches = (
+            select(
+                MatchRow.tournament_id.label("tid"),
+                func.count(MatchRow.id).label("matches"),
+                func.count(ResultRow.match_id).label("played"),
+            )
+            .outerjoin(ResultRow, ResultRow.match_id == MatchRow.id)
+            .group_by(MatchRow.tournament_id)
+            .subquery()
+        )
+        stmt = (
+            select(
+                *_tournaments.columns,
+                func.coalesce(matches.c.matches, 0).label("match_count"),
+                func.coalesce(matches.c.played, 0).label("played_count"),
+            )
+            .outerjoin(matches, matches.c.tid == _tournaments.c.id)
+            .where(_tournaments.c.chat_id == chat_id)
+            .order_by(_tournaments.c.id)
+        )
+        return [
+            Numbered(
+                number,
+                tournament_from_row(row),
+                row.archive_reason,
+                row.archived_at,
+                row.match_count,
+                row.played_count,
+            )
+            for number, row in enumerate(await self._session.execute(stmt), start=1)
+        ]
+
+    async def archive(self, tournament_id: int, at: datetime, reason: Reason = "ended") -> None:
+        """No longer the chat's active tournament: ended by an organiser, or replaced by
+        another one (a new set-up, or one brought back)."""
         stmt = (
             update(TournamentRow)
             .where(TournamentRow.id == tournament_id)
-            .values(status="archived", archived_at=at)
+            .values(status="archived", archived_at=at, archive_reason=reason)
         )
         if not (await self._session.execute(stmt)).rowcount:  # type: ignore[attr-defined]
             raise TournamentNotFound(tournament_id)
+
+    async def restore(self, tournament_id: int) -> None:
+        """An archived tournament becomes its chat's active one again, with everything it
+        had; archive the running one first. TournamentNotFound: no archived tournament has
+        this id. ActiveTournamentExists: the chat runs another one (the partial unique
+        index settles two restores racing)."""
+        found = (
+            await self._session.execute(
+                select(_tournaments.c.chat_id).where(
+                    _tournaments.c.id == tournament_id, _tournaments.c.status == "archived"
+                )
+            )
+        ).scalar_one_or_none()
+        if found is None:
+            raise TournamentNotFound(tournament_id)
+        stmt = (
+            update(TournamentRow)
+            .where(TournamentRow.id == tournament_id)
+            .values(status="active", archived_at=None, archive_reason=None)
+        )
+        try:
+            await self._session.execute(stmt)
+        except IntegrityError as exc:
+            raise ActiveTournamentExists(found) from exc
 
     async def add_organiser(self, tournament_id: int, user_id: int, at: datetime) -> bool:
         values = {"tournament_id": tournament_id, "user_id": user_id, "role": "co", "added_at": at}

@@ -20,11 +20,16 @@ class ChatRow(Base):
 
 
 class TournamentRow(Base):
-    """A tournament and its settings; at most one per chat has status 'active'."""
+    """A tournament and its settings; at most one per chat has status 'active'.
+
+    An archived one says why (`archive_reason`): 'ended' (/turnuva_bitir) or 'replaced'
+    (another was set up, or brought back, in its place). Nothing is ever deleted: any
+    archived tournament can become the chat's active one again (/geri_yukle)."""
 
     __tablename__ = "tournaments"
     __table_args__ = (
         CheckConstraint("status IN ('active', 'archived')", name="status"),
+        CheckConstraint("archive_reason IN ('ended', 'replaced')", name="archive_reason"),
         Index(
             "uq_tournaments_one_active_per_chat",
             "chat_id",
@@ -41,6 +46,7 @@ class TournamentRow(Base):
     created_by: Mapped[TelegramId]
     created_at: Mapped[datetime]
     archived_at: Mapped[datetime | None]
+    archive_reason: Mapped[str | None] = mapped_column(String(16))
     # Settings.
     format: Mapped[str] = mapped_column(String(32))
     pitches: Mapped[list[str]]
