@@ -1,179 +1,118 @@
-"""Organisers' commands: /yetkili, /kura, /turnuva_bitir, /ayarlar."""
+"""Organisers' commands: /yetkili, /kura, /ayarlar, /takim_adi."""
 
 from __future__ import annotations
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot import dispatch
-from bot.handlers import live
-from bot.handlers.common import is_chat_admin, now, refuse, reply, unit_of_work
+from bot.handlers.common import actor, database, refuse, reply
+from bot.handlers.effects import apply
 from bot.texts import admin as texts
 from bot.texts import schedule as schedule_texts
-from bot.usecases import results, schedule, state
+from bot.usecases import organisers, schedule
 from domain import names
 from domain.errors import DomainError
 
 
 async def yetkili(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
-    if message is None or chat_ is None or user is None:
-        return
-    target = message.reply_to_message.from_user if message.reply_to_message else None
-    if target is None:
+    message = update.effective_message
+    target = message.reply_to_message.from_user if message and message.reply_to_message else None
+    if target is None or target.is_bot:
         await reply(update, texts.YETKILI_HOW)
         return
-    admin = await is_chat_admin(update, context)
     try:
-        async with unit_of_work(context) as uow:
-            snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, admin)
-            await uow.tournaments.add_organiser(snap.id, target.id, now(context))
-            await uow.commit()
+        done = await organisers.add_organiser(database(context), actor(update, context), target.id)
     except DomainError as exc:
         await refuse(update, exc)
         return
     await reply(update, texts.organiser_added(target.full_name))
-
-
-async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return
-    admin = await is_chat_admin(update, context)
-    try:
-        async with unit_of_work(context) as uow:
-            snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, admin)
-            await schedule.finish(uow, snap, now(context))
-            await uow.commit()
-    except DomainError as exc:
-        await refuse(update, exc)
-        return
-    dispatch.reload(context.application)  # its pending reminders must not fire
-    await reply(update, texts.finished(snap.tournament.name))
+    await apply(context, done.effects)
 
 
 async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/kura Kartallar [Şahinler ...]: the lot's order for a tie no criterion broke."""
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return
+    """/kura Kartallar [, Şahinler ...]: the lot's order for a tie no criterion broke."""
     words = " ".join(context.args or [])
-    if not words.strip():
+    if not words.strip(" ,"):
         await reply(update, texts.KURA_HOW)
         return
-    admin = await is_chat_admin(update, context)
     try:
-        async with unit_of_work(context) as uow:
-            snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, admin)
-            first = [names.resolve(w.strip(), snap.teams) for w in words.split(",") if w.strip()]
-            scope, tie = _tie_of(snap, first[0])
-            if tie is None:
-                await reply(update, texts.no_tie(first[0]))
-                return
-            order = first + [t for t in tie if t not in first]
-            await uow.tiebreak.record_lot(snap.id, scope, order, user.id, now(context))
-            extra = {**snap.tournament.settings.extra, "has_lots": True}
-            await uow.tournaments.update_settings(snap.id, extra=extra)
-            filled = await results.fill_knockout(uow, await state.load(uow, snap.id))
-            await uow.commit()
+        done = await organisers.record_lot(database(context), actor(update, context), words)
+    except organisers.NoTie as exc:
+        await reply(update, texts.no_tie(exc.team))
+        return
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await reply(update, texts.lot_recorded(order, [f"{m.home} - {m.away}" for m in filled]))
-    live.touch(context, chat_.id)
+    lot = done.value
+    await reply(update, texts.lot_recorded(lot.order, [f"{m.home} - {m.away}" for m in lot.filled]))
+    await apply(context, done.effects)
 
 
-def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:
-    for label, table in snap.tables().items():
-        for tied in table.unresolved:
-            if team in tied:
-                return label, tied
-    return "", None
+ON, OFF = ("acik", "açık", "ac", "aç", "evet"), ("kapali", "kapalı", "kapat", "hayir", "hayır")
 
 
 async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/ayarlar shows the settings; /ayarlar kaptan_sonuc acik|kapali or /ayarlar kadro 7
     (kapat) changes one."""
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
+    chat_ = update.effective_chat
+    if chat_ is None:
         return
     args = [names.tr_lower(a) for a in context.args or []]
-    if args and args[0] == "kadro":
-        await _squad(update, context, " ".join(args[1:]))
-        return
-    change = (
-        len(args) >= 2
-        and args[0] == "kaptan_sonuc"
-        and args[1] in ("acik", "açık", "kapali", "kapalı")
-    )
-    admin = change and await is_chat_admin(update, context)
     try:
-        async with unit_of_work(context) as uow:
-            snap = await state.active(uow, chat_.id)
-            if not args:
-                await reply(update, texts.settings(snap.tournament))
-                return
-            if not change:
-                await reply(update, texts.SETTINGS_HOW)
-                return
-            await results.may_organise(uow, snap, user.id, admin)
-            on = args[1] in ("acik", "açık")
-            await uow.tournaments.update_settings(snap.id, captains_may_enter_results=on)
-            await uow.commit()
-    except DomainError as exc:
-        await refuse(update, exc)
-        return
-    await reply(update, texts.captains_results(on))
-
-
-async def _squad(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
-    """/ayarlar kadro 7: captains' reminders ask "Kaç kişisiniz?"; fewer warns at once."""
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return
-    admin = await is_chat_admin(update, context)
-    try:
-        async with unit_of_work(context) as uow:
-            size = await schedule.set_squad(
-                uow, chat_id=chat_.id, user_id=user.id, text=text, is_chat_admin=admin
+        if not args:
+            await reply(
+                update, texts.settings(await organisers.settings_of(database(context), chat_.id))
             )
-            await uow.commit()
+            return
+        if args[0] == "kadro":
+            size = await schedule.change_squad(
+                database(context), actor(update, context), " ".join(args[1:])
+            )
+            await reply(update, texts.squad(size))
+            return
+        if len(args) < 2 or args[0] != "kaptan_sonuc" or args[1] not in ON + OFF:
+            await reply(update, texts.SETTINGS_HOW)
+            return
+        done = await organisers.captains_enter_results(
+            database(context), actor(update, context), args[1] in ON
+        )
     except schedule.BadSquad:
         await reply(update, texts.SQUAD_HOW)
         return
     except DomainError as exc:
         await reply(update, schedule_texts.refusal(exc))
         return
-    await reply(update, texts.squad(size))
+    await reply(update, texts.captains_results(done.value))
 
 
 async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/takim_adi 3 Kartallar, or /takim_adi Eski Ad = Yeni Ad."""
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return
     words = " ".join(context.args or []).strip()
     if "=" in words:
         old_text, _, new = (part.strip() for part in words.partition("="))
     else:
         first, _, new = words.partition(" ")
-        old_text = f"Takım {first}" if first.isdigit() else first
+        old_text = f"Takım {first}" if first.isascii() and first.isdigit() else first
     new = " ".join(new.split())
     if not old_text or not new or len(new) > 50:
         await reply(update, texts.TAKIM_ADI_HOW)
         return
-    admin = await is_chat_admin(update, context)
     try:
-        async with unit_of_work(context) as uow:
-            snap = await state.active(uow, chat_.id)
-            await results.may_organise(uow, snap, user.id, admin)
-            old = names.resolve(old_text, snap.teams, fuzzy=False)
-            await uow.teams.rename(snap.id, old, new)
-            await uow.commit()
+        done = await organisers.rename_team(
+            database(context), actor(update, context), old_text, new
+        )
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await reply(update, texts.renamed(old, new))
+    await reply(update, texts.renamed(*done.value))
+    await apply(context, done.effects)
+
+
+async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    try:
+        done = await organisers.end_tournament(database(context), actor(update, context))
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    await reply(update, texts.finished(done.value))
+    await apply(context, done.effects)

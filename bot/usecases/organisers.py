@@ -1,0 +1,123 @@
+"""The organisers' own commands: /yetkili, /kura, /ayarlar, /takim_adi.
+
+Each checks that the actor organises the chat's running tournament (creator, /yetkili,
+chat administrator) before it changes anything, and says what must follow its commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.usecases import reminders, results, state, units
+from bot.usecases.units import Actor, Done, Effects
+from domain import names
+from domain.errors import DomainError
+from domain.model import PlannedMatch
+from storage import Database, UnitOfWork
+from storage.records import Tournament
+
+
+class NoTie(DomainError):
+    """/kura names a team that is in no tie a lot must break."""
+
+    def __init__(self, team: str) -> None:
+        super().__init__(f"no unresolved tie holds {team}")
+        self.team = team
+
+
+@dataclass(frozen=True)
+class Lot:
+    order: tuple[str, ...]
+    filled: tuple[PlannedMatch, ...]  # knockout ties the lot decided
+
+
+async def _organised(uow: UnitOfWork, actor: Actor, admin: bool) -> state.Snapshot:
+    snap = await state.active(uow, actor.chat_id)
+    await results.may_organise(uow, snap, actor.user_id, admin)
+    return snap
+
+
+async def add_organiser(db: Database, actor: Actor, user_id: int) -> Done[None]:
+    """/yetkili as a reply: that person organises the tournament from now on."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> None:
+        snap = await _organised(uow, actor, admin)
+        await uow.tournaments.add_organiser(snap.id, user_id, actor.now)
+
+    await units.write(db, actor, action)
+    return Done(None)
+
+
+async def record_lot(db: Database, actor: Actor, words: str) -> Done[Lot]:
+    """/kura Kartallar[, Şahinler]: the lot's order for a tie no criterion broke; the
+    knockout ties it decides fill at once, and their reminders follow in the same commit."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Lot:
+        snap = await _organised(uow, actor, admin)
+        first = [names.resolve(w.strip(), snap.teams) for w in words.split(",") if w.strip()]
+        if not first:
+            raise NoTie(words.strip())
+        scope, tie = _tie_of(snap, first[0])
+        if tie is None:
+            raise NoTie(first[0])
+        order = tuple(dict.fromkeys(first + [t for t in tie if t not in first]))
+        await uow.tiebreak.record_lot(snap.id, scope, list(order), actor.user_id, actor.now)
+        extra = {**snap.tournament.settings.extra, "has_lots": True}
+        await uow.tournaments.update_settings(snap.id, extra=extra)
+        after = await state.load(uow, snap.id)
+        filled = await results.fill_knockout(uow, after)
+        if filled:  # the semi-finals' captains get their reminders
+            await reminders.sync(uow, snap.id, actor.now, await state.load(uow, snap.id))
+        return Lot(order, tuple(filled))
+
+    lot = await units.write(db, actor, action)
+    return Done(lot, Effects(reminders=bool(lot.filled), live=(actor.chat_id,)))
+
+
+def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:
+    for label, table in snap.tables().items():
+        for tied in table.unresolved:
+            if team in tied:
+                return label, tied
+    return "", None
+
+
+async def settings_of(db: Database, chat_id: int) -> Tournament:
+    """/ayarlar without arguments: anyone may look."""
+    return (await units.read(db, lambda uow: state.active(uow, chat_id))).tournament
+
+
+async def captains_enter_results(db: Database, actor: Actor, on: bool) -> Done[bool]:
+    """/ayarlar kaptan_sonuc acik|kapali."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> bool:
+        snap = await _organised(uow, actor, admin)
+        await uow.tournaments.update_settings(snap.id, captains_may_enter_results=on)
+        return on
+
+    return Done(await units.write(db, actor, action))
+
+
+async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Done[tuple[str, str]]:
+    """/takim_adi 3 Kartallar: (old, new) names; reminders and the live message follow."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> tuple[str, str]:
+        snap = await _organised(uow, actor, admin)
+        old = names.resolve(old_text, snap.teams, fuzzy=False)
+        await uow.teams.rename(snap.id, old, new)
+        return old, new
+
+    renamed = await units.write(db, actor, action)
+    return Done(renamed, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+async def end_tournament(db: Database, actor: Actor) -> Done[str]:
+    """/turnuva_bitir at once (until the confirmed ending of bot/usecases/tournaments lands)."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> str:
+        snap = await _organised(uow, actor, admin)
+        await uow.tournaments.archive(snap.id, actor.now)
+        await reminders.sync(uow, snap.id, actor.now)
+        return snap.tournament.name
+
+    return Done(await units.write(db, actor, action), Effects(reminders=True))
