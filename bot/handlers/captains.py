@@ -1,19 +1,27 @@
-"""Captains: /kaptan, and their questions ("ne zaman oynuyoruz?") in the group or privately."""
+"""Captains: /kaptan, /kaptan_sil, the team buttons, a claim's [Onayla] / [Reddet], and
+captains' questions ("ne zaman oynuyoruz?") in the group or privately.
+
+Who may do what is decided in bot/usecases/captains.py; here updates are parsed, the use
+case is called and its outcome worded. A refused button press is answered with a toast
+(answerCallbackQuery), never a group message.
+"""
 
 from __future__ import annotations
 
 import html
 from datetime import datetime
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import CallbackQuery, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot import dispatch
-from bot.handlers.common import is_chat_admin, now, refuse, reply, unit_of_work
+from bot.handlers.common import actor, database, now, reply
+from bot.handlers.effects import apply, keyboard
+from bot.texts import captains as texts
 from bot.texts import chat
-from bot.usecases import ask, reminders, results, state
+from bot.usecases import ask, captains
 from bot.usecases.errors import NotACaptain
+from bot.usecases.units import Done, Effects, Outgoing
 from domain import names, questions
 from domain.errors import DomainError
 from storage.errors import NoActiveTournament
@@ -27,91 +35,190 @@ QUICK = frozenset(
         questions.Intent.OPPONENT,
     }
 )
+LONG_TOAST = 120  # longer reasons are shown as an alert the presser closes
+
+
+# --- /kaptan and /kaptan_sil ------------------------------------------------------------
 
 
 async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    chat_ = update.effective_chat
-    if chat_ is None:
+    """/kaptan Takım claims the team; as a reply to someone, an organiser makes them its
+    captain; bare /kaptan shows the team buttons."""
+    message = update.effective_message
+    if message is None or update.effective_chat is None:
         return
-    wanted = " ".join(context.args or [])
+    wanted = " ".join(context.args or []).strip()
+    target = _replied_to(update)
+    action = texts.ASSIGN if target is not None else texts.CLAIM
     try:
-        async with unit_of_work(context, read_only=True) as uow:  # closed before the next one opens
-            snap = await state.active(uow, chat_.id)
+        if target is not None:
+            if not wanted:
+                await reply(update, texts.ASSIGN_HOW)
+                return
+            assigned = await captains.assign(
+                database(context), actor(update, context), wanted, target.id, target.full_name
+            )
+            await reply(update, texts.assigned(assigned.value))
+            await apply(context, assigned.effects)
+            return
         if not wanted:
-            await _picker(update, snap.teams)
+            await _picker(
+                update, await captains.picker(database(context), update.effective_chat.id)
+            )
             return
-        team = names.resolve(wanted, snap.teams)
-        message = update.effective_message
-        target = (
-            message.reply_to_message.from_user if message and message.reply_to_message else None
-        )
-        if target is not None and not target.is_bot:
-            await _assign(update, context, snap, team, target.id, target.full_name)
-            return
-        await _make_captain(update, context, team)
+        done = await captains.claim(database(context), actor(update, context), wanted)
     except DomainError as exc:
-        await refuse(update, exc)
+        await reply(update, texts.refusal(exc, action))
+        return
+    await _claimed(update, context, done, named=False)
 
 
-async def _assign(
+async def kaptan_sil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/kaptan_sil Takım: every captain of the team goes; as a reply, that one person."""
+    if update.effective_message is None:
+        return
+    wanted = " ".join(context.args or []).strip()
+    target = _replied_to(update)
+    if target is None and not wanted:
+        await reply(update, texts.KAPTAN_SIL_HOW)
+        return
+    try:
+        done = await captains.remove(
+            database(context),
+            actor(update, context),
+            wanted,
+            target.id if target else None,
+            target.full_name if target else None,
+        )
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc, texts.REMOVE))
+        return
+    await reply(update, texts.removed(done.value))
+    notices = tuple(Outgoing(u, texts.removed_notice(done.value)) for u in done.value.tell)
+    await apply(context, done.effects + Effects(messages=notices))
+
+
+def _replied_to(update: Update) -> User | None:
+    """The person whose message the command answers: not a bot, not the sender."""
+    message, sender = update.effective_message, update.effective_user
+    replied = message.reply_to_message if message else None
+    target = replied.from_user if replied else None
+    if target is None or target.is_bot or (sender is not None and target.id == sender.id):
+        return None
+    return target
+
+
+async def _claimed(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
-    snap: state.Snapshot,
-    team: str,
-    user_id: int,
-    name: str,
+    done: Done[captains.Claim],
+    *,
+    named: bool,
 ) -> None:
-    """An organiser replies to someone's message with /kaptan Takım: that person captains
-    the team from now on (any earlier captaincy of theirs in this tournament ends)."""
-    organiser = update.effective_user
-    if organiser is None:
-        return
-    admin = await is_chat_admin(update, context)
-    async with unit_of_work(context) as uow:
-        await results.may_organise(uow, snap, organiser.id, admin)
-        await uow.teams.remove_captain(snap.id, user_id)
-        await uow.teams.add_captain(snap.id, team, user_id)
-        await reminders.sync(uow, snap.id, now(context))
-        await uow.commit()
-    dispatch.reload(context.application)
-    await reply(update, chat.captain_assigned(name, team))
+    """The claim's answer in the chat (with the buttons when it waits), then the
+    organisers' private notices."""
+    claim = done.value
+    buttons = texts.claim_buttons(claim) if claim.outcome is captains.Outcome.WAITS else ()
+    await reply(update, texts.claimed(claim, named=named), reply_markup=keyboard(buttons))
+    notices = tuple(Outgoing(u, texts.organiser_notice(claim)) for u in claim.tell)
+    await apply(context, done.effects + Effects(messages=notices))
 
 
-async def _picker(update: Update, teams: tuple[str, ...]) -> None:
-    rows = [
-        [InlineKeyboardButton(t, callback_data=f"cap:{i}") for i, t in enumerate(teams)][j : j + 2]
-        for j in range(0, len(teams), 2)
-    ]
-    await reply(update, chat.pick_team(), reply_markup=InlineKeyboardMarkup(rows))
+async def _picker(update: Update, found: captains.Picker) -> None:
+    labels = [(t, f"cap:{found.tournament_id}:{i}") for i, t in enumerate(found.teams)]
+    rows = tuple(tuple(labels[j : j + 2]) for j in range(0, len(labels), 2))
+    await reply(update, chat.pick_team(), reply_markup=keyboard(rows))
 
 
-async def _make_captain(update: Update, context: ContextTypes.DEFAULT_TYPE, team: str) -> None:
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return
-    async with unit_of_work(context) as uow:
-        snap = await state.active(uow, chat_.id)
-        await uow.teams.add_captain(snap.id, team, user.id)
-        await reminders.sync(uow, snap.id, now(context))
-        await uow.commit()
-    dispatch.reload(context.application)
-    await reply(update, chat.captain_set(team))
+# --- buttons --------------------------------------------------------------------------------
+
+
+def _numbers(data: str | None, prefix: str, count: int) -> tuple[int, ...] | None:
+    """`count` integers after `prefix` in the callback data; None for anything else
+    (forged, cut short, an older layout)."""
+    if not data or not data.startswith(prefix):
+        return None
+    parts = data.removeprefix(prefix).split(":")
+    if len(parts) != count:
+        return None
+    try:
+        return tuple(int(p) for p in parts)
+    except ValueError:
+        return None
+
+
+async def _toast(query: CallbackQuery, text: str) -> None:
+    await query.answer(text, show_alert=len(text) > LONG_TOAST)
 
 
 async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query, chat_ = update.callback_query, update.effective_chat
-    if query is None or chat_ is None:
+    """A team picker's button: the presser claims that team."""
+    query = update.callback_query
+    if query is None:
+        return
+    found = _numbers(query.data, "cap:", 2)
+    if found is None:
+        older = _numbers(query.data, "cap:", 1) is not None  # a picker from before the upgrade
+        await _toast(query, texts.STALE_PICKER if older else texts.UNKNOWN_BUTTON)
+        return
+    try:
+        done = await captains.claim_listed(database(context), actor(update, context), *found)
+    except DomainError as exc:
+        await _toast(query, texts.refusal(exc, texts.CLAIM))
         return
     await query.answer()
+    await _claimed(update, context, done, named=True)
+
+
+async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """[Onayla] / [Reddet] under a waiting claim: kc:ok|no:<claimant>:<tournament>:<team>."""
+    query = update.callback_query
+    if query is None:
+        return
+    verdict, _, rest = (query.data or "").removeprefix("kc:").partition(":")
+    found = _numbers(rest, "", 3) if verdict in ("ok", "no") else None
+    if found is None:
+        await _toast(query, texts.UNKNOWN_BUTTON)
+        return
+    claimant, tournament_id, team_index = found
+    who = actor(update, context)
     try:
-        async with unit_of_work(context, read_only=True) as uow:
-            snap = await state.active(uow, chat_.id)
-        index = int((query.data or "cap:-1").removeprefix("cap:"))
-        if not 0 <= index < len(snap.teams):
-            return
-        await _make_captain(update, context, snap.teams[index])
+        done = await captains.decide(
+            database(context),
+            who,
+            claimant=claimant,
+            tournament_id=tournament_id,
+            team_index=team_index,
+            approve=verdict == "ok",
+        )
     except DomainError as exc:
-        await refuse(update, exc)
+        await _toast(query, texts.refusal(exc, texts.DECIDE))
+        return
+    await query.answer()
+    await query.edit_message_text(texts.decided(done.value, who.name))
+    await apply(context, done.effects)
+
+
+async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The tournament a private question was about (q:<tournament id>)."""
+    query, user = update.callback_query, update.effective_user
+    if query is None or user is None:
+        return
+    found = _numbers(query.data, "q:", 1)
+    if found is None:
+        await _toast(query, texts.UNKNOWN_BUTTON)
+        return
+    moment = now(context)
+    try:
+        answer = await captains.in_tournament(database(context), user.id, found[0], moment)
+    except DomainError as exc:
+        await _toast(query, texts.refusal(exc))
+        return
+    await query.answer()
+    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)
+
+
+# --- questions ------------------------------------------------------------------------------
 
 
 async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -122,28 +229,27 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     asked = questions.ask(message.text)
     if asked is None:
         return
-    moment = now(context)
+    moment, db = now(context), database(context)
     if chat_.type == ChatType.PRIVATE and not asked.team_hint:
         await _in_private(update, context, asked)
         return
     if asked.intent in QUICK and not asked.team_hint:
-        async with unit_of_work(context, read_only=True) as uow:
-            quick = await ask.quick_next(uow, chat_.id, user.id, moment)
+        quick = await captains.quick_next(db, chat_.id, user.id, moment)
         if quick is not None and quick.match is not None:
             await reply(update, chat.next_match(quick.team, quick.match, moment))
             return
     try:
-        async with unit_of_work(context, read_only=True) as uow:
-            answer = await ask.next_match(uow, chat_.id, user.id, moment, asked.team_hint)
+        answer = await captains.next_match(db, chat_.id, user.id, moment, asked.team_hint)
     except (NoActiveTournament, names.UnknownTeam):
         return  # "film ne zaman başlıyor": a question, but not about this tournament
     except NotACaptain:
-        async with unit_of_work(context, read_only=True) as uow:
-            snap = await state.active(uow, chat_.id)
-        await _picker(update, snap.teams)
+        try:
+            await _picker(update, await captains.picker(db, chat_.id))
+        except NoActiveTournament:
+            return
         return
     except DomainError as exc:
-        await refuse(update, exc)
+        await reply(update, texts.refusal(exc))
         return
     await _answer(update, asked, answer, moment)
 
@@ -182,32 +288,12 @@ async def _in_private(
     if user is None:
         return
     moment = now(context)
-    async with unit_of_work(context, read_only=True) as uow:
-        found = await ask.in_private(uow, user.id, moment)
+    found = await captains.in_private(database(context), user.id, moment)
     if isinstance(found, ask.Answer):
         await _answer(update, asked, found, moment)
         return
     if not found:
         await reply(update, chat.no_captaincy())
         return
-    rows = [
-        [InlineKeyboardButton(chat.captaincy_label(c), callback_data=f"q:{c.tournament_id}")]
-        for c in found[:8]
-    ]
-    await reply(update, chat.which_tournament(), reply_markup=InlineKeyboardMarkup(rows))
-
-
-async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The tournament a private question was about."""
-    query, user = update.callback_query, update.effective_user
-    if query is None or user is None:
-        return
-    await query.answer()
-    wanted = int((query.data or "q:0").removeprefix("q:"))
-    moment = now(context)
-    async with unit_of_work(context, read_only=True) as uow:
-        found = [c for c in await uow.teams.captaincies(user.id) if c.tournament_id == wanted]
-        if not found:
-            return
-        answer = await ask.for_team(uow, wanted, found[0].team, moment)
-    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)
+    rows = tuple(((chat.captaincy_label(c), f"q:{c.tournament_id}"),) for c in found[:8])
+    await reply(update, chat.which_tournament(), reply_markup=keyboard(rows))

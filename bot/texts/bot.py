@@ -15,7 +15,9 @@ Komutlar
 /takvim [takım]: maçları takviminize ekleyin (.ics)
 /disa_aktar: maçlar ve sonuçlar (CSV)
 /takimlar: takımlar ve kaptanları
-/kaptan Takım: o takımın kaptanı ol
+/kaptan Takım: o takımın kaptanı ol (takımın kaptanı varsa düzenleyen onaylar)
+/kaptan Takım (bir mesaja yanıt olarak): o kişiyi kaptan yap (düzenleyenler)
+/kaptan_sil Takım: takımın kaptanlarını kaldır; bir mesaja yanıt olarak: o kişiyi (düzenleyenler)
 /sonuc Kartallar 3-1 Şahinler: sonuç gir (düzenleyenler)
 /geri_al: son girdiğin sonucu geri al
 /kura Takım: eşitlikte kura sonucunu kaydet
@@ -50,6 +52,7 @@ COMMANDS = (
     ("disa_aktar", "Maçlar ve sonuçlar (CSV)"),
     ("takimlar", "Takımlar ve kaptanlar"),
     ("kaptan", "Takımının kaptanı ol"),
+    ("kaptan_sil", "Kaptanları kaldır (düzenleyenler)"),
     ("sonuc", "Sonuç gir: Kartallar 3-1 Şahinler"),
     ("geri_al", "Son sonucu geri al"),
     ("kura", "Eşitlikte kura sonucunu kaydet"),

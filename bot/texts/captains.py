@@ -1,0 +1,169 @@
+"""Texts of /kaptan, /kaptan_sil, the team buttons and a claim's [Onayla] / [Reddet]."""
+
+from __future__ import annotations
+
+from bot.texts.errors import refusal as common_refusal
+from bot.usecases import captains as uc
+from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
+from domain import names
+from storage.errors import NoActiveTournament, TooManyCaptains
+
+APPROVE, REJECT = "Onayla", "Reddet"
+KAPTAN_SIL_HOW = (
+    "Örnek: /kaptan_sil Kartallar (takımın bütün kaptanları) ya da bir kişinin mesajına"
+    " yanıt olarak /kaptan_sil (yalnız o kişi)"
+)
+ASSIGN_HOW = "Bir kişiyi kaptan yapmak için mesajına yanıt olarak yazın: /kaptan Kartallar"
+UNKNOWN_BUTTON = "Bu düğmeyi tanımadım. Yeniden deneyin: /kaptan"
+STALE_PICKER = "Bu liste eski. Yeniden seçmek için: /kaptan"
+
+# What a refused action was, for the wording of NotOrganiser.
+CLAIM, ASSIGN, REMOVE, DECIDE = "claim", "assign", "remove", "decide"
+_ONLY_ORGANISERS = {
+    ASSIGN: (
+        "Başkasını kaptan yalnızca düzenleyenler yapabilir. Kendiniz için yanıt olmadan"
+        " yazın: /kaptan Takım"
+    ),
+    REMOVE: "Kaptanları yalnızca düzenleyenler kaldırabilir; bir düzenleyene yazın.",
+    DECIDE: "Bu isteği yalnızca düzenleyenler onaylayabilir ya da reddedebilir.",
+    CLAIM: "Bunu yalnızca düzenleyenler yapabilir.",
+}
+
+
+def _you(name: str, named: bool) -> str:
+    return f"{name}, artık" if named and name else "Artık"
+
+
+def claimed(claim: uc.Claim, *, named: bool = False) -> str:
+    """The claimant's answer in the group; `named` for a button press (the reply goes
+    under the picker, not under the claimant's own message)."""
+    if claim.outcome is uc.Outcome.ALREADY:
+        who = f"{claim.name}, zaten" if named and claim.name else "Zaten"
+        return f'{who} {claim.team} kaptanısınız. "ne zaman oynuyoruz?" diye sorabilirsiniz.'
+    if claim.outcome is uc.Outcome.WAITS:
+        return waiting(claim)
+    text = (
+        f"👍 {_you(claim.name, named)} {claim.team} kaptanısınız."
+        ' "ne zaman oynuyoruz?" diye sorabilirsiniz.'
+    )
+    if claim.previous:
+        text += f" ({claim.previous} kaptanlığınız bitti.)"
+    return text
+
+
+def waiting(claim: uc.Claim) -> str:
+    why = (
+        "Kaptanlar sonuç girebildiği için her kaptanlığı bir düzenleyen onaylar."
+        if claim.results_on
+        else f"{claim.team} takımının zaten kaptanı var."
+    )
+    return (
+        f"⏳ {claim.name or 'Bir üye'} {claim.team} kaptanı olmak istiyor. {why}"
+        f" Bir düzenleyen {APPROVE} derse kaptan olur; o zamana kadar {claim.team}"
+        " takımının kaptanları değişmez."
+    )
+
+
+def claim_buttons(claim: uc.Claim) -> tuple[tuple[tuple[str, str], ...], ...]:
+    tail = f"{claim.user_id}:{claim.tournament_id}:{claim.team_index}"
+    return (((APPROVE, f"kc:ok:{tail}"), (REJECT, f"kc:no:{tail}")),)
+
+
+def organiser_notice(claim: uc.Claim) -> str:
+    """An organiser's private message about a claim in their tournament."""
+    who = claim.name or "Bir üye"
+    if claim.outcome is uc.Outcome.WAITS:
+        return (
+            f"⏳ {claim.tournament_name}: {who} {claim.team} kaptanı olmak istiyor."
+            f" Grupta isteğin altındaki {APPROVE} ya da {REJECT} düğmesine basın."
+        )
+    return (
+        f"👤 {claim.tournament_name}: {who} artık {claim.team} kaptanı. Yanlışsa grupta"
+        " kişinin mesajına yanıt olarak /kaptan_sil yazın."
+    )
+
+
+def decided(decision: uc.Decision, by: str) -> str:
+    who = decision.name or "İsteyen"
+    if not decision.approved:
+        return (
+            f"✖️ {who} için {decision.team} kaptanlık isteği reddedildi ({by}); kaptanlar değişmedi."
+        )
+    text = f"👍 {who} artık {decision.team} kaptanı (onaylayan: {by})."
+    if decision.previous:
+        text += f" {decision.previous} kaptanlığı bitti."
+    return text
+
+
+def assigned(done: uc.Assigned) -> str:
+    if done.already:
+        return f"{done.name} zaten {done.team} kaptanı."
+    text = f"👍 {done.name} artık {done.team} kaptanı."
+    if done.previous:
+        text += f" {done.previous} kaptanlığı bitti."
+    return text
+
+
+def removed(done: uc.Removed) -> str:
+    if done.name is not None:
+        return f"{done.name} artık {done.team} kaptanı değil. Yeni kaptan için: /kaptan {done.team}"
+    count = len(done.users)
+    return (
+        f"{done.team} takımının {count} kaptanı kaldırıldı. Yeni kaptan için: /kaptan {done.team}"
+    )
+
+
+def removed_notice(done: uc.Removed) -> str:
+    return (
+        f"{done.tournament_name}: {done.team} kaptanlığınız bir düzenleyen tarafından"
+        " kaldırıldı. Yanlışlık varsa düzenleyene yazın."
+    )
+
+
+def refusal(exc: Exception, action: str = CLAIM) -> str:
+    """The Turkish line for a refused captains' action (or a button's toast)."""
+    match exc:
+        case NotOrganiser():
+            return _ONLY_ORGANISERS[action]
+        case StaleCaptainButton(what="picker"):
+            return STALE_PICKER
+        case StaleCaptainButton(what="claim"):
+            return "Bu istek artık geçerli değil: karar verilmiş ya da istek geri çekilmiş."
+        case StaleCaptainButton():
+            return (
+                "Bu turnuvada artık kaptan değilsiniz ya da turnuva bitti."
+                " Turnuva grubunda /kaptan Takım yazın."
+            )
+        case ConversationOpen():
+            return (
+                "Bu sohbette yarım kalmış bir işleminiz var. Önce onu bitirin ya da /iptal"
+                f" yazın, sonra yeniden: /kaptan {exc.team}"
+            )
+        case NoCaptains(team=str() as team):
+            return f"{team} takımının kaptanı yok. Kaptan olmak için: /kaptan {team}"
+        case NoCaptains():
+            return f"{exc.name or 'Bu kişi'} bu turnuvada bir takımın kaptanı değil."
+        case TooManyCaptains():
+            return (
+                f"{exc.team} takımının zaten {exc.limit} kaptanı var. Yer açmak için:"
+                f" /kaptan_sil {exc.team} ya da bir kaptanın mesajına yanıt olarak /kaptan_sil"
+            )
+        case NoActiveTournament():
+            return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
+        case names.UnknownTeam():
+            near = f" En yakın: {', '.join(exc.candidates[:3])}." if exc.candidates else ""
+            return f'"{exc.text}" adında bir takım yok.{near} Takımlar: /takimlar · {_HOW[action]}'
+        case names.AmbiguousTeam():
+            return (
+                f'"{exc.text}" birden çok takıma benziyor: {", ".join(exc.candidates)}.'
+                f" Takımın tam adını yazın. {_HOW[action]}"
+            )
+    return common_refusal(exc)
+
+
+_HOW = {
+    CLAIM: "Örnek: /kaptan Kartallar",
+    ASSIGN: "Örnek: /kaptan Kartallar (kişinin mesajına yanıt olarak)",
+    REMOVE: "Örnek: /kaptan_sil Kartallar",
+    DECIDE: "Örnek: /kaptan Kartallar",
+}
