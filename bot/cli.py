@@ -20,7 +20,7 @@ from bot.texts import table as table_text
 from bot.texts.common import EXAMPLES
 from bot.texts.errors import refusal
 from domain import draw, names, scores, standings, tiebreak, when
-from domain.advice import advise
+from domain.advice import advise, advise_season
 from domain.errors import DomainError
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.matchdays import Calendar, CalendarError
@@ -481,10 +481,24 @@ def cmd_oner(args: argparse.Namespace) -> str:
         raise Refused(f"Saha sayısı en az 1 olmalı. Örnek: {EXAMPLES['pitches']}")
     if args.slot <= args.changeover or args.hours <= 0:
         raise Refused("Dilim maçtan uzun, süre pozitif olmalı. Örnek: --slot 30 --hours 5")
-    found = advise(args.teams, args.pitches, args.slot, args.hours, changeover=args.changeover)
+    shape = (args.teams, args.pitches, args.slot, args.hours)
+    if args.every is not None:
+        if args.every < 1:
+            raise Refused("--every en az 1 gün olmalı. Örnek: --every 7 (haftalık), --every 14")
+        seasons = advise_season(*shape, changeover=args.changeover, every_days=args.every)
+        if args.json:
+            return json.dumps([c.__dict__ for c in seasons], ensure_ascii=False, indent=2)
+        return advice_text.season_advice(seasons, *shape, args.every)
+    found = advise(*shape, changeover=args.changeover)
     if args.json:
         return json.dumps([c.__dict__ for c in found], ensure_ascii=False, indent=2)
-    return advice_text.advice(found, args.teams, args.pitches, args.slot, args.hours)
+    league = None
+    if found and not found[0].fits:
+        league = next(
+            (c for c in advise_season(*shape, changeover=args.changeover) if c.kind == "league"),
+            None,
+        )
+    return advice_text.advice(found, *shape, season=league)
 
 
 def cmd_db(args: argparse.Namespace) -> str:

@@ -9,13 +9,15 @@ then the shorter day.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from domain.draw import draw_groups, group_sizes
 from domain.errors import DomainError
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
+from domain.matchdays import Calendar, season_days
 from domain.planner import Draft, Pitch, TimeRules, plan
 from domain.report import checklist
+from domain.season import PitchHours, SeasonRules, season
 
 
 @dataclass(frozen=True)
@@ -107,3 +109,78 @@ def _formats(names: list[str]) -> list[list[Variant]]:
             ]
         )
     return out
+
+
+# --- season leagues -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonCandidate:
+    """A league over match days: how many, how full each is, and whether a day holds it.
+
+    `day_minutes` is the pitch time one match day needs (first kick-off to last whistle);
+    `season_days` is one rhythm step per match day, None when no rhythm was given.
+    """
+
+    kind: str  # league, double
+    rounds_per_day: int
+    weeks: int
+    per_week: int
+    matches: int
+    per_team: int
+    day_minutes: int
+    fits: bool
+    season_days: int | None
+
+
+def advise_season(
+    teams: int,
+    pitches: int,
+    slot: int,
+    hours: float,
+    *,
+    changeover: int = 4,
+    every_days: int | None = None,
+) -> list[SeasonCandidate]:
+    """Season formats for `teams` when a match day offers `hours` on `pitches` pitches:
+    single and double, one or two rounds a match day; those that fit first, then the
+    shortest season. Each is planned (`domain.season`), so a day's length is real."""
+    names = [f"T{i}" for i in range(1, teams + 1)]
+    budget = round(hours * 60)
+    match = max(1, slot - changeover)
+    found: list[SeasonCandidate] = []
+    for double in (False, True):
+        for per_day in (1, 2):
+            rules = SeasonRules(
+                calendar=Calendar.every(date(2027, 1, 3), every_days or 7),
+                # Open-ended: the plan says how long a match day runs.
+                pitches=tuple(PitchHours(str(p), time(10, 0)) for p in range(1, pitches + 1)),
+                zone=UTC,
+                match_minutes=match,
+                half_time=0,
+                changeover=slot - match,
+                rounds_per_day=per_day,
+            )
+            try:
+                plan = season(names, rules, double=double)
+            except DomainError:
+                continue
+            minutes = max(int((d.last_end - d.opens) / timedelta(minutes=1)) for d in plan.days)
+            fits = minutes <= budget
+            if per_day > 1 and not fits:
+                continue
+            found.append(
+                SeasonCandidate(
+                    kind="double" if double else "league",
+                    rounds_per_day=per_day,
+                    weeks=plan.weeks,
+                    per_week=max(len(d.matches) for d in plan.days),
+                    matches=len(plan.matches),
+                    per_team=(teams - 1) * (2 if double else 1),
+                    day_minutes=minutes,
+                    fits=fits,
+                    season_days=season_days(plan.weeks, every_days) if every_days else None,
+                )
+            )
+    found.sort(key=lambda c: (not c.fits, c.weeks, c.kind))
+    return found
