@@ -116,7 +116,7 @@ _DIGIT = re.compile(r"[0-9]")
 _STANDALONE_NUMBER = re.compile(r"(?<![^\W_])[0-9]{1,3}(?![^\W_])")
 # A score as one piece: "3-1", "3 - 1", "3:1", and Turkish "3'e 1", "2'ye 1", "1e0".
 _SCORE = re.compile(
-    r"(?<![0-9])([0-9]{1,2})(?:\s*[-:]\s*|\s*['’]?\s*y?[aeıiuü]\s+|\s+)([0-9]{1,2})(?![0-9])",
+    r"(?<![^\W_])([0-9]{1,2})(?:\s*[-:]\s*|\s*['’]?\s*y?[aeıiuü]\s+|\s+)([0-9]{1,2})(?![0-9])",
     re.IGNORECASE,
 )
 _PENALTIES = re.compile(

@@ -367,7 +367,7 @@ def mentioned(text: str, teams: Iterable[str], *, max_words: int = 5) -> tuple[s
     while i < len(words):
         for n in range(min(max_words, len(words) - i), 0, -1):
             gram = " ".join(w for w in words[i : i + n] if w)
-            if not words[i] or sum(c.isalpha() for c in gram) < 2:
+            if not words[i] or sum(c.isalnum() for c in gram) < 2:
                 continue
             try:
                 team = resolve(gram, team_list)

@@ -8,6 +8,7 @@ from datetime import datetime
 from bot.texts.common import STAGES, day, duration, hm, side, stage_label
 from bot.texts.files import NO_MATCHES, fixture_head
 from bot.texts.table import table as table_text
+from domain.lines import Problem, Unclear
 from domain.model import Group, PlannedMatch, Score
 from domain.standings import Table
 from domain.tiebreak import TieBreak
@@ -228,3 +229,40 @@ def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Sn
         lines.append(f"{label}: {order}")
     lines.append(f"Güncellendi: {hm(moment.astimezone(snap.zone))}")
     return "\n".join(lines)
+
+
+def unclear_result(unclear: Unclear) -> str:
+    """What in a result-like message was not understood, and the line to type instead."""
+    teams = unclear.teams
+    first = teams[0] if teams else "Kartallar"
+    second = teams[1] if len(teams) > 1 else "Rakip"
+    head = f'🤔 "{unclear.text}"'
+    match unclear.problem:
+        case Problem.NO_SCORE:
+            return (
+                f"{head}: {first} ile {second} var ama skoru okuyamadım."
+                f" Şöyle yazın: {first} 3-1 {second}"
+            )
+        case Problem.ONE_TEAM:
+            return (
+                f"{head}: yalnızca {first} takımını tanıdım, rakip hangisi?"
+                f" Şöyle yazın: {first} 3-1 RakipTakım (iki takım ve skor)"
+            )
+        case Problem.DRAW_NOT_LEVEL:
+            return f"{head}: berabere yazılmış ama skor eşit değil. Şöyle yazın: 2-2 berabere"
+        case Problem.WON_LEVEL | Problem.WHOSE_PENALTIES:
+            return (
+                f"{head}: skor eşit, kazananı penaltılar belirlediyse onları da yazın."
+                " Şöyle yazın: 2-2, penaltılarla 4-3 kazandık (ya da kaybettik)"
+            )
+        case Problem.NO_CURRENT_MATCH:
+            return (
+                f"{head}: {first} için sonucu beklenen, başlamış bir maç yok."
+                f" Skoru iki takımla yazın: {first} 3-1 RakipTakım"
+            )
+        case Problem.NOT_YOUR_MATCH:
+            return (
+                f"{head}: {second} şu anki rakibiniz değil."
+                f" Skoru iki takımla yazın: {first} 3-1 {second}"
+            )
+    return f"{head}: skor anlaşılamadı. Şöyle yazın: {first} 3-1 {second}"

@@ -1,0 +1,92 @@
+"""Plain group messages that may be results, through the use case, on the 8-team day."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, stored_day
+
+from bot.texts import chat
+from bot.usecases import lines, results
+from domain.lines import Problem
+
+CAPTAIN_A1, SUPPORTER = 20, 30
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await stored_day(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}", _at(8, 0))
+    async with database.unit_of_work() as uow:
+        await uow.teams.add_captain(1, "A1", CAPTAIN_A1)
+        await uow.commit()
+    yield database
+    await database.dispose()
+
+
+def _at(hour: int, minute: int) -> datetime:
+    return KICKOFF.replace(hour=hour, minute=minute).astimezone(UTC)
+
+
+async def read(db, text: str, user: int = ORGANISER, now: datetime | None = None):
+    async with db.unit_of_work(read_only=True) as uow:
+        return await lines.read(uow, CHAT, user, text, now or _at(10, 30))
+
+
+@pytest.mark.parametrize("text", ["A1 3 A4 1", "A1 3 - A4 1", "A1 3 1 A4", "A1 A4 3-1"])
+async def test_an_organisers_line_in_any_shape_is_entered_and_recorded(db, text):
+    told = await read(db, text)
+    assert isinstance(told, lines.Enter)
+    async with db.unit_of_work() as uow:
+        entered = await results.enter(uow, results.Entry(CHAT, ORGANISER, told.line, _at(10, 30)))
+        await uow.commit()
+    assert (entered.match.home, entered.match.away) == ("A1", "A4")
+    assert (entered.outcome.score.home_goals, entered.outcome.score.away_goals) == (3, 1)
+
+
+async def test_a_captains_own_score_becomes_his_current_match_line(db):
+    assert await read(db, "3-1 kazandık", CAPTAIN_A1, _at(10, 28)) == lines.Enter("A1 3-1 A4")
+    assert await read(db, "1-3 kaybettik", CAPTAIN_A1, _at(10, 28)) == lines.Enter("A1 1-3 A4")
+
+
+async def test_the_same_words_from_a_supporter_are_chat(db):
+    assert await read(db, "3-1 kazandık", SUPPORTER) is None
+    assert await read(db, "2-2 kazandık", SUPPORTER) is None
+
+
+async def test_a_captain_without_a_started_match_is_told_to_name_both_teams(db):
+    told = await read(db, "3-1 kazandık", CAPTAIN_A1, _at(8, 30))
+    assert isinstance(told, lines.Clarify)
+    assert told.unclear.problem is Problem.NO_CURRENT_MATCH
+    assert "A1 3-1" in chat.unclear_result(told.unclear)
+
+
+async def test_a_captain_naming_another_opponent_is_not_recorded(db):
+    told = await read(db, "A3'ü 3-1 yendik", CAPTAIN_A1, _at(10, 20))
+    assert isinstance(told, lines.Clarify)
+    assert told.unclear.problem is Problem.NOT_YOUR_MATCH
+
+
+async def test_two_teams_and_numbers_get_the_shape_to_type(db):
+    told = await read(db, "A1 3 A4")
+    assert isinstance(told, lines.Clarify)
+    assert chat.unclear_result(told.unclear) == (
+        '🤔 "A1 3 A4": A1 ile A4 var ama skoru okuyamadım. Şöyle yazın: A1 3-1 A4'
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["maç çok güzeldi 2-1 bitti ama", "yarın 20:00 sahada olun", "ne zaman oynuyoruz"]
+)
+async def test_ordinary_chat_gets_nothing(db, text):
+    assert await read(db, text) is None
+    assert await read(db, text, CAPTAIN_A1) is None
+
+
+async def test_a_chat_without_a_tournament_gets_nothing(db):
+    async with db.unit_of_work(read_only=True) as uow:
+        assert await lines.read(uow, CHAT + 1, ORGANISER, "A1 3-1 A4", _at(10, 30)) is None
+
+
+def test_the_clock_is_istanbuls():
+    assert KICKOFF.tzinfo == IST and _at(10, 0) == KICKOFF - timedelta(0)
