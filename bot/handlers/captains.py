@@ -35,7 +35,7 @@ QUICK = frozenset(
         questions.Intent.OPPONENT,
     }
 )
-LONG_TOAST = 120  # longer reasons are shown as an alert the presser closes
+LONG_TOAST = 80  # longer reasons are shown as an alert the presser closes
 
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
