@@ -18,6 +18,17 @@ and "Kartallar 3-1 Şahinler" are ignored. Words are compared in `names.loose_ke
 (case and diacritics folded); a word of four letters or more that is one edit from a
 vocabulary word of five or more counts as that word ("oynuyruz", "rakibmiz", "zman").
 
+A single noun that asks about itself ("rakip", "saha", "puan", "fikstür", "final"),
+with at most a team beside it, is a question when the message ends in "?": "rakip?" is
+answered, "maç?" is not. Chat spellings are vocabulary: "ne zmn", "nzmn", "bi sonraki",
+"oynuyoz", "oynicaz", "kacta".
+
+The knockout ("final", "yarı final", "çeyrek final", "üçüncülük maçı") gives KNOCKOUT
+with its `stage`; going through ("gruptan çıkıyor muyuz", "kaç puan lazım", "yarı finale
+kalır mıyız") gives QUALIFY. `personal` says the question was asked in the first person
+plural (about the asker's team); a bystander's "maç kaçta" is not. `day` keeps "bugün" or
+"yarın" ("bugün maç var mı").
+
 The intent is the highest of the intents the words signal, in INTENT_PRIORITY order (the
 specific before the general: "maçlarımız ne zaman" asks for the fixture, "rakibimiz hangi
 sahada" for the pitch); with no signal it is NEXT_MATCH.
@@ -32,19 +43,21 @@ means the message was not about this tournament at all ("film ne zaman başlıyo
 
 from __future__ import annotations
 
+import dataclasses
 import re
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from domain.names import fold
+from domain.model import Stage
+from domain.names import fold, normalize
 
 __all__ = [
     "INTENT_PRIORITY",
     "MAX_WORDS",
+    "Day",
     "Intent",
     "Question",
     "ask",
@@ -53,6 +66,8 @@ __all__ = [
 
 # A captain's question is short; in a long message the words co-occur by chance.
 MAX_WORDS = 12
+# "rakip?" asks without a question word only in a message this short.
+MAX_ALONE_WORDS = 3
 # Typo tolerance: one edit, for typed words of FUZZY_MIN_TYPED letters or more against
 # vocabulary words of FUZZY_MIN_VOCAB letters or more ("mac" and "kim" must be exact).
 FUZZY_MIN_TYPED = 4
@@ -68,24 +83,43 @@ class Intent(StrEnum):
     TIME = "time"
     STANDING = "standing"
     FIXTURE = "fixture"
+    KNOCKOUT = "knockout"  # "final ne zaman", "yarı final kaçta": a stage's matches
+    QUALIFY = "qualify"  # "gruptan çıkıyor muyuz": what the team needs to go through
 
 
 INTENT_PRIORITY: tuple[Intent, ...] = (
+    Intent.QUALIFY,
+    Intent.KNOCKOUT,
+    Intent.PITCH,
     Intent.STANDING,
     Intent.FIXTURE,
-    Intent.PITCH,
     Intent.OPPONENT,
     Intent.TIME,
     Intent.NEXT_MATCH,
 )
 
 
+class Day(StrEnum):
+    """A day the question names: "bugün maç var mı", "yarın kaçta oynuyoruz"."""
+
+    TODAY = "today"
+    TOMORROW = "tomorrow"
+
+
 @dataclass(frozen=True)
 class Question:
-    """A recognised question; `team_hint` is text naming a team, for names.resolve."""
+    """A recognised question; `team_hint` is text naming a team, for names.resolve.
+
+    `personal`: asked in the first person plural ("oynuyoruz", "maçımız"), so about the
+    asker's own team; a bystander's "maç kaçta" is not, and gets the next slot's matches.
+    `stage`: the knockout stage asked about (KNOCKOUT). `day`: the day named, if any.
+    """
 
     intent: Intent
     team_hint: str | None = None
+    personal: bool = False
+    stage: Stage | None = None
+    day: Day | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +133,9 @@ class _Sense:
     we: bool = False  # first person plural in itself ("oynuyoruz")
     veto: bool = False  # about a match already played
     intent: Intent | None = None
+    stage: Stage | None = None  # a knockout stage ("final", "yarı final")
+    day: Day | None = None  # "bugün", "yarın"
+    ends_alone: bool = False  # a question on its own before a "?" ("rakip?", "saha?")
 
 
 _FILLER = _Sense()
@@ -146,7 +183,17 @@ _NOUNS: dict[str, _Sense] = {
     "siralama": _Sense(topic=True, intent=Intent.STANDING),
     "durum": _Sense(topic_if_we=True, intent=Intent.STANDING),
     "kacinci": _Sense(asks=True, topic_if_we=True, intent=Intent.STANDING),
+    "final": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.FINAL, ends_alone=True),
+    "yarifinal": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.SEMI, ends_alone=True),
+    "ceyrekfinal": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.QUARTER, ends_alone=True),
+    "ucunculuk": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.THIRD, ends_alone=True),
+    "eleme": _Sense(topic=True, intent=Intent.KNOCKOUT, ends_alone=True),
+    "grup": _TOPIC,
+    "grub": _TOPIC,
 }
+# A single noun before a "?" asks about itself ("rakip?", "saha?", "puan?", "fikstür?").
+for _stem in ("rakip", "rakib", "saha", "puan", "fikstur", "siralama"):
+    _NOUNS[_stem] = dataclasses.replace(_NOUNS[_stem], ends_alone=True)
 
 # Whole words, folded.
 _WORDS: dict[str, _Sense] = {
@@ -168,11 +215,24 @@ _WORDS: dict[str, _Sense] = {
     "nedir": _ASKS,
     "ne": _Sense(asks_at_end=True),
     "nezaman": _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nezmn": _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nzmn": _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nzaman": _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nolcak": _ASKS,
+    "napiyoruz": _ASKS,
     "kimin": _ASKS,
-    "miyiz": _ASKS,
-    "muyuz": _ASKS,
+    "miyiz": _Sense(asks=True, we=True),
+    "muyuz": _Sense(asks=True, we=True),
     # Words that only count in a phrase (see _PHRASES) or signal an intent.
     "zaman": _FILLER,
+    "zmn": _FILLER,
+    "zamn": _FILLER,
+    "yari": _FILLER,
+    "ceyrek": _FILLER,
+    "bugun": _Sense(day=Day.TODAY),
+    "bugunku": _Sense(day=Day.TODAY),
+    "yarin": _Sense(day=Day.TOMORROW),
+    "yarinki": _Sense(day=Day.TOMORROW),
     "mi": _FILLER,
     "mu": _FILLER,
     "saat": _Sense(intent=Intent.TIME),
@@ -182,10 +242,27 @@ _WORDS: dict[str, _Sense] = {
         (
             *("oynuyoruz", "oynayacagiz", "oynariz", "oynuyoz", "oynicaz", "oynucaz"),
             *("oynayacaz", "basliyoruz", "baslayacagiz", "baslariz", "basliyoz", "baslicaz"),
-            *("cikiyoruz", "cikacagiz"),
         ),
         _Sense(topic=True, we=True),
     ),
+    # Going through the group ("gruptan çıkıyor muyuz", "yarı finale kalır mıyız").
+    **dict.fromkeys(
+        (
+            *("cikiyoruz", "cikacagiz", "cikariz", "cikabiliriz", "cikarmiyiz", "geceriz"),
+            *("gecebiliriz", "geciyoruz", "kaliriz", "kaliyoruz", "kalabiliriz", "eleniyoruz"),
+            *("elenir", "elendik", "elenecekmiyiz", "cikacakmiyiz", "cikiyomuyuz"),
+        ),
+        _Sense(topic=True, we=True, intent=Intent.QUALIFY),
+    ),
+    # Third person and needs: the intent only ("kim çıkar" alone is not about football).
+    **dict.fromkeys(
+        (
+            *("cikiyor", "cikar", "cikabilir", "cikacak", "gecer", "gecebilir", "kalir"),
+            *("kaliyor", "kalabilir", "eleniyor", "lazim", "gerek", "gerekiyor", "yeter"),
+        ),
+        _Sense(intent=Intent.QUALIFY),
+    ),
+    **dict.fromkeys(("gruptan", "grubumuzdan", "grubundan", "grubtan", "turu", "tur"), _TOPIC),
     **dict.fromkeys(
         (
             *("oynuyor", "oynayacak", "oynar", "oynuyorlar", "oynayacaklar", "oynarlar"),
@@ -208,7 +285,8 @@ _WORDS: dict[str, _Sense] = {
             *("biz", "bizim", "bize", "bizi", "ben", "benim", "siz", "sizin", "abi", "abla"),
             *("hocam", "hoca", "kanka", "kardes", "kardesim", "reis", "usta", "ustam"),
             *("arkadaslar", "beyler", "dostum", "acaba", "peki", "ya", "yav", "ki", "de"),
-            *("da", "bu", "su", "o", "bugun", "yarin", "bugunku", "yarinki", "aksam"),
+            *("da", "bu", "su", "o", "bi", "aksam", "icin", "cikmak", "gecmek", "kalmak"),
+            *("cikmamiz", "gecmemiz", "kalmamiz", "daha"),
             *("sabah", "simdi", "artik", "lutfen", "selam", "merhaba", "slm", "bir", "ilk"),
             *("var", "yok", "ile", "hadi", "tamam", "en", "yakin", "gelecek"),
             *("tekrar", "yine", "haftaki", "sonra", "once", "bizde", "nasil"),
@@ -222,6 +300,18 @@ _WORDS: dict[str, _Sense] = {
 # Two-word question words, on folded (and typo-corrected) words.
 _PHRASES: dict[tuple[str, str], _Sense] = {
     ("ne", "zaman"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    ("ne", "zmn"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    ("ne", "zamn"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
+    ("yari", "final"): _Sense(intent=Intent.KNOCKOUT, stage=Stage.SEMI),
+    **{
+        (verb, particle): _ASKS
+        for verb in (
+            *("cikar", "cikiyor", "cikabilir", "cikacak", "gecer", "gecebilir", "kalir"),
+            *("kaliyor", "kalabilir", "eleniyor", "yeter"),
+        )
+        for particle in ("mi", "mu")
+    },
+    ("ceyrek", "final"): _Sense(intent=Intent.KNOCKOUT, stage=Stage.QUARTER),
     ("var", "mi"): _ASKS,
     ("yok", "mu"): _ASKS,
     ("saat", "kac"): _Sense(asks=True, intent=Intent.TIME),
@@ -280,7 +370,7 @@ class _Token:
 
 
 def _tokens(text: str) -> list[_Token]:
-    raw = unicodedata.normalize("NFC", text).split()
+    raw = normalize(text).split()
     tokens: list[_Token] = []
     for i, word in enumerate(raw):
         ends = i == len(raw) - 1 or word[-1] in _CLAUSE_END
@@ -314,16 +404,24 @@ class _Reading:
     we: bool = False
     veto: bool = False
     intents: frozenset[Intent] = frozenset()
+    stage: Stage | None = None
+    day: Day | None = None
+    alone: bool = False  # a noun that asks on its own before a "?"
 
     def add(self, sense: _Sense, we: bool, ends_clause: bool) -> _Reading:
         # "hava durumu" signals no standing question; "kaçıncı sıradayız" does.
         signals = sense.intent is not None and (sense.asks or not sense.topic_if_we or we)
+        # The more specific stage wins: "yarı final" is not the final.
+        stage = self.stage if sense.stage is Stage.FINAL and self.stage else sense.stage
         return _Reading(
             asks=self.asks or sense.asks or (sense.asks_at_end and ends_clause),
             topic=self.topic or sense.topic or (sense.topic_if_we and we),
             we=self.we or we,
             veto=self.veto or sense.veto,
             intents=self.intents | {sense.intent} if signals else self.intents,
+            stage=stage or self.stage,
+            day=sense.day or self.day,
+            alone=self.alone or sense.ends_alone,
         )
 
 
@@ -359,10 +457,13 @@ def ask(text: str) -> Question | None:
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     reading, hint = _read(tokens)
-    if not (reading.asks and reading.topic) or reading.veto:
+    # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
+    alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
+    if not (reading.topic and (reading.asks or alone)) or reading.veto:
         return None
     intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
-    return Question(intent, hint)
+    stage = reading.stage if intent is Intent.KNOCKOUT else None
+    return Question(intent, hint, personal=reading.we, stage=stage, day=reading.day)
 
 
 # Case endings a team name takes in a question when the apostrophe is left out
