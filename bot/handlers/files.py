@@ -7,17 +7,18 @@ Rendering runs in a worker thread so a large picture does not hold up other chat
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from telegram import InputFile, Update
 from telegram.ext import ContextTypes
 
+from bot import services
 from bot.handlers import views
-from bot.handlers.common import now, refuse, reply, unit_of_work
+from bot.handlers.common import database, now, refuse, reply
 from bot.render import calendar, export, picture, printout
 from bot.texts import files as texts
-from bot.usecases import state
+from bot.usecases import reading, state
 from domain import names
 from domain.errors import DomainError
 
@@ -38,8 +39,7 @@ async def _snapshot(update: Update, context: ContextTypes.DEFAULT_TYPE) -> state
     if chat_ is None:
         return None
     try:
-        async with unit_of_work(context, read_only=True) as uow:
-            return await state.active(uow, chat_.id)
+        return await reading.snapshot(database(context), chat_.id)
     except DomainError as exc:
         await refuse(update, exc)
         return None
@@ -47,6 +47,50 @@ async def _snapshot(update: Update, context: ContextTypes.DEFAULT_TYPE) -> state
 
 async def _render(make: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.to_thread(make, *args)
+
+
+_WAITING = object()  # the person was told to wait: nothing to send
+
+
+def revision(snap: state.Snapshot) -> Hashable:
+    """What a file of the tournament depends on: a new result, move, rename, lot or rule
+    makes a new one; an unchanged tournament gives the same value."""
+    return (
+        snap.tournament.name,
+        snap.tournament.settings.tie_break,
+        snap.groups,
+        tuple((m.id, m.version, m.match, m.result) for m in snap.matches),
+        snap.lots,
+        snap.cards,
+    )
+
+
+async def _rationed(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    snap: state.Snapshot,
+    kind: str,
+    key: Hashable,
+    make: Callable[..., Any],
+    *args: Any,
+) -> Any:
+    """`make(*args)` in a worker thread, at most once per person, chat and kind every 10
+    s (bot/rations.py): the same request on an unchanged tournament gets the last render
+    again, anything else a short "biraz bekleyin" (then _WAITING)."""
+    user, chat_ = update.effective_user, update.effective_chat
+    if user is None or chat_ is None:
+        return _WAITING
+    rations = services.of(context.application).rations
+    full_key = (key, revision(snap))
+    verdict = rations.ask(user.id, chat_.id, kind, full_key)
+    if not verdict.render:
+        if verdict.cached is not None:
+            return verdict.cached
+        await reply(update, texts.wait(verdict.wait))
+        return _WAITING
+    data = await _render(make, *args)
+    rations.keep(user.id, chat_.id, kind, full_key, data)
+    return data
 
 
 async def _photo(update: Update, data: bytes, name: str, caption: str) -> None:
@@ -77,7 +121,11 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not rows:
         await reply(update, texts.NO_MATCHES)
         return
-    data = await _render(picture.fixture, snap.tournament.name, rows, title)
+    data = await _rationed(
+        update, context, snap, "fikstur", wanted, picture.fixture, snap.tournament.name, rows, title
+    )
+    if data is _WAITING:
+        return
     played = sum(1 for _, r in rows if r is not None)
     caption = texts.fixture_caption(
         snap.tournament.name, rows[0][0].start, title, played, len(rows)
@@ -96,9 +144,16 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     tables = snap.tables()
     chosen = {wanted: tables[wanted]} if wanted in tables else tables
     single = len(snap.groups) < 2
-    data = await _render(
-        lambda: picture.tables(snap.tournament.name, chosen, snap.rules.tiebreak, single=single)
+    data = await _rationed(
+        update,
+        context,
+        snap,
+        "puan",
+        tuple(chosen),
+        lambda: picture.tables(snap.tournament.name, chosen, snap.rules.tiebreak, single=single),
     )
+    if data is _WAITING:
+        return
     caption = texts.table_caption(snap.tournament.name)
     await _photo(update, data, f"{texts.file_stem(snap.tournament.name)}-puan.png", caption)
 
@@ -108,7 +163,19 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if snap is None:
         return
     rows = [(m.match, m.result) for m in snap.matches]
-    data = await _render(picture.bracket, snap.tournament.name, rows, snap.knockout_sides())
+    data = await _rationed(
+        update,
+        context,
+        snap,
+        "eleme",
+        None,
+        picture.bracket,
+        snap.tournament.name,
+        rows,
+        snap.knockout_sides(),
+    )
+    if data is _WAITING:
+        return
     if data is None:
         await reply(update, texts.NO_KNOCKOUT)
         return
@@ -120,7 +187,10 @@ async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     snap = await _snapshot(update, context)
     if snap is None:
         return
-    data = await _render(printout.card, snap, now(context).astimezone(snap.zone))
+    moment = now(context).astimezone(snap.zone)
+    data = await _rationed(update, context, snap, "yazdir", None, printout.card, snap, moment)
+    if data is _WAITING:
+        return
     caption = texts.card_caption(snap.tournament.name)
     await _document(update, data, f"{texts.file_stem(snap.tournament.name)}-fikstur.pdf", caption)
 
@@ -135,7 +205,11 @@ async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except DomainError as exc:
         await refuse(update, exc)
         return
-    data = await _render(calendar.ics, snap, now(context), team)
+    data = await _rationed(
+        update, context, snap, "takvim", team, calendar.ics, snap, now(context), team
+    )
+    if data is _WAITING:
+        return
     stem = texts.file_stem(snap.tournament.name)
     name = f"{stem}-{texts.file_stem(team)}.ics" if team else f"{stem}.ics"
     caption = texts.calendar_caption(snap.tournament.name, team, calendar.count(snap, team))

@@ -13,27 +13,25 @@ import time
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import now, unit_of_work
+from bot import services
+from bot.handlers.common import now
 from bot.texts import chat
-from bot.usecases import state
+from bot.usecases import reading
 
 log = logging.getLogger(__name__)
 EVERY = 5.0  # seconds between two edits of one chat's live message
-KEY = "live_message_id"
+KEY = reading.LIVE_MESSAGE
 
 
 async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> None:
     """Post the live message of the chat's new tournament and pin it when allowed."""
-    async with unit_of_work(context, read_only=True) as uow:
-        snap = await state.active(uow, chat_id)
+    db = services.of(context.application).db
+    snap = await reading.snapshot(db, chat_id)
     message = await context.bot.send_message(chat_id, chat.live(snap, now(context)))
     if pin:
         with contextlib.suppress(TelegramError):  # pinning needs admin rights
             await message.pin(disable_notification=True)
-    async with unit_of_work(context) as uow:
-        extra = {**snap.tournament.settings.extra, KEY: message.message_id}
-        await uow.tournaments.update_settings(snap.id, extra=extra)
-        await uow.commit()
+    await reading.keep_live_message(db, chat_id, message.message_id)
 
 
 def touch(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:
@@ -58,10 +56,9 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     context.bot_data.setdefault("live_due", set()).discard(chat_id)
     context.bot_data.setdefault("live_last", {})[chat_id] = time.monotonic()
-    async with unit_of_work(context, read_only=True) as uow:
-        snap = await state.active(uow, chat_id)
-    message_id = snap.tournament.settings.extra.get(KEY)
-    if message_id is None:
+    snap = await reading.snapshot_if_any(services.of(context.application).db, chat_id)
+    message_id = None if snap is None else snap.tournament.settings.extra.get(KEY)
+    if snap is None or message_id is None:
         return
     try:
         await context.bot.edit_message_text(chat.live(snap, now(context)), chat_id, message_id)

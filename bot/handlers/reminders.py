@@ -16,12 +16,11 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot import dispatch, services
-from bot.handlers.common import now, unit_of_work
-from bot.texts import chat
+from bot.handlers.common import database, now
+from bot.texts import buttons, chat
 from bot.texts import reminders as texts
-from bot.usecases import ask, state
+from bot.usecases import ask, units
 from bot.usecases import reminders as usecase
-from storage.records import StoredMatch
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +36,7 @@ async def seen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     known = services.of(context.application).reachable
     if user.id in known:
         return
-    async with unit_of_work(context) as uow:
-        synced = await usecase.became_reachable(uow, user.id, now(context))
-        await uow.commit()
+    synced = await usecase.reachable(database(context), user.id, now(context))
     known.add(user.id)
     if synced:
         dispatch.reload(context.application)
@@ -55,8 +52,7 @@ async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
         return False
     moment = now(context)
     next_text = None
-    async with unit_of_work(context, read_only=True) as uow:
-        found = await ask.in_private(uow, user.id, moment)
+    found = await units.read(database(context), lambda uow: ask.in_private(uow, user.id, moment))
     if isinstance(found, ask.Answer) and found.match is not None:
         next_text = chat.next_match(found.team, found.match, moment)
     await message.reply_text(texts.started(next_text))
@@ -69,55 +65,38 @@ async def headcount_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     query, user = update.callback_query, update.effective_user
     if query is None or user is None:
         return
-    try:
-        _, match_text, count_text = (query.data or "").split(":")
-        match_id, count = int(match_text), int(count_text)
-    except ValueError:
-        await query.answer()
+    parts = (query.data or "").split(":")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) < 12 for p in parts[1:]):
+        await query.answer(buttons.STALE, show_alert=True)
         return
-    found = await _captained_match(context, user.id, match_id)
-    if found is None:
+    match_id, count = int(parts[1]), int(parts[2])
+    found = await usecase.headcount(database(context), user.id, match_id)
+    if found is None:  # in the captain's private chat: the match or tournament is gone
         await query.answer()
         await query.edit_message_text(texts.headcount_gone())
         return
-    snap, stored, team = found
     await query.answer("👍")
     try:
-        await query.edit_message_text(texts.headcount_thanks(team, stored.match, count))
+        await query.edit_message_text(texts.headcount_thanks(found.team, found.match.match, count))
     except BadRequest as exc:  # the same button pressed twice: the text is already there
         if "not modified" not in str(exc).lower():
             raise
         return
-    squad = snap.tournament.settings.extra.get("squad")
-    if squad and count < int(squad):
-        await _warn_organiser(
-            context, snap, texts.headcount_short(team, stored.match, count, squad)
-        )
-
-
-async def _captained_match(
-    context: ContextTypes.DEFAULT_TYPE, user_id: int, match_id: int
-) -> tuple[state.Snapshot, StoredMatch, str] | None:
-    """The match (by id) among the user's captaincies, with the team they captain in it."""
-    async with unit_of_work(context, read_only=True) as uow:
-        for captaincy in await uow.teams.captaincies(user_id):
-            snap = await state.load(uow, captaincy.tournament_id)
-            stored = next((m for m in snap.matches if m.id == match_id), None)
-            if stored is not None and captaincy.team in (stored.match.home, stored.match.away):
-                return snap, stored, captaincy.team
-    return None
+    if found.squad and count < found.squad:
+        text = texts.headcount_short(found.team, found.match.match, count, found.squad)
+        await _warn_organiser(context, found, text)
 
 
 async def _warn_organiser(
-    context: ContextTypes.DEFAULT_TYPE, snap: state.Snapshot, text: str
+    context: ContextTypes.DEFAULT_TYPE, found: usecase.Headcount, text: str
 ) -> None:
-    organiser = snap.tournament.created_by
-    async with unit_of_work(context, read_only=True) as uow:
-        private = organiser in await uow.private_chats.reachable([organiser])
-    if private:
+    tournament = found.snapshot.tournament
+    if found.organiser_reachable:
         try:
-            await context.bot.send_message(organiser, text)
+            await context.bot.send_message(tournament.created_by, text)
             return
         except TelegramError as exc:
-            log.warning("headcount warning to organiser %s failed (%s); group", organiser, exc)
-    await context.bot.send_message(snap.tournament.chat_id, text)
+            log.warning(
+                "headcount warning to organiser %s failed (%s); group", tournament.created_by, exc
+            )
+    await context.bot.send_message(tournament.chat_id, text)

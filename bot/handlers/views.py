@@ -7,9 +7,9 @@ import html
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import now, refuse, reply, unit_of_work
+from bot.handlers.common import database, now, refuse, reply
 from bot.texts import chat
-from bot.usecases import state
+from bot.usecases import reading, state
 from domain import names
 from domain.errors import DomainError
 
@@ -20,8 +20,7 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     wanted = " ".join(context.args or []).strip()
     try:
-        async with unit_of_work(context, read_only=True) as uow:
-            snap = await state.active(uow, chat_.id)
+        snap = await reading.snapshot(database(context), chat_.id)
         rows, title = _select(snap, wanted, now(context))
     except DomainError as exc:
         await refuse(update, exc)
@@ -53,8 +52,7 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     wanted = " ".join(context.args or []).strip().upper().removeprefix("GRUP").strip()
     try:
-        async with unit_of_work(context, read_only=True) as uow:
-            snap = await state.active(uow, chat_.id)
+        snap = await reading.snapshot(database(context), chat_.id)
     except DomainError as exc:
         await refuse(update, exc)
         return
@@ -73,9 +71,7 @@ async def takimlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat_ is None:
         return
     try:
-        async with unit_of_work(context, read_only=True) as uow:
-            snap = await state.active(uow, chat_.id)
-            captains = await uow.teams.captains(snap.id)
+        snap, captains = await reading.with_captains(database(context), chat_.id)
     except DomainError as exc:
         await refuse(update, exc)
         return

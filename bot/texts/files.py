@@ -114,3 +114,10 @@ def file_stem(name: str) -> str:
     ascii_ = names.tr_lower(name).translate(str.maketrans("çğıöşü", "cgiosu"))
     stem = re.sub(r"[^a-z0-9]+", "-", ascii_).strip("-")
     return stem or "turnuva"
+
+
+def wait(seconds: float) -> str:
+    """A second expensive file asked for within the rationing window (bot/rations.py)."""
+    return (
+        f"⏳ Biraz bekleyin: yeni bir dosya {max(1, round(seconds))} saniye sonra hazırlanabilir."
+    )

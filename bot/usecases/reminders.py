@@ -10,13 +10,14 @@ caller commits and then wakes the sender (`bot.dispatch.reload`). See docs/remin
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.usecases import state
 from domain import reminders as rules
 from storage import Database, UnitOfWork
-from storage.records import SyncSummary, TournamentSettings
+from storage.records import StoredMatch, SyncSummary, TournamentSettings
 
 DEFAULT_GROUP_LEADS = (30,)
 DEFAULT_CAPTAIN_LEADS = (60,)
@@ -116,3 +117,31 @@ async def _sync_captained(uow: UnitOfWork, user_id: int, now: datetime) -> tuple
     for tournament_id in ids:
         await sync(uow, tournament_id, now)
     return ids
+
+
+@dataclass(frozen=True)
+class Headcount:
+    """A captain's answer to "Kaç kişisiniz?": their match and team, the squad size the
+    organisers set, and whether the organiser can be told in private."""
+
+    snapshot: state.Snapshot
+    match: StoredMatch
+    team: str
+    squad: int | None
+    organiser_reachable: bool
+
+
+async def headcount(db: Database, user_id: int, match_id: int) -> Headcount | None:
+    """The match (by id) among the user's captaincies; None when it is not theirs (or the
+    button outlived the tournament)."""
+    async with db.unit_of_work(read_only=True) as uow:
+        for captaincy in await uow.teams.captaincies(user_id):
+            snap = await state.load(uow, captaincy.tournament_id)
+            stored = next((m for m in snap.matches if m.id == match_id), None)
+            if stored is None or captaincy.team not in (stored.match.home, stored.match.away):
+                continue
+            organiser = snap.tournament.created_by
+            squad = snap.tournament.settings.extra.get("squad")
+            private = organiser in await uow.private_chats.reachable([organiser])
+            return Headcount(snap, stored, captaincy.team, int(squad) if squad else None, private)
+    return None

@@ -1,0 +1,319 @@
+"""docs/permissions.md, cell by cell, for results, organisers' commands, match-day changes
+and reading: each role performs each action through its use case, without Telegram.
+
+The day is stored once per module and copied per test (a SQLite file), so every cell
+starts from the same tournament: its creator, an organiser added with /yetkili, a chat
+administrator, A1's captain, A4's captain, a member, and the member writing in private.
+"""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, timedelta
+
+import pytest
+from eight_team_day import CHAT, KICKOFF, ORGANISER, stored_day
+from permission_table import cells
+
+from bot.usecases import (
+    ask,
+    conversations,
+    organisers,
+    reading,
+    reminders,
+    results,
+    schedule,
+    state,
+    units,
+)
+from bot.usecases.errors import NeedsConfirmation, NotOrganiser, NotYourButton
+from bot.usecases.results import CONFIRM
+from bot.usecases.units import Actor
+from storage import Database
+from storage.errors import NoActiveTournament
+
+NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)  # 09:00 on the day
+CO_ORGANISER, ADMIN, CAPTAIN, OTHER_CAPTAIN, MEMBER = 20, 30, 40, 50, 60
+USERS = {
+    "creator": ORGANISER,
+    "organiser": CO_ORGANISER,
+    "admin": ADMIN,
+    "captain": CAPTAIN,  # captains A1
+    "other captain": OTHER_CAPTAIN,  # captains A4, A1's first opponent
+    "member": MEMBER,
+    "private": MEMBER,
+}
+REFUSALS = (NotOrganiser, NoActiveTournament, NotYourButton)
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """The stored day with its roles, made once; each test gets a copy of the file."""
+    import asyncio
+
+    path = tmp_path_factory.mktemp("permissions") / "day.sqlite3"
+
+    async def make() -> None:
+        db = await stored_day(f"sqlite+aiosqlite:///{path}", NOW)
+        async with db.unit_of_work() as uow:
+            await uow.tournaments.add_organiser(1, CO_ORGANISER, NOW)
+            await uow.teams.add_captain(1, "A1", CAPTAIN)
+            await uow.teams.add_captain(1, "A4", OTHER_CAPTAIN)
+            for user in (ORGANISER, CAPTAIN, OTHER_CAPTAIN, MEMBER):
+                await uow.private_chats.add(user, NOW)
+            await reminders.sync(uow, 1, NOW)
+            await uow.commit()
+        await db.dispose()
+
+    asyncio.run(make())
+    return path
+
+
+@pytest.fixture
+async def db(template, tmp_path):
+    path = tmp_path / "day.sqlite3"
+    shutil.copy(template, path)
+    database = Database.from_url(f"sqlite+aiosqlite:///{path}")
+    yield database
+    await database.dispose()
+
+
+def who(role: str, update_id: int | None = None) -> Actor:
+    async def is_admin() -> bool:
+        return role == "admin"
+
+    private = role == "private"
+    user = USERS[role]
+    return Actor(
+        user_id=user,
+        chat_id=user if private else CHAT,
+        now=NOW,
+        update_id=update_id,
+        private=private,
+        admin=is_admin,
+    )
+
+
+async def verdict(action) -> str:
+    """What the person was told: stored/shown, refused, or waiting for someone's yes.
+    Any other refusal (a typo, a bad time) is no permission answer and fails the test."""
+    try:
+        await action
+    except NeedsConfirmation:
+        return "waits"
+    except REFUSALS:
+        return "refused"
+    return "allowed"
+
+
+async def captains_results_on(db: Database) -> None:
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.update_settings(1, captains_may_enter_results=True)
+        await uow.commit()
+
+
+async def stored_result(db: Database, match_no: int) -> object:
+    snap = await reading.snapshot(db, CHAT)
+    return next(m.result for m in snap.matches if m.match.no == match_no)
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("enter a result"))
+async def test_entering_a_result(db, role, expected):
+    assert await verdict(results.record(db, who(role), "A1 3-1 A4")) == expected
+    assert (await stored_result(db, 1) is not None) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("enter a result, captains' results on"))
+async def test_entering_a_result_with_captains_results_on(db, role, expected):
+    await captains_results_on(db)
+    assert await verdict(results.record(db, who(role), "A1 3-1 A4")) == expected
+    assert (await stored_result(db, 1) is not None) == (expected == "allowed")
+
+
+async def _captains_line(db: Database) -> None:
+    """A1's captain typed "A1 3-1 A4" with captains' results on: it waits for A4's."""
+    await captains_results_on(db)
+    with pytest.raises(NeedsConfirmation):
+        await results.record(db, who("captain"), "A1 3-1 A4")
+    pending = {"kind": CONFIRM, "text": "A1 3-1 A4", "match": 1}
+    await conversations.keep(db, CHAT, CAPTAIN, pending, NOW)
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("confirm or reject a captain's result"))
+async def test_confirming_a_captains_result(db, role, expected):
+    await _captains_line(db)
+    assert await verdict(results.confirm_captain(db, who(role), CAPTAIN)) == expected
+    assert (await stored_result(db, 1) is not None) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("confirm or reject a captain's result"))
+async def test_rejecting_a_captains_result(db, role, expected):
+    await _captains_line(db)
+    got = await verdict(results.reject_captain(db, who(role), CAPTAIN))
+    assert got == expected
+    still_pending = await conversations.peek(db, CHAT, CAPTAIN)
+    assert (still_pending is None) == (expected == "allowed")
+    assert await stored_result(db, 1) is None  # a rejection never stores anything
+
+
+async def test_a_rejection_tells_both_captains_and_the_organisers(db):
+    await _captains_line(db)
+    done = await results.reject_captain(db, who("other captain"), CAPTAIN)
+    assert set(done.value.tell) == {CAPTAIN, OTHER_CAPTAIN, ORGANISER}  # CO_ORGANISER: no chat
+
+
+async def test_with_no_captain_on_the_other_side_an_organiser_confirms(db):
+    await captains_results_on(db)
+    with pytest.raises(NeedsConfirmation):
+        await results.record(db, who("captain"), "A1 2-0 A3")  # A3 has no captain
+    await conversations.keep(
+        db, CHAT, CAPTAIN, {"kind": CONFIRM, "text": "A1 2-0 A3", "match": 5}, NOW
+    )
+    assert await verdict(results.confirm_captain(db, who("member"), CAPTAIN)) == "refused"
+    assert await verdict(results.confirm_captain(db, who("organiser"), CAPTAIN)) == "allowed"
+    assert await stored_result(db, 5) is not None
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("correct a stored result"))
+async def test_correcting_a_result(db, role, expected):
+    await results.record(db, who("creator"), "A1 3-1 A4")
+    got = await verdict(results.record(db, who(role), "A1 2-1 A4", correct=True))
+    assert got == expected
+    assert (await stored_result(db, 1)).home_goals == (2 if expected == "allowed" else 3)
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("undo the last result"))
+async def test_undoing_the_last_result(db, role, expected):
+    await results.record(db, who("creator"), "A1 3-1 A4")
+    if role in ("organiser", "admin"):  # their own last entry is what /geri_al reverts
+        await results.record(db, who(role), "A2 1-1 A3")
+    got = await verdict(results.undo_last(db, who(role)))
+    assert got == expected
+    undone = 2 if role in ("organiser", "admin") else 1
+    assert (await stored_result(db, undone) is None) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("add an organiser"))
+async def test_adding_an_organiser(db, role, expected):
+    assert await verdict(organisers.add_organiser(db, who(role), 99)) == expected
+    async with db.unit_of_work(read_only=True) as uow:
+        assert await uow.tournaments.is_organiser(1, 99) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("record a drawing of lots"))
+async def test_recording_a_lot(db, role, expected):
+    # Before any match the four of group A are level on nothing: a lot may order them.
+    assert await verdict(organisers.record_lot(db, who(role), "A3")) == expected
+    snap = await reading.snapshot(db, CHAT)
+    assert bool(snap.lots) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("change a setting"))
+async def test_changing_a_setting(db, role, expected):
+    assert await verdict(organisers.captains_enter_results(db, who(role), True)) == expected
+    assert await verdict(schedule.change_squad(db, who(role), "7")) == expected
+    settings = (await reading.snapshot(db, CHAT)).tournament.settings
+    assert settings.captains_may_enter_results == (expected == "allowed")
+    assert (settings.extra.get("squad") == 7) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("rename a team"))
+async def test_renaming_a_team(db, role, expected):
+    assert await verdict(organisers.rename_team(db, who(role), "A1", "Kartallar")) == expected
+    assert ("Kartallar" in (await reading.snapshot(db, CHAT)).teams) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("delay or move matches"))
+async def test_delaying_and_moving(db, role, expected):
+    before = (await reading.snapshot(db, CHAT)).planned
+    assert await verdict(schedule.delay_matches(db, who(role), "15")) == expected
+    assert await verdict(schedule.postpone_match(db, who(role), "16 16:00")) == expected
+    after = (await reading.snapshot(db, CHAT)).planned
+    assert (after != before) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("set the reminders"))
+async def test_setting_the_reminders(db, role, expected):
+    assert await verdict(schedule.change_leads(db, who(role), ["90"])) == expected
+    assert ((await schedule.shown_leads(db, CHAT))[0] == (90,)) == (expected == "allowed")
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("see the settings and reminders"))
+async def test_seeing_the_settings(db, role, expected):
+    actor = who(role)
+    assert await verdict(organisers.settings_of(db, actor.chat_id)) == expected
+    assert await verdict(schedule.shown_leads(db, actor.chat_id)) == expected
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("see the fixture, table, files"))
+async def test_seeing_the_fixture_and_files(db, role, expected):
+    actor = who(role)
+    assert await verdict(reading.snapshot(db, actor.chat_id)) == expected
+    assert await verdict(reading.with_captains(db, actor.chat_id)) == expected
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("ask about a match"))
+async def test_asking_about_a_match(db, role, expected):
+    actor = who(role)
+    if actor.private:
+        found = await units.read(db, lambda uow: ask.in_private(uow, actor.user_id, NOW))
+        assert found == []  # the member captains nothing: the bot says how to become one
+        return
+    answer = await units.read(
+        db, lambda uow: ask.next_match(uow, CHAT, actor.user_id, NOW, team_hint="A2")
+    )
+    assert answer.team == "A2" and answer.match is not None
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("say how many players came"))
+async def test_saying_how_many_came(db, role, expected):
+    snap = await reading.snapshot(db, CHAT)
+    a1_a2 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A2"})
+    found = await reminders.headcount(db, who(role).user_id, a1_a2.id)
+    assert (found is not None and found.team == "A1") == (expected == "allowed")
+
+
+async def test_the_same_update_twice_changes_things_once(db):
+    first = await schedule.delay_matches(db, who("creator", update_id=5), "15")
+    with pytest.raises(units.Repeated):
+        await schedule.delay_matches(db, who("creator", update_id=5), "15")
+    snap = await reading.snapshot(db, CHAT)
+    moved = {old.no: new.start for old, new in first.value.changes}
+    assert all(m.match.start == moved[m.match.no] for m in snap.matches if m.match.no in moved)
+
+
+async def test_a_lot_that_fills_the_semi_finals_gives_their_captains_reminders(db):
+    # Group A ends with A1 and A2 level on everything the article's rule reads, B decided.
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.update_settings(1, tie_break="makale")
+        await uow.commit()
+    lines = ("A1 1-0 A4", "A2 1-0 A3", "A1 1-0 A3", "A2 1-0 A4", "A1 1-1 A2", "A3 0-0 A4")
+    lines += ("B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4")
+    for line in lines:
+        await results.record(db, who("creator"), line)
+    snap = await reading.snapshot(db, CHAT)
+    semis = [m for m in snap.matches if m.match.stage.is_knockout and m.match.key in ("SF1", "SF2")]
+    assert all("A1" not in (m.match.home, m.match.away) for m in semis)  # 1A is not known
+
+    done = await organisers.record_lot(db, who("creator"), "A1")
+
+    assert done.effects.reminders and {m.key for m in done.value.filled} >= {"SF1", "SF2"}
+    async with db.unit_of_work(read_only=True) as uow:
+        rows = await uow.reminders.status(1)
+    filled = {m.no for m in done.value.filled if "A1" in (m.home, m.away)}
+    assert any((no, CAPTAIN, "kaptan:60") in rows for no in filled)
+
+
+async def test_the_lot_is_refused_where_no_tie_holds_the_team(db):
+    for line in ("A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4"):
+        await results.record(db, who("creator"), line)
+    with pytest.raises(organisers.NoTie):
+        await organisers.record_lot(db, who("creator"), "A1")
+    assert not (await reading.snapshot(db, CHAT)).lots
+
+
+async def test_a_private_chat_never_reaches_the_groups_tournament(db):
+    snap = await units.read(db, lambda uow: state.load(uow, 1))
+    with pytest.raises(NoActiveTournament):
+        await results.record(db, who("private"), "A1 3-1 A4")
+    assert (await reading.snapshot(db, CHAT)).matches == snap.matches
