@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -18,7 +19,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import dispatch, services
+from bot import dispatch, services, web
 from bot.handlers import (
     admin,
     captains,
@@ -29,10 +30,12 @@ from bot.handlers import (
     schedule,
     setup,
     start,
+    tournaments,
     views,
 )
 from bot.settings import Settings
 from bot.texts import bot as texts
+from bot.web import server, site
 from storage import Database, migrate
 
 log = logging.getLogger(__name__)
@@ -81,6 +84,8 @@ def build(
             reachable=found.reachable,
         )
         dispatch.start(app, found.dispatcher)
+        # The public pages' snapshot cache; bot.web.server serves it (bot/web/site.py).
+        app.bot_data[web.KEY] = site.Site(db, found.clock, settings.public_base)
 
     async def post_stop(app: Application) -> None:  # type: ignore[type-arg]
         # Before the HTTP client closes: sends under way finish, the lead is released.
@@ -88,6 +93,8 @@ def build(
             await services.of(app).dispatcher.close()  # type: ignore[union-attr]
 
     async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+        if web.KEY in app.bot_data:
+            await app.bot_data[web.KEY].close()
         if services.KEY in app.bot_data:
             await post_stop(app)  # idempotent; covers a shutdown without a stop
             await services.of(app).db.dispose()
@@ -122,12 +129,15 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("takimlar", views.takimlar),
             CommandHandler("yetkili", admin.yetkili),
             CommandHandler("kura", admin.kura),
-            CommandHandler("turnuva_bitir", admin.turnuva_bitir),
+            CommandHandler("turnuva_bitir", tournaments.turnuva_bitir),
+            CommandHandler("turnuvalar", tournaments.turnuvalar),
+            CommandHandler("geri_yukle", tournaments.geri_yukle),
             CommandHandler("ayarlar", admin.ayarlar),
             CommandHandler("gecikme", schedule.gecikme),
             CommandHandler("ertele", schedule.ertele),
             CommandHandler("hatirlatma", schedule.hatirlatma),
             CallbackQueryHandler(setup.step_button, pattern=r"^su:"),
+            CallbackQueryHandler(tournaments.button, pattern=r"^tb:"),
             CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
             CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),
             CallbackQueryHandler(captains.tournament_button, pattern=r"^q:"),
@@ -136,6 +146,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("takim_adi", admin.takim_adi),
             CallbackQueryHandler(results.confirm_button, pattern=r"^(ok|no):"),
             CallbackQueryHandler(reminders.headcount_button, pattern=r"^hc:"),
+            # Last: a button no pattern above knows (old, forged) gets a toast, no silence.
+            CallbackQueryHandler(tournaments.unknown_button),
         ],
         group=0,
     )
@@ -152,12 +164,5 @@ def run(settings: Settings) -> None:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    app = build(settings)
-    if settings.webhook_url:
-        app.run_webhook(
-            listen="0.0.0.0",
-            port=settings.port,
-            webhook_url=settings.webhook_url,
-        )
-    else:
-        app.run_polling(allowed_updates=["message", "callback_query", "my_chat_member"])
+    # One HTTP server for the webhook (when set) and the public pages (bot/web/server.py).
+    asyncio.run(server.serve(build(settings), settings))

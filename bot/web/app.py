@@ -1,0 +1,194 @@
+"""The one HTTP server's routes: Telegram's webhook and the public pages.
+
+Starlette (a small ASGI toolkit: routing, requests, static files) served by uvicorn is the
+shape python-telegram-bot's own custom-webhook example uses; pages are Jinja2 templates
+rendered on the server from the snapshot cache (bot.web.site), with a little JavaScript
+(static/live.js) that long-polls the revision and swaps the page's main part.
+
+    /t/<token>                    the tournament's page (?parca=1: its main part only)
+    /t/<token>/takim/<team>       a team's page
+    /t/<token>/surum?since=<rev>  the revision; waits up to LONG_POLL s while it is `since`
+    /t/<token>/takvim.ics         the calendar subscription (webcal://), whole tournament
+    /t/<token>/takvim/<team>.ics  one team's
+    /static/...                   CSS and JS
+    POST <webhook path>           Telegram's updates, only with the secret header
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from bot.render import calendar
+from bot.web import view
+from bot.web.site import Entry, Site
+
+log = logging.getLogger(__name__)
+HERE = Path(__file__).parent
+LONG_POLL = 25.0  # seconds a /surum request waits for a change before it answers anyway
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+PAGE_HEADERS = {
+    "Cache-Control": "no-cache",
+    "X-Robots-Tag": "noindex, nofollow",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+@dataclass(frozen=True)
+class Webhook:
+    """Where Telegram posts updates, the secret it must send, and what takes an update."""
+
+    path: str
+    secret: str
+    put: Callable[[dict[str, Any]], Awaitable[None]]
+
+
+_templates = Environment(
+    loader=FileSystemLoader(HERE / "templates"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def _minute(site: Site) -> tuple[int, ...]:
+    now = site.clock()
+    return (now.year, now.month, now.day, now.hour, now.minute)
+
+
+def _page(site: Site, entry: Entry, kind: str, name: str | None, fragment: bool) -> str | None:
+    """The page's HTML (or main part) for this revision and minute, rendered once."""
+    home = f"/t/{entry.token}"
+
+    def make() -> tuple[str, str] | None:
+        now: datetime = site.clock()
+        if kind == "team":
+            found = view.team(entry.snap, name or "", now)
+            if found is None:
+                return None
+            main = _templates.get_template("team.html").render(
+                v=found, home=home, calendar=site.calendar_url(entry.token, found.name)
+            )
+            title = f"{found.name} · {found.tournament}"
+        else:
+            shown = view.tournament(entry.snap, now)
+            main = _templates.get_template("tournament.html").render(
+                v=shown, home=home, calendar=site.calendar_url(entry.token), columns=view.COLUMNS
+            )
+            title = shown.name
+        whole = _templates.get_template("base.html").render(
+            title=title,
+            main=Markup(main),
+            revision=entry.revision,
+            revision_url=f"{home}/surum",
+        )
+        return main, whole
+
+    made = entry.cached((kind, name), _minute(site), make)
+    if made is None:
+        return None
+    return made[0] if fragment else made[1]
+
+
+def _missing() -> HTMLResponse:
+    body = _templates.get_template("missing.html").render()
+    return HTMLResponse(body, status_code=404, headers=PAGE_HEADERS)
+
+
+def make_app(site: Site, webhook: Webhook | None = None) -> Starlette:
+    async def tournament_page(request: Request) -> Response:
+        entry = await site.entry(request.path_params["token"])
+        if entry is None:
+            return _missing()
+        fragment = request.query_params.get("parca") == "1"
+        return HTMLResponse(_page(site, entry, "tournament", None, fragment), headers=PAGE_HEADERS)
+
+    async def team_page(request: Request) -> Response:
+        entry = await site.entry(request.path_params["token"])
+        if entry is None:
+            return _missing()
+        name = unquote(request.path_params["team"])
+        body = _page(site, entry, "team", name, request.query_params.get("parca") == "1")
+        if body is None:
+            return _missing()
+        return HTMLResponse(body, headers=PAGE_HEADERS)
+
+    async def revision(request: Request) -> Response:
+        entry = await site.entry(request.path_params["token"])
+        if entry is None:
+            return JSONResponse({"error": "not found"}, status_code=404)
+        since = request.query_params.get("since")
+        if since is not None:
+            entry = await site.wait(entry, since, LONG_POLL)
+            if not site.alive(entry):  # retired meanwhile
+                return JSONResponse({"error": "not found"}, status_code=404)
+        return JSONResponse({"surum": entry.revision}, headers={"Cache-Control": "no-store"})
+
+    async def calendar_file(request: Request) -> Response:
+        entry = await site.entry(request.path_params["token"])
+        if entry is None:
+            return PlainTextResponse("Bulunamadı", status_code=404)
+        team = request.path_params.get("team")
+        if team is not None:
+            team = unquote(team)
+            if team not in entry.snap.teams:
+                return PlainTextResponse("Bulunamadı", status_code=404)
+        body = entry.cached(
+            ("ics", team), entry.revision, lambda: calendar.ics(entry.snap, entry.stamp, team)
+        )
+        return Response(
+            body,
+            media_type="text/calendar; charset=utf-8",
+            headers={"Cache-Control": "no-cache", "Content-Disposition": "inline"},
+        )
+
+    async def health(request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    routes: list[Any] = [
+        Route("/t/{token}", tournament_page),
+        Route("/t/{token}/takim/{team}", team_page),
+        Route("/t/{token}/surum", revision),
+        Route("/t/{token}/takvim.ics", calendar_file),
+        Route("/t/{token}/takvim/{team}.ics", calendar_file),
+        Route("/saglik", health),
+        Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    if webhook is not None:
+        routes.insert(0, Route(webhook.path, _webhook_endpoint(webhook), methods=["POST"]))
+    return Starlette(routes=routes)
+
+
+def _webhook_endpoint(hook: Webhook) -> Callable[[Request], Awaitable[Response]]:
+    expected = hook.secret.encode()
+
+    async def endpoint(request: Request) -> Response:
+        given = request.headers.get(SECRET_HEADER, "").encode()
+        if not secrets.compare_digest(given, expected):
+            log.warning("webhook: a POST without the right secret header was refused (403)")
+            return Response(status_code=403)
+        try:
+            data = await request.json()
+        except ValueError:
+            return Response(status_code=400)
+        if not isinstance(data, dict):
+            return Response(status_code=400)
+        await hook.put(data)
+        return Response()
+
+    return endpoint

@@ -1,0 +1,149 @@
+"""Running the bot and its one HTTP server in one event loop.
+
+python-telegram-bot's run_polling/run_webhook own the loop and serve only Telegram; here
+the Application is driven by hand, in the order run_polling uses (initialize, post_init,
+start, ..., stop, post_stop, shutdown, post_shutdown), beside a uvicorn server holding the
+public pages and, in webhook mode, the webhook endpoint. SIGTERM and SIGINT stop both.
+
+The server listens on Settings.listen (127.0.0.1 unless told) in plain HTTP: TLS ends at
+the operator's proxy, so an https:// webhook URL never makes the bot want a certificate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+import signal
+import socket
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import uvicorn
+from telegram import Update
+from telegram.ext import Application
+
+from bot.settings import Settings
+from bot.web import KEY as SITE_KEY
+from bot.web.app import Webhook, make_app
+
+log = logging.getLogger(__name__)
+ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+
+
+def webhook_address(settings: Settings, secret: str) -> tuple[str, str]:
+    """(the URL registered with Telegram, the path the server answers on). A URL without
+    a path of its own gets one derived from the token and the secret: unguessable, new at
+    every start when the secret is, and shared by processes that share the secret."""
+    assert settings.webhook_url
+    parts = urlsplit(settings.webhook_url)
+    path = parts.path.rstrip("/")
+    if not path:
+        digest = hashlib.sha256(f"{settings.token}\n{secret}".encode()).hexdigest()[:32]
+        path = f"/telegram/{digest}"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, "")), path
+
+
+class _Server(uvicorn.Server):
+    """uvicorn without its own signal handling (it re-raises the signal after shutdown,
+    which would end the process before the bot stopped cleanly)."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+def _socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
+async def serve(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+
+    await app.initialize()
+    if app.post_init:
+        await app.post_init(app)
+    hook: Webhook | None = None
+    url = None
+    if settings.webhook_url:
+        secret = settings.webhook_secret or secrets.token_urlsafe(32)
+        url, path = webhook_address(settings, secret)
+
+        async def put(data: dict[str, Any]) -> None:
+            await app.update_queue.put(Update.de_json(data, app.bot))
+
+        hook = Webhook(path, secret, put)
+    site = app.bot_data[SITE_KEY]
+    web = make_app(site, hook)
+    try:
+        sock = _socket(settings.listen, settings.web_port)
+    except OSError as exc:
+        if hook is not None:
+            raise  # no webhook without its server
+        sock = None
+        log.warning(
+            "pages: cannot listen on %s:%s (%s); the bot runs without its public pages",
+            settings.listen,
+            settings.web_port,
+            exc,
+        )
+    server = None
+    served: asyncio.Task[None] | None = None
+    if sock is not None:
+        config = uvicorn.Config(
+            web, log_level="warning", access_log=False, lifespan="off", proxy_headers=True
+        )
+        server = _Server(config)
+        served = asyncio.create_task(server.serve(sockets=[sock]), name="http")
+        where = f"{settings.listen}:{settings.web_port}"
+        if settings.public_url:
+            log.info("pages: serving on %s, opened as %s", where, settings.public_base)
+        else:
+            log.warning(
+                "pages: serving on http://%s only (no --public-url / TURNUVA_PUBLIC_URL:"
+                " links work on this machine alone)",
+                where,
+            )
+    try:
+        if hook is not None:
+            await app.bot.set_webhook(
+                url=url, secret_token=hook.secret, allowed_updates=ALLOWED_UPDATES
+            )
+            log.info("webhook: registered (secret header required), serving %s", hook.path)
+        elif app.updater is not None:
+            await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+        await app.start()
+        waits = [asyncio.ensure_future(stop.wait())]
+        if served is not None:
+            waits.append(served)
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if app.updater is not None and app.updater.running:
+            await app.updater.stop()
+        if server is not None and served is not None:
+            server.should_exit = True
+            with contextlib.suppress(Exception):
+                await served
+        if app.running:
+            await app.stop()
+        if app.post_stop:
+            await app.post_stop(app)
+        await app.shutdown()
+        if app.post_shutdown:
+            await app.post_shutdown(app)

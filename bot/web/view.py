@@ -1,0 +1,266 @@
+"""What a public page shows, from a tournament snapshot and the time: plain values the
+templates lay out. Pure: no database, no HTTP, no Telegram names or ids."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.texts.chat import score_text
+from bot.texts.common import STAGES, day, goal_difference, hm, side, stage_label, tie_rule
+from bot.usecases.state import Snapshot
+from domain.model import PlannedMatch, Score, Stage
+from domain.standings import Table
+
+COMING = 6  # matches listed under "Sıradaki maçlar" besides the ones under way
+
+
+@dataclass(frozen=True)
+class MatchView:
+    no: int
+    day: str
+    time: str
+    end: str
+    pitch: str
+    stage: str
+    home: str  # a team, or what decides it ("A Grubu 1.", "13. maçın galibi")
+    away: str
+    home_team: str | None  # set when the side is a known team: its page is linked
+    away_team: str | None
+    score: str | None
+    live: bool  # kicked off, not over, no result yet: "şimdi oynanıyor"
+    start_ts: int
+
+
+@dataclass(frozen=True)
+class RowView:
+    rank: int
+    team: str
+    cells: tuple[str, ...]  # O G B M A Y AV P
+    mark: str  # "*" level after every criterion, "kura" settled by lot, ""
+
+
+@dataclass(frozen=True)
+class TableView:
+    title: str
+    rows: tuple[RowView, ...]
+    unresolved: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    matches: tuple[MatchView, ...]
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    name: str
+    when: str
+    ended: bool
+    champion: str | None
+    live: tuple[MatchView, ...]
+    coming: tuple[MatchView, ...]
+    by_time: tuple[Section, ...]
+    by_week: tuple[Section, ...]
+    week_word: str
+    tables: tuple[TableView, ...]
+    rule: str
+    bracket: tuple[Section, ...]
+    teams: tuple[str, ...]
+    played: int
+    total: int
+
+
+@dataclass(frozen=True)
+class TeamView:
+    name: str
+    tournament: str
+    group: str | None
+    place: str | None
+    row: RowView | None
+    next_match: MatchView | None
+    opponent: str | None
+    matches: tuple[MatchView, ...]
+    ended: bool
+
+
+COLUMNS = ("O", "G", "B", "M", "A", "Y", "AV", "P")
+
+
+def _sides(snap: Snapshot) -> dict[str, tuple[str | None, str | None]]:
+    try:
+        return snap.knockout_sides()
+    except (KeyError, ValueError):  # a plan the progress rules cannot read: codes stay
+        return {}
+
+
+def _side_words(match: PlannedMatch, home: bool) -> str:
+    code = match.home_from if home else match.away_from
+    if code is None:
+        return side(match, home)
+    if code[0] in "WL" and code[1:].isdigit():
+        return f"{code[1:]}. maçın {'galibi' if code[0] == 'W' else 'mağlubu'}"
+    if code[0].isdigit() and len(code) >= 2 and not code[1].isdigit() and code[1] != ".":
+        return f"{code[1:]} Grubu {code[0]}."
+    return side(match, home)
+
+
+def match_view(
+    match: PlannedMatch,
+    result: Score | None,
+    now: datetime,
+    sides: dict[str, tuple[str | None, str | None]],
+) -> MatchView:
+    home, away = match.home, match.away
+    if match.key and match.key in sides:
+        known = sides[match.key]
+        home, away = home or known[0], away or known[1]
+    return MatchView(
+        no=match.no,
+        day=day(match.start),
+        time=hm(match.start),
+        end=hm(match.end),
+        pitch=match.pitch,
+        stage=stage_label(match),
+        home=home or _side_words(match, True),
+        away=away or _side_words(match, False),
+        home_team=home,
+        away_team=away,
+        score=score_text(result) if result else None,
+        live=result is None and match.start <= now < match.end,
+        start_ts=int(match.start.timestamp()),
+    )
+
+
+def _table_view(title: str, tab: Table) -> TableView:
+    started = any(r.played for r in tab.rows)
+    rows = tuple(
+        RowView(
+            rank=r.rank,
+            team=r.team,
+            cells=tuple(
+                str(v)
+                for v in (
+                    r.played,
+                    r.won,
+                    r.drawn,
+                    r.lost,
+                    r.goals_for,
+                    r.goals_against,
+                    goal_difference(r.goal_difference),
+                    r.points,
+                )
+            ),
+            mark="*" if r.tie and started else ("kura" if r.decided_by_lot else ""),
+        )
+        for r in tab.rows
+    )
+    unresolved = tuple(", ".join(t) for t in tab.unresolved) if started else ()
+    return TableView(title, rows, unresolved)
+
+
+def tables(snap: Snapshot) -> tuple[TableView, ...]:
+    found = snap.tables()
+    single = len(snap.groups) < 2
+    return tuple(
+        _table_view("Puan durumu" if single else f"{label} Grubu", tab)
+        for label, tab in found.items()
+    )
+
+
+def _by_day(matches: Sequence[MatchView]) -> tuple[Section, ...]:
+    sections: dict[str, list[MatchView]] = {}
+    for m in sorted(matches, key=lambda m: (m.start_ts, m.pitch, m.no)):
+        sections.setdefault(m.day, []).append(m)
+    return tuple(Section(title, tuple(ms)) for title, ms in sections.items())
+
+
+def _by_week(snap: Snapshot, views: dict[int, MatchView], week_word: str) -> tuple[Section, ...]:
+    sections: dict[str, list[MatchView]] = {}
+    for stored in sorted(snap.matches, key=lambda s: (s.match.start, s.match.no)):
+        m = stored.match
+        if m.stage.is_knockout:
+            title = STAGES[m.stage]
+        else:
+            title = f"{m.round}. {week_word}" if m.round is not None else stage_label(m)
+        sections.setdefault(title, []).append(views[m.no])
+    return tuple(Section(title, tuple(ms)) for title, ms in sections.items())
+
+
+KNOCKOUT_ORDER = (Stage.ROUND_OF_16, Stage.QUARTER, Stage.SEMI, Stage.THIRD, Stage.FINAL)
+
+
+def tournament(snap: Snapshot, now: datetime) -> TournamentView:
+    now = now.astimezone(snap.zone)
+    sides = _sides(snap)
+    views = {s.match.no: match_view(s.match, s.result, now, sides) for s in snap.matches}
+    ordered = sorted(snap.matches, key=lambda s: (s.match.start, s.match.pitch, s.match.no))
+    live = tuple(views[s.match.no] for s in ordered if views[s.match.no].live)
+    coming = tuple(views[s.match.no] for s in ordered if s.result is None and s.match.start > now)[
+        :COMING
+    ]
+    days = {s.match.start.date() for s in snap.matches}
+    week_word = "maç haftası" if len(days) > 1 else "tur"
+    bracket = tuple(
+        Section(STAGES[stage], tuple(views[s.match.no] for s in ordered if s.match.stage is stage))
+        for stage in KNOCKOUT_ORDER
+        if any(s.match.stage is stage for s in snap.matches)
+    )
+    first = min((s.match.start for s in snap.matches), default=None)
+    return TournamentView(
+        name=snap.tournament.name,
+        when=day(first) if first else "",
+        ended=snap.tournament.status != "active",
+        champion=snap.champion(),
+        live=live,
+        coming=coming,
+        by_time=_by_day(list(views.values())),
+        by_week=_by_week(snap, views, week_word),
+        week_word=week_word,
+        tables=tables(snap) if snap.groups else (),
+        rule=tie_rule(snap.rules.tiebreak),
+        bracket=bracket,
+        teams=snap.teams,
+        played=sum(1 for s in snap.matches if s.result is not None),
+        total=len(snap.matches),
+    )
+
+
+def team(snap: Snapshot, name: str, now: datetime) -> TeamView | None:
+    """A team's page; None when the tournament has no such team."""
+    if name not in snap.teams:
+        return None
+    now = now.astimezone(snap.zone)
+    sides = _sides(snap)
+    mine = [
+        match_view(s.match, s.result, now, sides)
+        for s in sorted(snap.matches, key=lambda s: (s.match.start, s.match.no))
+    ]
+    mine = [m for m in mine if name in (m.home_team, m.away_team)]
+    group = snap.group_of(name)
+    row = place = None
+    if group is not None:
+        tab = snap.table(group.label)
+        found = _table_view(group.label, tab)
+        row = next(r for r in found.rows if r.team == name)
+        where = f"{group.label} Grubu" if len(snap.groups) > 1 else "ligde"
+        place = f"{where} {row.rank}. sırada, {row.cells[-1]} puan"
+    following = next(
+        (m for m in mine if m.score is None and (m.live or m.start_ts >= now.timestamp())), None
+    )
+    opponent = None
+    if following is not None:
+        opponent = following.away if following.home_team == name else following.home
+    return TeamView(
+        name=name,
+        tournament=snap.tournament.name,
+        group=group.label if group else None,
+        place=place,
+        row=row,
+        next_match=following,
+        opponent=opponent,
+        matches=tuple(mine),
+        ended=snap.tournament.status != "active",
+    )
