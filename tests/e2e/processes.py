@@ -56,23 +56,42 @@ def show_logs(module: str, **logs: Path) -> None:
         logs_of_failures[name] = (path, module)
 
 
+def install_emulator() -> None:
+    """`npm ci` once when node_modules lacks the emulator (a fresh clone): the README's test
+    command then runs the end-to-end tests too. Without npm, or when it fails, they skip
+    with the reason (a failure under CI=true)."""
+    if PACKAGE.exists():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip("end-to-end tests need telegram-test-api, and npm is not on PATH to install it")
+    command = [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0 or not PACKAGE.exists():
+        pytest.skip(f"`npm ci` could not install telegram-test-api:\n{done.stderr[-2000:]}")
+
+
 @contextlib.contextmanager
-def running_emulator(log: Path) -> Iterator[str]:
-    """A Bot API emulator of its own on a free port, its output in `log`; yields its URL."""
+def running_emulator(log: Path, *, bot_port: int | None = None) -> Iterator[str]:
+    """A Bot API emulator of its own on a free port, its output in `log`; yields its URL.
+
+    `bot_port`: the emulator also serves the Bot API on this port, the one the bot is given
+    (`http://127.0.0.1:<bot_port>`); an outage (`Emulator.outage`) closes only that one."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("end-to-end tests need node (Node.js 20) on PATH")
-    if not PACKAGE.exists():
-        pytest.skip("end-to-end tests need telegram-test-api: run `npm ci` in the repository root")
+    install_emulator()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    command = [node, str(LAUNCHER), str(port)] + ([str(bot_port)] if bot_port else [])
     with log.open("wb") as out:
-        proc = subprocess.Popen([node, str(LAUNCHER), str(port)], cwd=ROOT, stdout=out, stderr=out)
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=out)
     try:
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{url}/test/ready", timeout=1).status_code == 200:
+                urls = [url] + ([f"http://127.0.0.1:{bot_port}"] if bot_port else [])
+                if all(httpx.get(f"{u}/test/ready", timeout=1).status_code == 200 for u in urls):
                     break
             if proc.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the emulator did not start:\n{tail(log)}")

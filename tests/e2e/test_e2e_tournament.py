@@ -48,7 +48,10 @@ def test_the_eight_team_day_runs_from_form_to_champion(tg):
     created = create(tg, chat, DAY)
     groups = draw_of(created.text)
     assert sorted(len(g) for g in groups.values()) == [4, 4]
-    assert "13:30" in created.text and "Final" in created.text
+    assert "/fikstur" in created.text  # a summary; the whole fixture is one command away
+    tg.send(ORGANISER, chat, "/fikstur metin")
+    fixture = tg.wait_for(chat, "fikstür")
+    assert "13:30" in fixture.text and "Final" in fixture.text
     for teams in groups.values():
         for i, j in itertools.combinations(range(4), 2):  # earlier in the draw wins
             tg.send(ORGANISER, chat, f"{teams[i]} 2-0 {teams[j]}")

@@ -18,10 +18,15 @@
  *   answerCallbackQuery and deleteMessage (recorded); other methods get 404 and a stderr line
  *   an unawaited error kills node ........... process-level guards log it and keep serving
  *   unread messages expire after 60 s ....... storeTimeout is one hour; our queues never expire
- * Like the real API: 400 for an unknown chat or message, "message is not modified", text over
- * 4096 / caption over 1024 characters, callback_data over 64 bytes, and pinning in a group
- * without admin rights. Test-side routes (JSON in and out):
+ * Like the real API, with its error texts: 400 for an unknown chat or message, "message is not
+ * modified", pinning in a group without admin rights, and Telegram's limits (LIMITS below): a
+ * text over 4096 / a caption over 1024 UTF-16 units after entity parsing, HTML it cannot parse,
+ * callback_data over 64 bytes, a callback answer over 200, a photo whose width + height pass
+ * 10000 or whose sides differ more than 20 times (PNG/JPEG headers are read), a photo over 10 MB.
+ * So every end-to-end test checks these limits. Test-side routes (JSON in and out):
  *   GET  /test/ready                          200 once listening
+ *   POST /test/outage {seconds}               the Bot API is away: the bot's port (argv[3]) refuses
+ *        connections, or (no such port) every Bot API call answers 502
  *   POST /test/chat {chat, admins, owner, bot_admin}   a chat's title/type and who is admin
  *   POST /test/message {from, chat, text, entities, reply_to}  -> {message, update_id, seq}
  *   POST /test/callback {from, chat_id, message_id, data}      -> {callback_id, update_id, seq}
@@ -30,9 +35,11 @@
  *        photo, document, edit, delete, pin, unpin, answer; held up to `wait` ms until one exists
  *   GET  /test/state?after=&wait=ms           bot user, method call counts, commands, pollers,
  *        webhooks (the url of every setWebhook, in order: webhook-mode bots are ready then)
- * Usage: node launcher.js [port]  (or E2E_PORT; default 8081), on 127.0.0.1; one bot at a time.
+ * Usage: node launcher.js [port [bot-port]]  (or E2E_PORT; default 8081), on 127.0.0.1; one bot at a
+ * time. With a bot port the bot talks to that one, the tests to `port` (it stays up in an outage).
  */
 'use strict';
+const http = require('http');
 const path = require('path');
 const TelegramServer = require('telegram-test-api');
 const { routes } = require('telegram-test-api/lib/routes/index');
@@ -50,6 +57,94 @@ const NOT_MODIFIED = 'message is not modified: specified new message content and
   + ' are exactly the same as a current content and reply markup of the message';
 class ApiError extends Error { constructor(code, text) { super(text); this.code = code; } }
 const check = (condition, text) => { if (!condition) throw new ApiError(400, `Bad Request: ${text}`); };
+
+/*
+ * Telegram's limits, checked the way Telegram checks them, with its own error texts.
+ * Lengths are UTF-16 code units (a JS string's length) of the text after entity parsing:
+ * HTML tags removed, `&lt;` one character.
+ */
+const LIMITS = { text: 4096, caption: 1024, callbackData: 64, answer: 200, photoSum: 10000, photoRatio: 20,
+  photoBytes: 10 * 1024 * 1024 };
+const HTML_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'span', 'tg-spoiler', 'a',
+  'code', 'pre', 'blockquote', 'tg-emoji']);
+const NAMED = { lt: '<', gt: '>', amp: '&', quot: '"' };
+
+/** The text Telegram shows for `text` in `parseMode`, or a 400 "can't parse entities". */
+function shownText(text, parseMode) {
+  if (String(parseMode || '').toUpperCase() !== 'HTML') return text;
+  const fail = (why) => { throw new ApiError(400, `Bad Request: can't parse entities: ${why}`); };
+  const open = [];
+  let out = '';
+  for (let i = 0; i < text.length;) {
+    const ch = text[i];
+    if (ch === '<') {
+      const end = text.indexOf('>', i);
+      const offset = Buffer.byteLength(text.slice(0, i));
+      if (end < 0) fail(`Unclosed start tag at byte offset ${offset}`);
+      const body = text.slice(i + 1, end).trim();
+      const closing = body.startsWith('/');
+      const name = (closing ? body.slice(1) : body).split(/\s/)[0].toLowerCase();
+      if (!HTML_TAGS.has(name)) fail(`Unsupported start tag "${name}" at byte offset ${offset}`);
+      if (closing) {
+        const top = open.pop();
+        if (top !== name) fail(`Unmatched end tag at byte offset ${offset}, expected "</${top}>", found "</${name}>"`);
+      } else open.push(name);
+      i = end + 1;
+    } else if (ch === '&') {
+      const m = /^&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);/.exec(text.slice(i, i + 12));
+      if (m && m[1][0] === '#') {
+        out += String.fromCodePoint(m[1][1] === 'x' ? parseInt(m[1].slice(2), 16) : Number(m[1].slice(1)));
+        i += m[0].length;
+      } else if (m && NAMED[m[1]]) { out += NAMED[m[1]]; i += m[0].length; } else { out += ch; i += 1; }
+    } else { out += ch; i += 1; }
+  }
+  if (open.length) fail(`Can't find end tag corresponding to start tag "${open[open.length - 1]}"`);
+  return out;
+}
+
+function checkText(text, parseMode) {
+  const shown = shownText(String(text ?? ''), parseMode);
+  check(shown.trim().length > 0, 'message text is empty');
+  check(shown.length <= LIMITS.text, 'message is too long');
+}
+
+function checkCaption(caption, parseMode) {
+  if (caption === undefined || caption === null) return;
+  check(shownText(String(caption), parseMode).length <= LIMITS.caption, 'message caption is too long');
+}
+
+function checkMarkup(markup) {
+  for (const row of markup?.inline_keyboard || []) {
+    for (const button of row) {
+      const data = button.callback_data;
+      if (data !== undefined) check(Buffer.byteLength(data) >= 1 && Buffer.byteLength(data) <= LIMITS.callbackData, 'BUTTON_DATA_INVALID');
+    }
+  }
+}
+
+/** Width and height of a PNG or JPEG (null when neither: Telegram would refuse it too). */
+function imageSize(data) {
+  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47) return [data.readUInt32BE(16), data.readUInt32BE(20)];
+  if (data.length > 4 && data[0] === 0xff && data[1] === 0xd8) {
+    for (let i = 2; i + 9 < data.length;) {
+      if (data[i] !== 0xff) { i += 1; continue; }
+      const marker = data[i + 1];
+      const length = data.readUInt16BE(i + 2);
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return [data.readUInt16BE(i + 7), data.readUInt16BE(i + 5)];
+      i += 2 + length;
+    }
+  }
+  return null;
+}
+
+function checkPhoto(data) {
+  if (data.length > LIMITS.photoBytes) throw new ApiError(413, 'Request Entity Too Large');
+  const size = imageSize(data);
+  check(size, 'IMAGE_PROCESS_FAILED');
+  const [w, h] = size;
+  check(w > 0 && h > 0 && w + h <= LIMITS.photoSum && Math.max(w, h) <= LIMITS.photoRatio * Math.min(w, h), 'PHOTO_INVALID_DIMENSIONS');
+  return size;
+}
 
 /** multipart/form-data -> {name: string | {filename, type, data}}; enough for httpx's uploads. */
 function multipart(req) {
@@ -160,9 +255,7 @@ class Emulator extends TelegramServer {
 
   /** The Message the bot API returns for a bot's send: seconds, `from`, the chat as it is. */
   botMessage(state, p, fields) {
-    for (const row of p.reply_markup?.inline_keyboard || []) {
-      for (const button of row) check(Buffer.byteLength(button.callback_data ?? '') <= 64, 'BUTTON_DATA_INVALID');
-    }
+    checkMarkup(p.reply_markup);
     const replyTo = p.reply_parameters?.message_id ?? p.reply_to_message_id;
     const msg = { message_id: state.nextId++, from: this.botUser, chat: state.chat, date: now(), ...fields };
     if (p.reply_markup?.inline_keyboard) msg.reply_markup = p.reply_markup;
@@ -174,19 +267,24 @@ class Emulator extends TelegramServer {
   upload(p, field, kind) {
     const state = this.chat(p.chat_id);
     check(p[field], `there is no ${field} in the request`);
-    check((p.caption || '').length <= 1024, 'message caption is too long');
+    checkCaption(p.caption, p.parse_mode);
     const given = typeof p[field] === 'object' ? p[field] : { filename: String(p[field]), data: Buffer.alloc(0) };
+    const [width, height] = kind === 'photo' ? checkPhoto(given.data) : [0, 0];
     const fileId = `file-${this.files.size + 1}`;
     this.files.set(fileId, { data: given.data, name: given.filename, size: given.data.length });
     const file = { file_id: fileId, file_unique_id: `u${fileId}`, file_size: given.data.length };
-    const media = kind === 'photo' ? [{ ...file, width: 1280, height: 720 }]
+    const media = kind === 'photo' ? [{ ...file, width, height }]
       : { ...file, file_name: given.filename, mime_type: given.type || 'application/octet-stream' };
     const msg = this.botMessage(state, p, { [kind]: media, caption: p.caption, caption_entities: p.caption_entities });
-    this.record(kind, p.chat_id, msg, { file_name: given.filename, size: given.data.length, caption: p.caption ?? null });
+    this.record(kind, p.chat_id, msg, { file_name: given.filename, size: given.data.length, caption: p.caption ?? null,
+      width, height });
     return msg;
   }
 
   edit(p, fields) {
+    if ('text' in fields) checkText(fields.text, p.parse_mode);
+    if ('caption' in fields) checkCaption(fields.caption, p.parse_mode);
+    checkMarkup(p.reply_markup);
     const state = this.chat(p.chat_id);
     const msg = this.message(state, p.message_id);
     const next = { ...msg, ...fields, reply_markup: p.reply_markup?.inline_keyboard ? p.reply_markup : undefined };
@@ -207,8 +305,44 @@ class Emulator extends TelegramServer {
   }
 
   /** Installed in front of the package's routes (see the bottom of this file). */
+  /** The bot's own port (argv[3]): the same routes, but an outage closes it (connection refused). */
+  listenForBot(port) {
+    this.botPort = port;
+    this.botSockets = new Set();
+    this.botServer = http.createServer(this.webServer);
+    this.botServer.on('connection', (socket) => {
+      this.botSockets.add(socket);
+      socket.on('close', () => this.botSockets.delete(socket));
+    });
+    return new Promise((resolve, reject) => this.botServer.listen(port, '127.0.0.1').once('listening', resolve).once('error', reject));
+  }
+
+  /** The Bot API is away for `seconds`: its port refuses connections (or, without a port of its
+   * own, every Bot API call answers 502 Bad Gateway, as Telegram's front end does). */
+  outage(seconds) {
+    this.outageUntil = Date.now() + seconds * 1000;
+    this.outages = (this.outages || 0) + 1;
+    if (this.botServer) {
+      this.botServer.close();
+      for (const socket of this.botSockets) socket.destroy();
+      setTimeout(() => {
+        this.botServer.listen(this.botPort, '127.0.0.1');
+        this.outageUntil = 0;
+        this.changed();
+      }, seconds * 1000);
+    } else setTimeout(() => { this.outageUntil = 0; this.changed(); }, seconds * 1000);
+    this.changed();
+  }
+
   installRoutes(app) {
     this.setMaxListeners(0); // every held request listens for 'changed'
+    app.use((req, res, next) => {
+      if (this.outageUntil > Date.now() && req.path.startsWith('/bot')) {
+        res.status(502).type('html').send('<html><body><h1>502 Bad Gateway</h1></body></html>');
+        return;
+      }
+      next();
+    });
     const raw = express.raw({ type: 'multipart/form-data', limit: '50mb' });
     const bot = (method, fn) => app.all(`/bot:token/${method}`, raw, (req, res) => {
       const name = req.params.method || method;
@@ -251,9 +385,7 @@ class Emulator extends TelegramServer {
     bot('sendMessage', (p) => {
       const state = this.chat(p.chat_id);
       const text = String(p.text ?? '');
-      const shown = p.parse_mode === 'HTML' ? text.replace(/<[^>]*>/g, '').replace(/&[a-z#0-9]+;/g, '&') : text;
-      check(shown.trim().length > 0, 'message text is empty');
-      check(shown.length <= 4096, 'message is too long');
+      checkText(text, p.parse_mode);
       const msg = this.botMessage(state, p, { text, entities: p.entities });
       this.record('message', p.chat_id, msg, { parse_mode: p.parse_mode ?? null, reply_markup: p.reply_markup ?? null });
       return msg;
@@ -280,6 +412,7 @@ class Emulator extends TelegramServer {
     bot('pinChatMessage', (p) => this.pin(p, 'pin'));
     bot('unpinChatMessage', (p) => this.pin(p, 'unpin'));
     bot('answerCallbackQuery', (p) => {
+      check(String(p.text ?? '').length <= LIMITS.answer, 'MESSAGE_TOO_LONG');
       this.record('answer', this.callbacks.get(String(p.callback_query_id)) ?? 0, null,
         { text: p.text ?? null, show_alert: String(p.show_alert) === 'true' });
       return true;
@@ -310,6 +443,7 @@ class Emulator extends TelegramServer {
     });
 
     test('get', 'ready', () => ({ ok: true }));
+    test('post', 'outage', (b) => { this.outage(Number(b.seconds)); return { ok: true, until: this.outageUntil }; });
     test('post', 'chat', (b) => {
       const state = this.ensureChat(b.chat);
       if (b.admins) state.admins = new Set(b.admins.map((u) => { this.users.set(u.id, u); return u.id; }));
@@ -355,7 +489,8 @@ class Emulator extends TelegramServer {
     test('get', 'state', (q, res) => {
       this.hold(res, Number(q.wait || 0), () => this.version > Number(q.after || 0), () => res.json({
         version: this.version, bot: this.botId ? this.botUser : null, calls: this.calls,
-        commands: this.commands, pollers: this.pollers, pending: this.pending.length, webhooks: this.hooks }));
+        commands: this.commands, pollers: this.pollers, pending: this.pending.length, webhooks: this.hooks,
+        outage: this.outageUntil > Date.now() }));
     });
   }
 }
@@ -370,4 +505,6 @@ for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => process.exi
 const port = Number(process.argv[2] || process.env.E2E_PORT || 8081);
 const server = new Emulator({ port, host: '127.0.0.1', storeTimeout: 3600 });
 server.botName = process.env.E2E_BOT_USERNAME || 'TurnuvaTestBot';
-server.start().catch((error) => { console.error('emulator: cannot start:', error); process.exit(1); });
+const botPort = Number(process.argv[3] || 0);
+server.start().then(() => (botPort ? server.listenForBot(botPort) : null))
+  .catch((error) => { console.error('emulator: cannot start:', error); process.exit(1); });
