@@ -42,6 +42,9 @@ class Services:
     reachable: set[int] = field(default_factory=set)
     # Pictures, PDFs, calendars and set-up plans: one new render per person per 10 s.
     rations: Rations = field(default_factory=Rations)
+    # Plans built for set-up summaries, by the set-up's answers: the one [Oluştur] stores
+    # (bot.handlers.setup bounds it). Empty after a restart: the plan is built again then.
+    plans: dict[str, object] = field(default_factory=dict)
 
 
 KEY = "services"

@@ -1,12 +1,15 @@
 """/yeni_turnuva: the guided set-up (stored, so it survives a restart) and the one-message form.
 
-Both end at the same summary with [Oluştur] [Değiştir] [İptal]. The set-up's state lives in
-the database per (chat, user); 30 minutes of silence ends it politely.
+Both end at the same summary with [Oluştur] [Değiştir] [İptal]; when the chat runs a
+tournament the summary's first line names it and [Oluştur] is [Evet, yerine kur]. Who may
+set up what is the use case's question (bot.usecases.setup); this module parses answers,
+builds the summary's plan (rationed per person and chat, kept for [Oluştur]) and words
+the replies. A set-up's buttons carry the id of whoever started it.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -14,38 +17,76 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot import dispatch
+from bot import services
 from bot.handlers import live
-from bot.handlers.common import converse, may_be_talking, now, refuse, reply, unit_of_work
+from bot.handlers.common import actor, database, may_be_talking, refuse, remember, reply
+from bot.handlers.effects import apply
 from bot.texts import chat
 from bot.texts import setup as texts
 from bot.texts.advice import describe
-from bot.usecases import reminders
+from bot.texts.errors import refusal
 from bot.usecases import setup as usecase
-from bot.usecases.errors import UnclearAnswer
+from bot.usecases.errors import (
+    NotOrganiser,
+    NotYourButton,
+    RunningChanged,
+    SetupTimedOut,
+    UnclearAnswer,
+)
+from bot.usecases.units import Actor
 from domain import advice, names, setupform, when
 from domain.errors import DomainError
+from domain.planner import Plan
+from storage.errors import ActiveTournamentExists
 
-KIND = "setup"
-TIMEOUT = timedelta(minutes=30)
 ZONE = ZoneInfo("Europe/Istanbul")
 STEPS = ("name", "teams", "pitches", "format", "groups", "kickoff", "slot", "third", "tiebreak")
+CHOICES = ("create", "replace", "edit", "cancel")  # the summary's buttons
+KEPT_PLANS = 64  # summaries' plans kept for their [Oluştur], the oldest dropped first
+TOAST = 200  # Telegram's limit for an answerCallbackQuery text
 
 
-def _buttons(step: str, options: list[tuple[str, str]], per_row: int = 2) -> InlineKeyboardMarkup:
-    keys = [InlineKeyboardButton(label, callback_data=f"su:{step}:{v}") for v, label in options]
+class Rationed(Exception):
+    """This person had a new summary built here moments ago (bot.rations)."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"wait {wait:.0f} s")
+        self.wait = wait
+
+
+def _buttons(
+    owner: int, step: str, options: list[tuple[str, str]], per_row: int = 2
+) -> InlineKeyboardMarkup:
+    keys = [
+        InlineKeyboardButton(label, callback_data=f"su:{owner}:{step}:{v}") for v, label in options
+    ]
     return InlineKeyboardMarkup([keys[i : i + per_row] for i in range(0, len(keys), per_row)])
+
+
+def _said(exc: Exception) -> str:
+    """A set-up refusal, as a reply or a toast."""
+    if isinstance(exc, Rationed):
+        return texts.wait(exc.wait)
+    if isinstance(exc, NotOrganiser):
+        return texts.may_not_replace(getattr(exc, "name", None))
+    return refusal(exc)
 
 
 async def yeni_turnuva(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     if message is None or message.text is None:
         return
-    body = message.text.split(maxsplit=1)[1] if len(message.text.split(maxsplit=1)) > 1 else ""
-    moment = now(context)
+    parts = message.text.split(maxsplit=1)
+    body = parts[1] if len(parts) > 1 else ""
+    who = actor(update, context)
+    try:
+        running = await usecase.may_set_up(database(context), who)
+    except DomainError as exc:  # a member, while a tournament runs: refused at once
+        await reply(update, _said(exc))
+        return
     if body.strip():
         try:
-            form = setupform.parse_form(body, moment.astimezone(ZONE))
+            form = setupform.parse_form(body, who.now.astimezone(ZONE))
         except DomainError as exc:
             await refuse(update, exc)
             return
@@ -55,66 +96,30 @@ async def yeni_turnuva(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             "pitches": form.pitches,
             "format": form.format,
             "groups": form.groups or 1,
-            "kickoff": (form.kickoff or _default_kickoff(moment)).isoformat(),
+            "kickoff": (form.kickoff or _default_kickoff(who.now)).isoformat(),
             "match": form.match_minutes,
             "changeover": form.changeover,
             "third": form.third_place,
             "tiebreak": form.tiebreak,
         }
-        await _confirm(update, context, data)
+        try:
+            await _confirm(update, context, who, data)
+        except (DomainError, Rationed) as exc:
+            await reply(update, _said(exc))
         return
-    await _save(update, context, "name", {})
-    await reply(update, texts.ASK_NAME)
+    await usecase.keep(database(context), who, "name", {})
+    remember(context, who.chat_id, who.user_id)
+    warning = "" if running is None else f"{texts.started_over(running.name)}\n\n"
+    await reply(update, warning + texts.ASK_NAME)
 
 
 def _default_kickoff(moment: datetime) -> datetime:
     return when.parse_kickoff("yarın 10:00", moment.astimezone(ZONE))
 
 
-async def _save(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, step: str, data: dict[str, Any]
-) -> None:
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return
-    moment = now(context)
-    state = {"kind": KIND, "step": step, "data": data, "at": moment.isoformat()}
-    await converse(context, chat_.id, user.id, state, moment)
-
-
-async def _load(update: Update, context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any] | None:
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return None
-    async with unit_of_work(context) as uow:
-        state = await uow.setups.get(chat_.id, user.id)
-        if state is None or state.get("kind") != KIND:
-            return None
-        if now(context) - datetime.fromisoformat(state["at"]) > TIMEOUT:
-            await uow.setups.delete(chat_.id, user.id)
-            await uow.commit()
-            await reply(update, texts.TIMED_OUT)
-            raise ApplicationHandlerStop
-    return state
-
-
-async def _drop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
-        return False
-    async with unit_of_work(context) as uow:
-        state = await uow.setups.get(chat_.id, user.id)
-        if state is None:
-            return False
-        await uow.setups.delete(chat_.id, user.id)
-        await uow.commit()
-    return True
-
-
 async def iptal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await reply(
-        update, texts.CANCELLED if await _drop(update, context) else texts.NOTHING_TO_CANCEL
-    )
+    dropped = await usecase.drop(database(context), actor(update, context))
+    await reply(update, texts.CANCELLED if dropped else texts.NOTHING_TO_CANCEL)
 
 
 async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -124,40 +129,82 @@ async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if not may_be_talking(context, chat_.id, user.id):
         return
-    state = await _load(update, context)
-    if state is None or state["step"] == "confirm":
+    who = actor(update, context)
+    try:
+        talk = await usecase.current(database(context), who)
+    except SetupTimedOut:
+        await reply(update, texts.TIMED_OUT)
+        raise ApplicationHandlerStop from None
+    if talk is None or talk.step == "confirm":
         return
     try:
-        await _answer(update, context, state["step"], state["data"], message.text.strip())
-    except DomainError as exc:
-        await refuse(update, exc)
+        await _answer(update, context, who, talk.step, talk.data, message.text.strip())
+    except (DomainError, Rationed) as exc:
+        await reply(update, _said(exc))
     raise ApplicationHandlerStop
 
 
+def _parse(data: str) -> tuple[int, str, str] | None:
+    """su:<owner>:<step>:<value>; None for anything else (an old or forged button)."""
+    parts = data.split(":", 3)
+    if len(parts) != 4 or parts[0] != "su" or not parts[1].removeprefix("-").isdigit():
+        return None
+    owner, step, value = int(parts[1]), parts[2], parts[3]
+    if step not in (*STEPS, "confirm") or (step == "confirm" and value not in CHOICES):
+        return None
+    return owner, step, value
+
+
 async def step_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A set-up button: only its owner's press of the button the set-up waits for counts;
+    every refusal is a toast."""
     query = update.callback_query
-    if query is None or not query.data:
+    if query is None:
         return
-    _, step, value = query.data.split(":", 2)
-    state = await _load(update, context)
-    if state is None or state["step"] != step:
-        await query.answer("Bu düğme artık geçerli değil.")
+    parsed = _parse(query.data or "")
+    who = actor(update, context)
+    if parsed is None:
+        await query.answer(texts.STALE)
+        return
+    owner, step, value = parsed
+    if owner != who.user_id:
+        await query.answer(texts.NOT_YOURS)
+        return
+    try:
+        talk = await usecase.current(database(context), who)
+    except SetupTimedOut:
+        await query.answer(texts.TIMED_OUT_TOAST)
+        return
+    if talk is None or talk.step != step:
+        await query.answer(texts.STALE)
+        return
+    if step == "confirm":
+        await _decide(update, context, who, talk.data, value)
+        return
+    try:
+        await _answer(update, context, who, step, talk.data, value)
+    except (DomainError, Rationed) as exc:
+        await _toast(update, _said(exc))
         return
     await query.answer()
-    if step == "confirm":
-        await _decide(update, context, state["data"], value)
-        return
-    await _answer(update, context, step, state["data"], value)
+
+
+async def _toast(update: Update, text: str) -> None:
+    query = update.callback_query
+    if query is not None:
+        long = len(text) > 80
+        await query.answer(text if len(text) <= TOAST else text[: TOAST - 1] + "…", show_alert=long)
 
 
 async def _answer(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
+    who: Actor,
     step: str,
     data: dict[str, Any],
     text: str,
 ) -> None:
-    moment = now(context).astimezone(ZONE)
+    moment = who.now.astimezone(ZONE)
     if step == "name":
         data["name"] = " ".join(text.split())[:80]
     elif step == "teams":
@@ -176,7 +223,7 @@ async def _answer(
         data["third"] = _choice(text, YES_NO, texts.THIRD_HOW) == "yes"
     elif step == "tiebreak":
         data["tiebreak"] = _choice(text, TIEBREAK_WORDS, texts.TIEBREAK_HOW)
-    await _ask_next(update, context, _next_step(step, data), data)
+    await _ask_next(update, context, who, _next_step(step, data), data)
 
 
 # Typed answers, for those who write instead of pressing a button (keys: names.loose_key).
@@ -225,12 +272,13 @@ def _next_step(step: str, data: dict[str, Any]) -> str:
 
 
 async def _ask_next(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, step: str, data: dict[str, Any]
+    update: Update, context: ContextTypes.DEFAULT_TYPE, who: Actor, step: str, data: dict[str, Any]
 ) -> None:
     if step == "confirm":
-        await _confirm(update, context, data)
+        await _confirm(update, context, who, data)
         return
-    await _save(update, context, step, data)
+    await usecase.keep(database(context), who, step, data)
+    remember(context, who.chat_id, who.user_id)
     markup = None
     question = {
         "teams": texts.ASK_TEAMS,
@@ -241,51 +289,61 @@ async def _ask_next(
         "third": texts.ASK_THIRD,
         "tiebreak": texts.ASK_TIEBREAK,
     }.get(step, texts.ASK_FORMAT)
+    owner = who.user_id
     if step == "format":
         best = advice.advise(len(data["teams"]), data["pitches"], 30, 6)
         if best:
             question += f"\nÖneri: {describe(best[0])}"
-        markup = _buttons(step, list(texts.FORMATS))
+        markup = _buttons(owner, step, list(texts.FORMATS))
     elif step == "pitches":
-        markup = _buttons(step, [(str(n), str(n)) for n in (1, 2, 3, 4)], per_row=4)
+        markup = _buttons(owner, step, [(str(n), str(n)) for n in (1, 2, 3, 4)], per_row=4)
     elif step == "groups":
-        markup = _buttons(step, [(str(n), str(n)) for n in (2, 3, 4)], per_row=3)
+        markup = _buttons(owner, step, [(str(n), str(n)) for n in (2, 3, 4)], per_row=3)
     elif step == "slot":
-        markup = _buttons(step, [(s, s) for s in ("24+6", "26+4", "40+5", "50+10")], per_row=4)
+        slots = [(s, s) for s in ("24+6", "26+4", "40+5", "50+10")]
+        markup = _buttons(owner, step, slots, per_row=4)
     elif step == "third":
-        markup = _buttons(step, [("yes", "Evet"), ("no", "Hayır")])
+        markup = _buttons(owner, step, [("yes", "Evet"), ("no", "Hayır")])
     elif step == "tiebreak":
-        markup = _buttons(step, list(texts.TIEBREAKS))
+        markup = _buttons(owner, step, list(texts.TIEBREAKS))
     await reply(update, question, reply_markup=markup)
 
 
-def spec_of(data: dict[str, Any], seed: int) -> usecase.Spec:
-    pitches = int(data.get("pitches", 1))
-    return usecase.Spec(
-        name=data["name"],
-        teams=tuple(data["teams"]),
-        kickoff=datetime.fromisoformat(data["kickoff"]),
-        format=data.get("format", "groups"),
-        groups=int(data.get("groups", 1)),
-        pitches=tuple(f"Saha {i}" for i in range(1, pitches + 1)),
-        match_minutes=int(data.get("match", 24)),
-        changeover=int(data.get("changeover", 6)),
-        third_place=bool(data.get("third", True)),
-        tiebreak=data.get("tiebreak", "tff"),
-        seed=seed,
-    )
+def _built(context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any]) -> Plan:
+    """The summary's plan: at most one new build per person and chat every few seconds
+    (the same answers again get the last build, seed and all); kept for [Oluştur]."""
+    found = services.of(context.application)
+    answers = usecase.data_key({k: v for k, v in data.items() if k != "seed"})
+    verdict = found.rations.ask(who.user_id, who.chat_id, "setup", answers)
+    if verdict.render:
+        try:
+            _, built = usecase.build(usecase.spec_of(data))
+        except DomainError as exc:  # a refused build cost as much: it is kept too
+            built = exc
+        found.rations.keep(who.user_id, who.chat_id, "setup", answers, (data["seed"], built))
+    elif verdict.cached is not None:
+        data["seed"], built = verdict.cached  # type: ignore[misc]
+    else:
+        raise Rationed(verdict.wait)
+    if isinstance(built, DomainError):
+        raise built
+    key = usecase.data_key(data)
+    found.plans.pop(key, None)
+    found.plans[key] = built
+    while len(found.plans) > KEPT_PLANS:
+        del found.plans[next(iter(found.plans))]
+    return built
 
 
 async def _confirm(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, data: dict[str, Any]
+    update: Update, context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any]
 ) -> None:
-    data.setdefault("seed", int(now(context).timestamp()))
-    try:
-        _, planned = usecase.build(spec_of(data, data["seed"]))
-    except DomainError as exc:
-        await refuse(update, exc)
-        return
-    await _save(update, context, "confirm", data)
+    """The summary: built (rationed), stored as the step that waits for its button, shown."""
+    data.setdefault("seed", int(who.now.timestamp()))
+    planned = _built(context, who, data)
+    running = await usecase.summarise(database(context), who, data)
+    remember(context, who.chat_id, who.user_id)
+    replaces = running.name if running else None
     label = dict(texts.FORMATS).get(data.get("format", "groups"), "")
     text = texts.summary(
         data["name"],
@@ -300,44 +358,61 @@ async def _confirm(
         data.get("tiebreak", "tff"),
         len(planned.matches),
         planned.day_end,
+        replaces=replaces,
     )
-    markup = _buttons(
-        "confirm", [("create", "Oluştur"), ("edit", "Değiştir"), ("cancel", "İptal")], per_row=3
-    )
-    await reply(update, text, reply_markup=markup)
+    go = ("replace", texts.REPLACE) if running else ("create", texts.CREATE)
+    choices = [go, ("edit", texts.EDIT), ("cancel", texts.CANCEL)]
+    await reply(update, text, reply_markup=_buttons(who.user_id, "confirm", choices, per_row=3))
 
 
 async def _decide(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, data: dict[str, Any], choice: str
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    who: Actor,
+    data: dict[str, Any],
+    choice: str,
 ) -> None:
     query = update.callback_query
+    if query is None:
+        return
+    db = database(context)
     if choice == "cancel":
-        await _drop(update, context)
-        if query:
-            await query.edit_message_text(texts.CANCELLED)
+        await usecase.drop(db, who)
+        await query.answer()
+        await query.edit_message_text(texts.CANCELLED)
         return
     if choice == "edit":
-        await _save(update, context, "name", {})
+        await usecase.keep(db, who, "name", {})
+        await query.answer()
         await reply(update, texts.ASK_NAME)
         return
-    chat_, user = update.effective_chat, update.effective_user
-    if chat_ is None or user is None:
+    chat_ = update.effective_chat
+    title = chat_.title if chat_ is not None else None
+    plans: dict[str, Any] = services.of(context.application).plans
+    try:
+        done = await usecase.confirm(db, who, plans, replace=choice == "replace", chat_title=title)
+    except (RunningChanged, ActiveTournamentExists) as exc:
+        changed = isinstance(exc, RunningChanged)
+        await _toast(update, texts.running_changed(exc.name) if changed else texts.RACED)
+        try:  # a new summary says what would be replaced now
+            await _confirm(update, context, who, data)
+        except (DomainError, Rationed) as again:
+            await reply(update, _said(again))
         return
-    spec = spec_of(data, int(data["seed"]))
-    async with unit_of_work(context) as uow:
-        older = await uow.tournaments.active_for_chat(chat_.id)  # archived by create
-        created = await usecase.create(
-            uow, spec, chat_id=chat_.id, user_id=user.id, now=now(context), chat_title=chat_.title
-        )
-        await uow.setups.delete(chat_.id, user.id)
-        if older is not None:  # its pending reminders go with it
-            await reminders.sync(uow, older.id, now(context))
-        await reminders.sync(uow, created.tournament_id, now(context))
-        await uow.commit()
-    dispatch.reload(context.application)
-    if query:
-        await query.edit_message_text(f"✅ {spec.name} oluşturuldu.")
-    plan = created.plan
-    await reply(update, chat.created(spec.name, plan.groups, plan.matches, plan.day_end))
+    except NotYourButton:
+        await query.answer(texts.STALE)
+        return
+    except NotOrganiser as exc:
+        await _toast(update, texts.may_not_replace_toast(getattr(exc, "name", None)))
+        return
+    except DomainError as exc:
+        await _toast(update, refusal(exc))
+        return
+    await query.answer()
+    made = done.value
+    await query.edit_message_text(texts.made(made.name, made.replaced))
+    await apply(context, done.effects)
+    plan = made.plan
+    await reply(update, chat.created(made.name, plan.groups, plan.matches, plan.day_end))
     # The live message (next slot, standings) is the one pinned; it is edited, not re-sent.
-    await live.start(context, chat_.id, pin=chat_.type != ChatType.PRIVATE)
+    await live.start(context, who.chat_id, pin=chat_ is not None and chat_.type != ChatType.PRIVATE)

@@ -1,4 +1,5 @@
-"""The guided set-up's questions and the summary before [Oluştur]."""
+"""The guided set-up's questions, the summary before [Oluştur] (or, when it replaces the
+running tournament, [Evet, yerine kur]) and the set-up's refusals."""
 
 from __future__ import annotations
 
@@ -32,6 +33,61 @@ TIEBREAK_HOW = "Düğmeye basın ya da yazın: TFF, UEFA, FIFA ya da Makale"
 CANCELLED = "Kurulum iptal edildi; hiçbir şey kaydedilmedi."
 NOTHING_TO_CANCEL = "İptal edilecek bir işlem yok."
 CREATING = "Oluşturuluyor…"
+CREATE = "Oluştur"
+REPLACE = "Evet, yerine kur"
+EDIT = "Değiştir"
+CANCEL = "İptal"
+NOT_YOURS = "Bu kurulum başkasına ait. Kendi turnuvanız için: /yeni_turnuva"
+STALE = "Bu kurulum düğmesi artık geçerli değil. Yeniden başlamak için: /yeni_turnuva"
+RACED = "Bu arada sohbette başka bir turnuva kuruldu; hiçbir şey değişmedi. Yeni özete bakın."
+TIMED_OUT_TOAST = "Kurulum 30 dakika sessiz kaldığı için iptal edildi. Yeniden: /yeni_turnuva"
+
+
+def may_not_replace(name: str | None) -> str:
+    """A member's /yeni_turnuva (or button) while a tournament runs: nothing changes."""
+    running = f"«{name}» sürüyor" if name else "süren bir turnuva var"
+    return (
+        f"Bu sohbette {running}; onun yerine yeni turnuvayı yalnızca düzenleyenleri kurabilir."
+        " Süren turnuva ve sonuçları yerinde duruyor: /fikstur"
+    )
+
+
+def may_not_replace_toast(name: str | None) -> str:
+    running = f"«{name}» sürüyor" if name else "süren bir turnuva var"
+    return f"Bu sohbette {running}; yerine yenisini yalnızca düzenleyenleri kurabilir."
+
+
+def running_changed(name: str | None) -> str:
+    """The press came after the running tournament changed: nothing was replaced."""
+    if name is None:
+        return "Bu arada süren turnuva bitti; hiçbir şey değişmedi. Yeni özete bakın."
+    return f"Bu arada «{name}» kuruldu; hiçbir şey değişmedi. Yeni özete bakın."
+
+
+def wait(seconds: float) -> str:
+    """The set-up's summary was built for this person moments ago (rationed)."""
+    return (
+        f"⏳ Özet az önce hazırlandı. {max(1, round(seconds))} sn sonra tekrar yazın"
+        " (ya da kurulumu bırakmak için /iptal)."
+    )
+
+
+def started_over(name: str) -> str:
+    """/yeni_turnuva by an organiser while a tournament runs: said before the first question."""
+    return (
+        f"⚠️ Bu sohbette «{name}» sürüyor. Yeni turnuva onun yerine kurulur;"
+        f" «{name}» sonuçlarıyla arşivde kalır (/turnuvalar, /geri_yukle)."
+    )
+
+
+def made(name: str, replaced: str | None) -> str:
+    """The summary, once the button was pressed."""
+    if replaced is None:
+        return f"✅ {name} oluşturuldu."
+    return (
+        f"✅ {name} oluşturuldu. «{replaced}» sonuçlarıyla arşivde;"
+        " geri getirmek için /turnuvalar ve /geri_yukle."
+    )
 
 
 def summary(
@@ -47,9 +103,12 @@ def summary(
     tiebreak: str,
     matches: int,
     end,  # noqa: ANN001 - datetime
+    replaces: str | None = None,
 ) -> str:
+    """`replaces`: the running tournament this one would replace, said in the first line."""
     minutes = int((end - kickoff).total_seconds() // 60)
-    lines = [
+    lines = [f"⚠️ Bu turnuva süren «{replaces}» turnuvasının yerine kurulur."] if replaces else []
+    lines += [
         f"📋 {name}",
         f"• {teams} takım · {format_label}" + (f" · {groups} grup" if groups > 1 else ""),
         f"• {pitches} saha · ilk maç {day(kickoff)} {hm(kickoff)}",
@@ -57,6 +116,11 @@ def summary(
         f"• Üçüncülük maçı: {'var' if third else 'yok'} · eşitlik: {tiebreak.upper()}",
         f"• {matches} maç, gün sonu {hm(end)} ({duration(minutes)})",
         "",
-        "Her şey doğru mu?",
+        (
+            f"«{replaces}» bitmiş sayılır, sonuçlarıyla arşivde kalır (/geri_yukle)."
+            " Yerine kurulsun mu?"
+            if replaces
+            else "Her şey doğru mu?"
+        ),
     ]
     return "\n".join(lines)

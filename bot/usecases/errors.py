@@ -99,3 +99,42 @@ class NoCaptains(DomainError):
     def __init__(self, team: str | None = None, name: str | None = None) -> None:
         super().__init__(f"no captain to remove ({team or name})")
         self.team, self.name = team, name
+
+
+class MayNotReplace(NotOrganiser):
+    """A new tournament would replace the chat's running one (`name`, when known), and the
+    actor organises it not: the running one keeps every result."""
+
+    def __init__(self, name: str | None = None) -> None:
+        super().__init__(f"only the organisers of {name or 'the running tournament'} replace it")
+        self.name = name
+
+
+class RunningChanged(DomainError):
+    """[Oluştur] or [Evet, yerine kur] pressed after the chat's running tournament changed
+    (one was set up, ended or brought back meanwhile): nothing is replaced unasked; a new
+    summary names what would be (`name`, None: nothing runs now)."""
+
+    def __init__(self, name: str | None) -> None:
+        super().__init__(f"the running tournament changed to {name!r}")
+        self.name = name
+
+
+class SetupTimedOut(DomainError):
+    """The set-up was silent too long; it is gone."""
+
+
+class NoSuchTournament(DomainError):
+    """/geri_yukle N: N (None: not a number) is none of the `count` the chat's list has."""
+
+    def __init__(self, number: int | None, count: int) -> None:
+        super().__init__(f"no tournament number {number} of {count}")
+        self.number, self.count = number, count
+
+
+class AlreadyRunning(DomainError):
+    """/geri_yukle N names the tournament that runs now."""
+
+    def __init__(self, number: int, name: str) -> None:
+        super().__init__(f"tournament {number} ({name}) runs already")
+        self.number, self.name = number, name

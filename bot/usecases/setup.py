@@ -1,15 +1,35 @@
-"""Creating a tournament: draw, plan and store, all in one unit of work."""
+"""Creating a tournament: draw, plan and store, all in one unit of work; and the set-up
+conversation that leads there (/yeni_turnuva, its steps, the summary, [Oluştur]).
+
+A set-up belongs to whoever started it and is stored per (chat, user), so it survives a
+restart. In a chat whose tournament runs, only that tournament's organisers may set up
+another: they are refused at /yeni_turnuva, and again at the button (it may have started
+meanwhile). The summary records which tournament it would replace; a press after the
+running tournament changed replaces nothing and asks again.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.usecases import reminders, tournaments, units
+from bot.usecases.errors import (
+    MayNotReplace,
+    NotOrganiser,
+    NotYourButton,
+    RunningChanged,
+    SetupTimedOut,
+)
+from bot.usecases.units import Actor, Done, Effects
 from domain import draw, formats
 from domain.model import Group
 from domain.planner import Pitch, Plan, TimeRules, plan
-from storage import UnitOfWork
+from storage import Database, UnitOfWork
 from storage import api as store
 from storage.records import NewTournament, TournamentSettings
 
@@ -93,9 +113,15 @@ async def create(
     user_id: int,
     now: datetime,
     chat_title: str | None = None,
+    replacing: bool = False,
+    planned: Plan | None = None,
 ) -> Created:
-    """Store the tournament with its draw and plan; an older one in the chat is archived."""
-    _, planned = build(spec)
+    """Store the tournament with its draw and plan. `replacing`: the chat's running one is
+    archived as replaced (whoever calls has checked who may); else a running one makes
+    this raise ActiveTournamentExists. `planned`: the plan `build(spec)` made already (the
+    summary's), not built again."""
+    if planned is None:
+        _, planned = build(spec)
     groups = planned.groups or (Group("A", spec.teams),)
     settings = TournamentSettings(
         format=spec.format,
@@ -126,5 +152,176 @@ async def create(
         plan=planned.matches,
         chat_title=chat_title,
     )
-    tournament_id = await store.create_tournament(uow, new, now, replace_active=True)
+    tournament_id = await store.create_tournament(uow, new, now, replace_active=replacing)
     return Created(tournament_id, planned)
+
+
+# --- the set-up conversation --------------------------------------------------------------
+
+KIND = "setup"
+TIMEOUT = timedelta(minutes=30)
+
+
+@dataclass(frozen=True)
+class Running:
+    """The chat's running tournament, which a new one would replace."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """A stored set-up: the step it waits for and what was answered so far."""
+
+    step: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Made:
+    name: str
+    plan: Plan
+    replaced: str | None  # the tournament archived to make room, if one ran
+
+
+def spec_of(data: dict[str, Any]) -> Spec:
+    """The Spec a set-up's answers describe (defaults for what was not asked)."""
+    pitches = int(data.get("pitches", 1))
+    return Spec(
+        name=data["name"],
+        teams=tuple(data["teams"]),
+        kickoff=datetime.fromisoformat(data["kickoff"]),
+        format=data.get("format", "groups"),
+        groups=int(data.get("groups", 1)),
+        pitches=tuple(f"Saha {i}" for i in range(1, pitches + 1)),
+        match_minutes=int(data.get("match", 24)),
+        changeover=int(data.get("changeover", 6)),
+        third_place=bool(data.get("third", True)),
+        tiebreak=data.get("tiebreak", "tff"),
+        seed=int(data.get("seed", 0)),
+    )
+
+
+def data_key(data: Mapping[str, Any]) -> str:
+    """The answers as one string: what a built plan is kept under until [Oluştur]."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+async def replaceable(uow: UnitOfWork, chat_id: int, user_id: int, admin: bool) -> Running | None:
+    """The running tournament a set-up here would replace (None: none runs). MayNotReplace
+    unless the user organises it."""
+    current = await uow.tournaments.active_for_chat(chat_id)
+    if current is None:
+        return None
+    try:
+        await tournaments.may_run(uow, current, user_id, admin)
+    except NotOrganiser:
+        raise MayNotReplace(current.name) from None
+    return Running(current.id, current.name)
+
+
+async def may_set_up(db: Database, actor: Actor) -> Running | None:
+    """/yeni_turnuva: may the actor set up a tournament here? Nothing changes."""
+    return await tournaments.read_as(
+        db, actor, lambda uow, admin: replaceable(uow, actor.chat_id, actor.user_id, admin)
+    )
+
+
+def _state(step: str, data: dict[str, Any], at: datetime, replaces: int | None = None) -> dict:
+    state: dict[str, Any] = {"kind": KIND, "step": step, "data": data, "at": at.isoformat()}
+    if step == "confirm":
+        state["replaces"] = replaces
+    return state
+
+
+async def keep(db: Database, actor: Actor, step: str, data: dict[str, Any]) -> None:
+    """The set-up now waits for `step` (a new one starts with step "name")."""
+
+    async def action(uow: UnitOfWork, _admin: bool) -> None:
+        await uow.setups.put(actor.chat_id, actor.user_id, _state(step, data, actor.now), actor.now)
+
+    await units.write(db, actor, action)
+
+
+async def current(db: Database, actor: Actor) -> Conversation | None:
+    """The actor's set-up in this chat (None: none). SetupTimedOut: it was silent past
+    TIMEOUT, and is gone now."""
+    state = await units.read(db, lambda uow: uow.setups.get(actor.chat_id, actor.user_id))
+    if state is None or state.get("kind") != KIND:
+        return None
+    if actor.now - datetime.fromisoformat(state["at"]) > TIMEOUT:
+        await drop(db, actor)
+        raise SetupTimedOut("the set-up timed out")
+    return Conversation(state["step"], state["data"])
+
+
+async def drop(db: Database, actor: Actor) -> bool:
+    """/iptal, [İptal]: the actor's pending state in this chat goes. False: there was none."""
+
+    async def action(uow: UnitOfWork, _admin: bool) -> bool:
+        if await uow.setups.get(actor.chat_id, actor.user_id) is None:
+            return False
+        await uow.setups.delete(actor.chat_id, actor.user_id)
+        return True
+
+    return await units.write(db, actor, action)
+
+
+async def summarise(db: Database, actor: Actor, data: dict[str, Any]) -> Running | None:
+    """The summary is shown: the set-up waits for its button, and remembers which running
+    tournament (None: none) the summary said it replaces. MayNotReplace for a member."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Running | None:
+        running = await replaceable(uow, actor.chat_id, actor.user_id, admin)
+        state = _state("confirm", data, actor.now, running.id if running else None)
+        await uow.setups.put(actor.chat_id, actor.user_id, state, actor.now)
+        return running
+
+    return await units.write(db, actor, action)
+
+
+async def confirm(
+    db: Database,
+    actor: Actor,
+    plans: Mapping[str, object],
+    *,
+    replace: bool,
+    chat_title: str | None = None,
+) -> Done[Made]:
+    """[Oluştur] or [Evet, yerine kur]: the summarised set-up becomes the chat's running
+    tournament, with the plan the summary showed when `plans` still holds it; one that ran
+    is archived as replaced, and both tournaments' reminders follow, in one commit.
+    `replace`: the press was [Evet, yerine kur], which only a summary that named a running
+    tournament carries. NotYourButton("stale"): no summary waits, or it is not the one
+    pressed; MayNotReplace; RunningChanged: what runs is not what the summary named
+    (ActiveTournamentExists: it changed at this very moment)."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Made:
+        state = await uow.setups.get(actor.chat_id, actor.user_id)
+        if state is None or state.get("kind") != KIND or state.get("step") != "confirm":
+            raise NotYourButton("stale")
+        if replace != (state.get("replaces") is not None):
+            raise NotYourButton("stale")  # an older summary's button
+        running = await replaceable(uow, actor.chat_id, actor.user_id, admin)
+        if (running.id if running else None) != state.get("replaces"):
+            raise RunningChanged(running.name if running else None)
+        data = state["data"]
+        kept = plans.get(data_key(data))
+        made = await create(
+            uow,
+            spec_of(data),
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            now=actor.now,
+            chat_title=chat_title,
+            replacing=running is not None,
+            planned=kept if isinstance(kept, Plan) else None,
+        )
+        await uow.setups.delete(actor.chat_id, actor.user_id)
+        if running is not None:  # its pending reminders go with it
+            await reminders.sync(uow, running.id, actor.now)
+        await reminders.sync(uow, made.tournament_id, actor.now)
+        return Made(data["name"], made.plan, running.name if running else None)
+
+    return Done(await units.write(db, actor, action), Effects(reminders=True))

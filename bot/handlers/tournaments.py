@@ -1,0 +1,136 @@
+"""/turnuva_bitir, /turnuvalar, /geri_yukle and their confirmation buttons.
+
+Ending and bringing back change the chat's running tournament, so each asks first, with
+a button only the asker may press: tb:end:<asker>:<tournament>, tb:back:<asker>:<tournament>:
+<the running one, 0: none>, tb:no:<asker>. Who may is the use case's question
+(bot.usecases.tournaments); every refusal of a button is a toast.
+"""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.handlers import live
+from bot.handlers.common import actor, database, reply
+from bot.handlers.effects import apply
+from bot.texts import tournaments as texts
+from bot.texts.buttons import STALE
+from bot.usecases import tournaments
+from domain.errors import DomainError
+
+TOAST = 200  # Telegram's limit for an answerCallbackQuery text
+
+
+def _keyboard(rows: list[tuple[str, str]]) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=d) for label, d in rows]]
+    )
+
+
+async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/turnuva_bitir: an organiser is asked [Evet, bitir] [Vazgeç]; nothing ends yet."""
+    who = actor(update, context)
+    try:
+        ending = await tournaments.ask_end(database(context), who)
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc, "end"))
+        return
+    buttons = _keyboard(
+        [
+            (texts.END, f"tb:end:{who.user_id}:{ending.tournament_id}"),
+            (texts.NO, f"tb:no:{who.user_id}"),
+        ]
+    )
+    await reply(update, texts.ask_end(ending), reply_markup=buttons)
+
+
+async def turnuvalar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/turnuvalar: every tournament of this chat, numbered, running or not (anyone)."""
+    who = actor(update, context)
+    await reply(update, texts.listing(await tournaments.listing(database(context), who.chat_id)))
+
+
+async def geri_yukle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/geri_yukle N: an organiser is asked [Evet, geri yükle] [Vazgeç]."""
+    who = actor(update, context)
+    try:
+        asked = await tournaments.ask_restore(database(context), who, " ".join(context.args or []))
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc, "restore"))
+        return
+    running = asked.running.tournament.id if asked.running else 0
+    target = asked.target.tournament.id
+    buttons = _keyboard(
+        [
+            (texts.RESTORE, f"tb:back:{who.user_id}:{target}:{running}"),
+            (texts.NO, f"tb:no:{who.user_id}"),
+        ]
+    )
+    await reply(update, texts.ask_restore(asked), reply_markup=buttons)
+
+
+def _parse(data: str) -> tuple[str, int, tuple[int, ...]] | None:
+    """(kind, asker, ids) of tb:end / tb:back / tb:no data; None for anything else."""
+    parts = data.split(":")
+    sizes = {"end": 4, "back": 5, "no": 3}
+    if len(parts) < 3 or parts[0] != "tb" or sizes.get(parts[1]) != len(parts):
+        return None
+    numbers = parts[2:]
+    if not all(n.removeprefix("-").isdigit() for n in numbers):
+        return None
+    asker, *ids = (int(n) for n in numbers)
+    return parts[1], asker, tuple(ids)
+
+
+async def _toast(update: Update, text: str) -> None:
+    query = update.callback_query
+    if query is not None:
+        short = text if len(text) <= TOAST else text[: TOAST - 1] + "…"
+        await query.answer(short, show_alert=len(text) > 80)
+
+
+async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """[Evet, bitir], [Evet, geri yükle], [Vazgeç]: the asker's press only."""
+    query = update.callback_query
+    if query is None:
+        return
+    parsed = _parse(query.data or "")
+    who = actor(update, context)
+    if parsed is None:
+        await query.answer(texts.BAD)
+        return
+    kind, asker, ids = parsed
+    if asker != who.user_id:
+        await query.answer(texts.NOT_ASKER)
+        return
+    if kind == "no":
+        await query.answer()
+        await query.edit_message_text(texts.KEPT)
+        return
+    db = database(context)
+    try:
+        if kind == "end":
+            done = await tournaments.end(db, who, ids[0])
+            said = texts.ended(done.value)
+        else:
+            done = await tournaments.restore(db, who, ids[0], ids[1] or None)
+            said = texts.restored(done.value.name, done.value.replaced)
+    except DomainError as exc:
+        await _toast(update, texts.refusal(exc, "end" if kind == "end" else "restore"))
+        return
+    await query.answer()
+    await query.edit_message_text(said)
+    await apply(context, done.effects)
+    if kind == "back":  # the restored tournament's live message, posted and pinned anew
+        chat_ = update.effective_chat
+        await live.start(
+            context, who.chat_id, pin=chat_ is not None and chat_.type != ChatType.PRIVATE
+        )
+
+
+async def unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Registered last: data no other button handler knows (an old or forged button)."""
+    if update.callback_query is not None:
+        await update.callback_query.answer(STALE)

@@ -1,0 +1,162 @@
+"""Setting up a tournament, where none runs and in place of the running one, cell by cell of
+docs/permissions.md, through the use cases on real storage (no Telegram)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from eight_team_day import CHAT
+from lifecycle_roles import NOW, at, day_with_roles, league, person, stored
+from permission_table import cells
+
+from bot.handlers.setup import _parse
+from bot.texts import setup as texts
+from bot.usecases import setup, tournaments
+from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
+from storage import Database
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await day_with_roles(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
+    yield database
+    await database.dispose()
+
+
+async def running(db: Database, chat_id: int = CHAT) -> list[tuple[str, str | None]]:
+    async with db.unit_of_work(read_only=True) as uow:
+        return [(t.tournament.name, t.reason) for t in await uow.tournaments.numbered(chat_id)]
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("create a tournament where none runs"))
+async def test_creating_a_tournament_where_none_runs(db, role, expected):
+    assert expected == "allowed"
+    await tournaments.end(db, person("creator"), 1)
+    who = person(role, at(9, 30))
+    assert await setup.may_set_up(db, who) is None
+    assert await setup.summarise(db, who, league()) is None
+
+    done = await setup.confirm(db, who, {}, replace=False)
+
+    assert (done.value.name, done.value.replaced, len(done.value.plan.matches)) == (
+        "Akşam Ligi", None, 6,
+    )  # fmt: skip
+    assert done.effects.reminders
+    listed = await running(db, who.chat_id)
+    assert listed[-1] == ("Akşam Ligi", None)
+    assert await setup.current(db, who) is None  # the set-up is over
+    assert await stored(db, 1) == ("archived", "ended", 2, 0)
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("create one that replaces the running one"))
+async def test_creating_one_that_replaces_the_running_one(db, role, expected):
+    who = person(role, at(9, 30))
+    if expected == "allowed":
+        found = await setup.may_set_up(db, who)
+        assert found is not None and found.name == "Bahar Kupası"
+        assert await setup.summarise(db, who, league()) == found
+        with pytest.raises(NotYourButton):  # the summary's button is [Evet, yerine kur]
+            await setup.confirm(db, who, {}, replace=False)
+
+        done = await setup.confirm(db, who, {}, replace=True)
+
+        assert done.value.replaced == "Bahar Kupası"
+        assert await running(db) == [("Bahar Kupası", "replaced"), ("Akşam Ligi", None)]
+        assert await stored(db, 1) == ("archived", "replaced", 2, 0)  # results kept
+        return
+    with pytest.raises(NotOrganiser) as early:  # refused at /yeni_turnuva, before any build
+        await setup.may_set_up(db, who)
+    assert "Bahar Kupası" in texts.may_not_replace(early.value.name)
+    with pytest.raises(NotOrganiser):
+        await setup.summarise(db, who, league())
+    assert await running(db) == [("Bahar Kupası", None)]
+    status, reason, played, pending = await stored(db, 1)
+    assert (status, reason, played) == ("active", None, 2) and pending > 0
+
+
+async def test_a_member_whose_summary_came_before_the_running_one_is_refused_at_the_button(db):
+    await tournaments.end(db, person("creator"), 1)
+    member = person("member", at(9, 30))
+    await setup.summarise(db, member, league("Benim Kupam"))  # nothing ran: [Oluştur]
+    await tournaments.restore(db, person("creator", at(9, 35)), 1, None)
+
+    with pytest.raises(NotOrganiser):
+        await setup.confirm(db, person("member", at(9, 40)), {}, replace=False)
+
+    assert await running(db) == [("Bahar Kupası", None)]
+    status, reason, played, pending = await stored(db, 1)
+    assert (status, reason, played) == ("active", None, 2) and pending > 0
+
+
+async def test_an_organisers_oluştur_after_a_tournament_started_replaces_nothing_unasked(db):
+    await tournaments.end(db, person("creator"), 1)
+    await setup.summarise(db, person("admin", at(9, 30)), league())
+    await tournaments.restore(db, person("creator", at(9, 35)), 1, None)
+
+    with pytest.raises(RunningChanged) as changed:
+        await setup.confirm(db, person("admin", at(9, 40)), {}, replace=False)
+    assert changed.value.name == "Bahar Kupası"
+    assert "«Bahar Kupası» kuruldu; hiçbir şey değişmedi" in texts.running_changed("Bahar Kupası")
+    assert await running(db) == [("Bahar Kupası", None)]
+
+    again = await setup.summarise(db, person("admin", at(9, 41)), league())  # the new summary
+    assert again is not None and again.name == "Bahar Kupası"
+    done = await setup.confirm(db, person("admin", at(9, 42)), {}, replace=True)
+    assert done.value.replaced == "Bahar Kupası"
+
+
+async def test_the_summarys_plan_is_the_one_stored(db, monkeypatch):
+    who = person("creator", at(9, 30))
+    data = league()
+    _, planned = setup.build(setup.spec_of(data))
+    await setup.summarise(db, who, data)
+
+    def built_again(_spec):
+        raise AssertionError("the plan was built again")
+
+    monkeypatch.setattr(setup, "build", built_again)
+    done = await setup.confirm(db, who, {setup.data_key(data): planned}, replace=True)
+
+    assert done.value.plan is planned
+    async with db.unit_of_work(read_only=True) as uow:
+        plan = await uow.matches.plan(2)
+    assert [m.match.start for m in plan] == [m.start for m in planned.matches]
+
+
+async def test_a_set_up_silent_for_half_an_hour_is_gone(db):
+    await setup.keep(db, person("member"), "teams", {"name": "Kupa"})
+    talk = await setup.current(db, person("member", NOW + timedelta(minutes=29)))
+    assert talk is not None and (talk.step, talk.data) == ("teams", {"name": "Kupa"})
+    with pytest.raises(SetupTimedOut):
+        await setup.current(db, person("member", NOW + timedelta(minutes=31)))
+    assert await setup.current(db, person("member", NOW + timedelta(minutes=32))) is None
+    assert await setup.drop(db, person("member")) is False
+
+
+async def test_a_press_without_a_summary_is_stale(db):
+    with pytest.raises(NotYourButton):
+        await setup.confirm(db, person("creator"), {}, replace=True)
+    await setup.keep(db, person("creator"), "teams", {"name": "Kupa"})
+    with pytest.raises(NotYourButton):
+        await setup.confirm(db, person("creator"), {}, replace=True)
+    assert await running(db) == [("Bahar Kupası", None)]
+
+
+@pytest.mark.parametrize(
+    ("data", "parsed"),
+    [
+        ("su:10:pitches:2", (10, "pitches", "2")),
+        ("su:10:slot:24+6", (10, "slot", "24+6")),
+        ("su:10:confirm:create", (10, "confirm", "create")),
+        ("su:confirm", None),  # raised a ValueError once
+        ("su:confirm:create", None),  # before buttons carried their owner
+        ("su:10:confirm:delete", None),
+        ("su:10:nosuchstep:1", None),
+        ("su:x:name:1", None),
+        ("tb:end:1", None),
+        ("", None),
+    ],
+)
+def test_set_up_button_data_is_read_or_refused(data, parsed):
+    assert _parse(data) == parsed
