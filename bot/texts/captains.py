@@ -77,8 +77,9 @@ def organiser_notice(claim: uc.Claim) -> str:
             f"⏳ {claim.tournament_name}: {who} {claim.team} kaptanı olmak istiyor."
             f" Grupta isteğin altındaki {APPROVE} ya da {REJECT} düğmesine basın."
         )
+    left = f" ({claim.previous} kaptanlığını bıraktı)" if claim.previous else ""
     return (
-        f"👤 {claim.tournament_name}: {who} artık {claim.team} kaptanı. Yanlışsa grupta"
+        f"👤 {claim.tournament_name}: {who} artık {claim.team} kaptanı{left}. Yanlışsa grupta"
         " kişinin mesajına yanıt olarak /kaptan_sil yazın."
     )
 
