@@ -44,33 +44,41 @@ LONG_TOAST = 80  # longer reasons are shown as an alert the presser closes
 async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/kaptan Takım claims the team; as a reply to someone, an organiser makes them its
     captain; bare /kaptan shows the team buttons."""
-    message = update.effective_message
-    if message is None or update.effective_chat is None:
+    chat_ = update.effective_chat
+    if update.effective_message is None or chat_ is None:
         return
     wanted = " ".join(context.args or []).strip()
     target = _replied_to(update)
-    action = texts.ASSIGN if target is not None else texts.CLAIM
+    if target is not None:
+        await _assign(update, context, wanted, target)
+        return
     try:
-        if target is not None:
-            if not wanted:
-                await reply(update, texts.ASSIGN_HOW)
-                return
-            assigned = await captains.assign(
-                database(context), actor(update, context), wanted, target.id, target.full_name
-            )
-            await reply(update, texts.assigned(assigned.value))
-            await apply(context, assigned.effects)
-            return
         if not wanted:
-            await _picker(
-                update, await captains.picker(database(context), update.effective_chat.id)
-            )
+            await _picker(update, await captains.picker(database(context), chat_.id))
             return
         done = await captains.claim(database(context), actor(update, context), wanted)
     except DomainError as exc:
-        await reply(update, texts.refusal(exc, action))
+        await reply(update, texts.refusal(exc, texts.CLAIM, wanted))
         return
     await _claimed(update, context, done, named=False)
+
+
+async def _assign(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, wanted: str, target: User
+) -> None:
+    """/kaptan Takım as a reply to someone's message: they captain the team from now on."""
+    if not wanted:
+        await reply(update, texts.ASSIGN_HOW)
+        return
+    try:
+        done = await captains.assign(
+            database(context), actor(update, context), wanted, target.id, target.full_name
+        )
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc, texts.ASSIGN, wanted))
+        return
+    await reply(update, texts.assigned(done.value))
+    await apply(context, done.effects)
 
 
 async def kaptan_sil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -91,7 +99,7 @@ async def kaptan_sil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             target.full_name if target else None,
         )
     except DomainError as exc:
-        await reply(update, texts.refusal(exc, texts.REMOVE))
+        await reply(update, texts.refusal(exc, texts.REMOVE, wanted))
         return
     await reply(update, texts.removed(done.value))
     notices = tuple(Outgoing(u, texts.removed_notice(done.value)) for u in done.value.tell)

@@ -19,15 +19,21 @@ STALE_PICKER = "Bu liste eski. Yeniden seçmek için: /kaptan"
 
 # What a refused action was, for the wording of NotOrganiser.
 CLAIM, ASSIGN, REMOVE, DECIDE = "claim", "assign", "remove", "decide"
-_ONLY_ORGANISERS = {
-    ASSIGN: (
-        "Başkasını kaptan yalnızca düzenleyenler yapabilir. Kendiniz için yanıt olmadan"
-        " yazın: /kaptan Takım"
-    ),
-    REMOVE: "Kaptanları yalnızca düzenleyenler kaldırabilir; bir düzenleyene yazın.",
-    DECIDE: "Bu isteği yalnızca düzenleyenler onaylayabilir ya da reddedebilir.",
-    CLAIM: "Bunu yalnızca düzenleyenler yapabilir.",
-}
+
+
+def _only_organisers(action: str, team: str) -> str:
+    team = team or "Takım"
+    match action:
+        case "assign":
+            return (
+                "Başkasını kaptan yalnızca düzenleyenler yapabilir. Kendiniz için mesajı"
+                f" yanıtlamadan yazın: /kaptan {team}"
+            )
+        case "remove":
+            return "Kaptanları yalnızca düzenleyenler kaldırabilir; bir düzenleyene yazın."
+        case "decide":
+            return "Bu isteği yalnızca düzenleyenler onaylayabilir ya da reddedebilir."
+    return "Bunu yalnızca düzenleyenler yapabilir; bir düzenleyene yazın."
 
 
 def _you(name: str, named: bool) -> str:
@@ -121,11 +127,12 @@ def removed_notice(done: uc.Removed) -> str:
     )
 
 
-def refusal(exc: Exception, action: str = CLAIM) -> str:
-    """The Turkish line for a refused captains' action (or a button's toast)."""
+def refusal(exc: Exception, action: str = CLAIM, team: str = "") -> str:
+    """The Turkish line for a refused captains' action (or a button's toast); `team`:
+    what the command named, for the line to type instead."""
     match exc:
         case NotOrganiser():
-            return _ONLY_ORGANISERS[action]
+            return _only_organisers(action, team)
         case StaleCaptainButton(what="picker"):
             return STALE_PICKER
         case StaleCaptainButton(what="claim"):
