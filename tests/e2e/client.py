@@ -201,14 +201,18 @@ class Emulator:
         self.last_update_id = result["update_id"]
         return result["message"]["message_id"]
 
-    def press(self, user: User, chat: Chat, message_id: int, callback_data: str) -> str:
+    def press(
+        self, user: User, chat: Chat, message_id: int, callback_data: str, forged: bool = False
+    ) -> str:
         """`user` presses the inline button with `callback_data` under the bot's message; the
-        emulator refuses a button that is not there. Returns the callback query id."""
+        emulator refuses a button that is not there unless `forged` (a modified client sending
+        data of its own). Returns the callback query id."""
         body = {
             "from": user.as_json(),
             "chat_id": chat.id,
             "message_id": message_id,
             "data": callback_data,
+            "forged": forged,
         }
         result = self._post("/test/callback", body)
         self.mark = result["seq"]
