@@ -19,12 +19,13 @@ from bot.texts import plan as plan_text
 from bot.texts import table as table_text
 from bot.texts.common import EXAMPLES
 from bot.texts.errors import refusal
-from domain import draw, names, scores, standings, tiebreak, when
+from domain import draw, forfeits, names, scores, standings, tiebreak, when
 from domain.advice import advise, advise_season
 from domain.errors import DomainError
+from domain.forfeits import WithdrawalRule
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.matchdays import Calendar, CalendarError
-from domain.model import Group, Result
+from domain.model import Group, Pairing, Result
 from domain.planner import Pitch, TeamWindow, TimeRules, plan
 from domain.season import BadSeason, PitchHours, RoundDoesNotFit, SeasonRules, season
 
@@ -122,6 +123,19 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--groups", help='"A1,A2,A3,A4 / B1,B2,B3,B4"')
     t.add_argument("--tiebreak", default="tff", help="tff, uefa, fifa, makale ya da liste")
     t.add_argument("--double", action="store_true", help="çift devreli: her eşleşme iki kez")
+    t.add_argument(
+        "--forfeit-deduction",
+        action="store_true",
+        help="hükmen kaybeden bir galibiyetin puanını da kaybeder (TFF FMT Madde 24)",
+    )
+    t.add_argument("--withdrawn", action="append", default=[], help="ligden çekilen takım")
+    t.add_argument(
+        "--withdrawal",
+        default="award",
+        choices=[r.value for r in WithdrawalRule],
+        help="çekilen takım: award (kalan maçları 3-0 rakibe, TFF), annul (sonuçları silinir),"
+        " annul_under_half (yarıdan az oynadıysa silinir)",
+    )
     t.add_argument("--json", action="store_true")
 
     b = sub.add_parser("bot", help="Telegram botunu çalıştır")
@@ -436,6 +450,7 @@ def cmd_puan(args: argparse.Namespace) -> str:
     for line in sys.stdin.read().splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
+        line, forfeited = _forfeit_mark(line)
         parsed = scores.parse_result(line, teams)
         pair = frozenset((parsed.home, parsed.away))
         if group_of[parsed.home] != group_of[parsed.away]:
@@ -451,8 +466,27 @@ def cmd_puan(args: argparse.Namespace) -> str:
                 f" ({legs} kez oynadılar). Skoru düzeltmek için eski satırı değiştirin,"
                 f" yeni satır eklemeyin. Örnek: {parsed.home} 2-1 {parsed.away}"
             )
-        results[group_of[parsed.home]].append(parsed.to_result())
-    tables = [(g, standings.standings(g.teams, results[g.label], tiebreak=rule)) for g in groups]
+        result = parsed.to_result()
+        if forfeited:
+            result = _forfeit(result, line)
+        results[group_of[parsed.home]].append(result)
+    points = standings.PointsRule(forfeit_deduction=args.forfeit_deduction)
+    members = {g.label: tuple(g.teams) for g in groups}
+    for name in args.withdrawn:
+        team = names.resolve(name, teams)
+        label = group_of[team]
+        gone = forfeits.withdraw(
+            team,
+            members[label],
+            results[label],
+            _unplayed(members[label], results[label], legs),
+            WithdrawalRule(args.withdrawal),
+        )
+        members[label], results[label] = gone.teams, list(gone.results)
+    tables = [
+        (g, standings.standings(members[g.label], results[g.label], points=points, tiebreak=rule))
+        for g in groups
+    ]
     if args.json:
         rows = [row for g, tab in tables for row in table_text.rows_json(tab, g.label)]
         return json.dumps(rows, ensure_ascii=False, indent=2)
@@ -463,6 +497,45 @@ def cmd_puan(args: argparse.Namespace) -> str:
         )
         for g, tab in tables
     )
+
+
+_FORFEIT_MARKS = ("(h)", "hükmen", "hukmen")
+
+
+def _forfeit_mark(line: str) -> tuple[str, bool]:
+    """ "Kartallar 3-0 Şahinler (H)" or "... hükmen": the line and whether it is a forfeit."""
+    stripped = line.rstrip()
+    lowered = stripped.lower()
+    for mark in _FORFEIT_MARKS:
+        if lowered.endswith(mark):
+            return stripped[: -len(mark)].rstrip(), True
+    return line, False
+
+
+def _forfeit(result: Result, line: str) -> Result:
+    """The side with fewer goals lost hükmen; its goals go, the winner's above 3 stand."""
+    score = result.score
+    if score.home_goals == score.away_goals:
+        raise Refused(
+            f'"{line}": hükmen maçta bir kazanan olmalı (kaybeden hükmen kaybeder).'
+            f" Örnek: {result.home} 3-0 {result.away} (H)"
+        )
+    loser = result.away if score.home_goals > score.away_goals else result.home
+    return forfeits.forfeit(result.home, result.away, loser, score)
+
+
+def _unplayed(teams: Sequence[str], results: Sequence[Result], legs: int) -> list[Pairing]:
+    """The pairings of a group still to play, each pair `legs` times in all."""
+    played: dict[frozenset[str], int] = {}
+    for r in results:
+        pair = frozenset((r.home, r.away))
+        played[pair] = played.get(pair, 0) + 1
+    out = []
+    for i, home in enumerate(teams):
+        for away in teams[i + 1 :]:
+            for _ in range(legs - played.get(frozenset((home, away)), 0)):
+                out.append(Pairing(home, away))
+    return out
 
 
 def _tiebreak(text: str) -> tiebreak.TieBreak:

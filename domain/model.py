@@ -117,12 +117,17 @@ class Tie:
 
 @dataclass(frozen=True)
 class Score:
-    """A result; penalties only when the match needs a winner and ended level."""
+    """A result; penalties only when the match needs a winner and ended level.
+
+    `forfeit` names the side ("home" or "away") that lost the match hükmen (TFF Futbol
+    Müsabaka Talimatı Madde 23-24); `domain.forfeits` builds such scores.
+    """
 
     home_goals: int
     away_goals: int
     home_penalties: int | None = None
     away_penalties: int | None = None
+    forfeit: str | None = None
 
     def winner_side(self) -> str | None:
         """'home', 'away' or None for a draw without penalties."""

@@ -23,11 +23,16 @@ class StandingsError(DomainError, ValueError):
 
 @dataclass(frozen=True)
 class PointsRule:
-    """Points per match outcome; 3/1/0 today, 2/1/0 for an old-style or youth event."""
+    """Points per match outcome; 3/1/0 today, 2/1/0 for an old-style or youth event.
+
+    `forfeit_deduction`: a team that loses hükmen also loses as many points as a win gives
+    (TFF Futbol Müsabaka Talimatı Madde 24(1)a, for a team that did not turn up).
+    """
 
     win: int = 3
     draw: int = 1
     loss: int = 0
+    forfeit_deduction: bool = False
 
 
 DEFAULT_POINTS = PointsRule()
@@ -80,6 +85,8 @@ class Row:
     rank: int
     tie: tuple[str, ...] = ()
     decided_by_lot: bool = False
+    forfeit_losses: int = 0  # matches lost hükmen: the table marks them (H)
+    deducted: int = 0  # points taken off for those forfeits (already out of `points`)
 
     @property
     def goal_difference(self) -> int:
@@ -89,10 +96,15 @@ class Row:
 
 @dataclass(frozen=True)
 class Table:
-    """Rows in final order (ranks 1..n) and the ties nothing has separated yet."""
+    """Rows in final order (ranks 1..n) and the ties nothing has separated yet.
+
+    `decider` is how those ties end under the tie-break rule: "lot" (kura) or "playoff"
+    (TFF: a play-off match between the level teams, never a lot).
+    """
 
     rows: tuple[Row, ...]
     unresolved: tuple[tuple[str, ...], ...]
+    decider: str = "lot"
 
     @property
     def teams(self) -> tuple[str, ...]:
@@ -127,11 +139,16 @@ class _Line:
     lost: int = 0
     goals_for: int = 0
     goals_against: int = 0
+    forfeit_losses: int = 0
 
-    def points(self, rule: PointsRule) -> int:
-        return self.won * rule.win + self.drawn * rule.draw + self.lost * rule.loss
+    def deduction(self, rule: PointsRule) -> int:
+        return self.forfeit_losses * rule.win if rule.forfeit_deduction else 0
 
-    def plus(self, scored: int, conceded: int) -> _Line:
+    def points(self, rule: PointsRule, *, deduct: bool = True) -> int:
+        earned = self.won * rule.win + self.drawn * rule.draw + self.lost * rule.loss
+        return earned - (self.deduction(rule) if deduct else 0)
+
+    def plus(self, scored: int, conceded: int, *, forfeited: bool = False) -> _Line:
         return _Line(
             played=self.played + 1,
             won=self.won + (scored > conceded),
@@ -139,6 +156,7 @@ class _Line:
             lost=self.lost + (scored < conceded),
             goals_for=self.goals_for + scored,
             goals_against=self.goals_against + conceded,
+            forfeit_losses=self.forfeit_losses + forfeited,
         )
 
 
@@ -147,8 +165,13 @@ def _tally(teams: Sequence[str], results: Sequence[Result]) -> dict[str, _Line]:
     lines = dict.fromkeys(teams, _Line())
     for r in results:
         if r.home in lines and r.away in lines:
-            lines[r.home] = lines[r.home].plus(r.score.home_goals, r.score.away_goals)
-            lines[r.away] = lines[r.away].plus(r.score.away_goals, r.score.home_goals)
+            side = r.score.forfeit
+            lines[r.home] = lines[r.home].plus(
+                r.score.home_goals, r.score.away_goals, forfeited=side == "home"
+            )
+            lines[r.away] = lines[r.away].plus(
+                r.score.away_goals, r.score.home_goals, forfeited=side == "away"
+            )
     return lines
 
 
@@ -173,8 +196,10 @@ def _value(criterion: Criterion, team: str, line: _Line, ctx: _Context) -> int:
 def _raw(criterion: Criterion, team: str, line: _Line, ctx: _Context) -> int:
     """The criterion as shown in the table (disciplinary points as penalties)."""
     match criterion:
-        case Criterion.POINTS | Criterion.H2H_POINTS:
+        case Criterion.POINTS:
             return line.points(ctx.points)
+        case Criterion.H2H_POINTS:  # a deduction is off the table, not off the match
+            return line.points(ctx.points, deduct=False)
         case Criterion.GOAL_DIFFERENCE | Criterion.H2H_GOAL_DIFFERENCE:
             return line.goals_for - line.goals_against
         case Criterion.GOALS_FOR | Criterion.H2H_GOALS_FOR:
@@ -183,6 +208,8 @@ def _raw(criterion: Criterion, team: str, line: _Line, ctx: _Context) -> int:
             return line.won
         case Criterion.DISCIPLINARY:
             return ctx.disciplinary[team]
+        case Criterion.FORFEIT_LOSSES:
+            return ctx.overall[team].forfeit_losses
     raise AssertionError(criterion)  # pragma: no cover - every Criterion is handled
 
 
@@ -256,6 +283,8 @@ def _validate(
             raise StandingsError(f"result {r.home}-{r.away}: a team cannot play itself")
         if r.score.home_goals < 0 or r.score.away_goals < 0:
             raise StandingsError(f"result {r.home}-{r.away}: goals cannot be negative")
+        if r.score.forfeit not in (None, "home", "away"):
+            raise StandingsError(f"result {r.home}-{r.away}: forfeit side {r.score.forfeit!r}")
     for lot in lots:
         if len(set(lot)) != len(lot):
             raise StandingsError("a team appears twice in one lot")
@@ -314,6 +343,8 @@ def standings(
                     rank=len(rows) + 1,
                     tie=() if settled else tuple(t for t in group if t != team),
                     decided_by_lot=settled is not None and len(group) > 1,
+                    forfeit_losses=line.forfeit_losses,
+                    deducted=line.deduction(points),
                 )
             )
-    return Table(rows=tuple(rows), unresolved=tuple(unresolved))
+    return Table(rows=tuple(rows), unresolved=tuple(unresolved), decider=tiebreak.decider)

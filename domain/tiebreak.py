@@ -48,6 +48,7 @@ class Criterion(StrEnum):
     H2H_GOAL_DIFFERENCE = "h2h_goal_difference"
     H2H_GOALS_FOR = "h2h_goals_for"
     DISCIPLINARY = "disciplinary"
+    FORFEIT_LOSSES = "forfeit_losses"  # the team without a forfeit loss ranks higher
 
     @property
     def is_h2h(self) -> bool:
@@ -60,8 +61,8 @@ class Criterion(StrEnum):
 
     @property
     def lower_is_better(self) -> bool:
-        """Disciplinary points are penalties: the fairer team, with fewer, goes higher."""
-        return self is Criterion.DISCIPLINARY
+        """Disciplinary points and forfeit losses are penalties: fewer ranks higher."""
+        return self in (Criterion.DISCIPLINARY, Criterion.FORFEIT_LOSSES)
 
 
 class CardKind(StrEnum):
@@ -112,12 +113,16 @@ class TieBreak:
     (UEFA), a strictly smaller subset still level after the run gets the run again on a
     mini-table of its own matches; without it (TFF) that one mini-table is final and the
     subset goes on to the next criteria.
+
+    `decider` is what settles teams still level after every criterion: "lot" (kura), or
+    "playoff" (TFF Madde 9: a play-off match; the standings say one is needed).
     """
 
     name: str
     criteria: tuple[Criterion, ...]
     reapply_h2h: bool = False
     discipline: DisciplineRule = UEFA_DISCIPLINE
+    decider: str = "lot"
 
     def __post_init__(self) -> None:
         for criterion in self.criteria:
@@ -127,9 +132,12 @@ class TieBreak:
             raise TieBreakError("a tie-break order must start with points")
         if len(set(self.criteria)) != len(self.criteria):
             raise TieBreakError("a tie-break criterion may appear only once")
+        if self.decider not in DECIDERS:
+            raise TieBreakError(f"a tie is decided by {' or '.join(DECIDERS)}")
 
 
 _VALID_CRITERIA: tuple[str, ...] = tuple(c.value for c in Criterion)
+DECIDERS: tuple[str, ...] = ("lot", "playoff")
 
 _C = Criterion
 _UEFA_CRITERIA = (  # UEFA Art. 20.01 and FIFA World Cup 2026 Art. 13 alike
@@ -143,10 +151,19 @@ _UEFA_CRITERIA = (  # UEFA Art. 20.01 and FIFA World Cup 2026 Art. 13 alike
 )
 _PRESETS: dict[str, TieBreak] = {
     # TFF Futbol Müsabaka Talimatı Madde 9: head-to-head first, no away goals, one
-    # mini-table for three or more level teams.
+    # mini-table for three or more level teams; after goals scored the team without a
+    # forfeit loss ranks higher, then a play-off match (no lot).
     "tff": TieBreak(
         "tff",
-        (_C.POINTS, _C.H2H_POINTS, _C.H2H_GOAL_DIFFERENCE, _C.GOAL_DIFFERENCE, _C.GOALS_FOR),
+        (
+            _C.POINTS,
+            _C.H2H_POINTS,
+            _C.H2H_GOAL_DIFFERENCE,
+            _C.GOAL_DIFFERENCE,
+            _C.GOALS_FOR,
+            _C.FORFEIT_LOSSES,
+        ),
+        decider="playoff",
     ),
     # UEFA Art. 20.01: head-to-head a)-c), re-applied to those still level, then overall.
     "uefa": TieBreak("uefa", _UEFA_CRITERIA, reapply_h2h=True),
@@ -187,6 +204,8 @@ TURKISH_CRITERIA: dict[str, Criterion] = {
     "fair play": Criterion.DISCIPLINARY,
     "kart": Criterion.DISCIPLINARY,
     "kart puani": Criterion.DISCIPLINARY,
+    "hukmen": Criterion.FORFEIT_LOSSES,
+    "hukmen maglubiyet": Criterion.FORFEIT_LOSSES,
 }
 
 

@@ -42,6 +42,7 @@ CRITERIA = {
     "h2h_goal_difference": "ikili averaj",
     "h2h_goals_for": "ikili maçlarda atılan gol",
     "disciplinary": "fair play (kart puanı az olan)",
+    "forfeit_losses": "hükmen mağlubiyeti olmayan",
 }
 
 EXAMPLES = {
@@ -125,4 +126,5 @@ def tie_rule(rule: TieBreak) -> str:
     names = {"tff": "TFF", "uefa": "UEFA", "fifa": "FIFA", "makale": "Makale"}
     label = names.get(rule.name, "Özel")
     words = [CRITERIA.get(c.value, c.value) for c in rule.criteria]
-    return f"Eşitlikte ({label}): " + " → ".join(words) + " → kura"
+    last = "ayrı bir maç (play-off)" if rule.decider == "playoff" else "kura"
+    return f"Eşitlikte ({label}): " + " → ".join(words) + f" → {last}"

@@ -28,11 +28,23 @@ def table(tab: Table, rule: TieBreak, *, title: str | None = None, ties: bool = 
             r.points,
         )
         mark = " *" if r.tie and started else (" (kura)" if r.decided_by_lot else "")
+        mark += (
+            f" (H{r.forfeit_losses if r.forfeit_losses > 1 else ''})" if r.forfeit_losses else ""
+        )
+        mark += f" (-{r.deducted} puan)" if r.deducted else ""
         lines.append(
             f"{r.rank:>2}  {r.team:<{width}} " + " ".join(f"{c!s:>3}" for c in cells) + mark
         )
     lines.append(tie_rule(rule))
+    if any(r.forfeit_losses for r in tab.rows):
+        lines.append("(H) hükmen mağlubiyet: rakip en az 3-0 kazanmış sayılır (TFF FMT Madde 23).")
     for tied in tab.unresolved if started else ():
+        if tab.decider == "playoff":
+            lines.append(
+                "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Aralarında ayrı bir maç"
+                " (play-off) oynanmalı; sonucunu düzenleyen kaydeder."
+            )
+            continue
         lines.append(
             "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Sıra kurayla belirlenecek"
             " (düzenleyen kurayı kaydeder)."
@@ -56,6 +68,8 @@ def rows_json(tab: Table, group: str | None) -> list[dict[str, Any]]:
             "P": r.points,
             "tie": list(r.tie),
             "lot": r.decided_by_lot,
+            "H": r.forfeit_losses,
+            "deducted": r.deducted,
         }
         for r in tab.rows
     ]

@@ -162,4 +162,6 @@ def test_a_tie_that_survives_every_criterion_is_marked_not_settled(turnuva):
     assert not b["B1"]["lot"] and not b["B2"]["lot"]
     assert all(r["tie"] == [] for r in doc if r["group"] == "A")
     text = turnuva(*argv, stdin=results).text()
+    assert "B1, B2" in text and "play-off" in text and "kura" not in text  # TFF: no lot
+    text = turnuva(*argv, "--tiebreak", "makale", stdin=results).text()
     assert "B1, B2" in text and "kura" in text

@@ -95,7 +95,7 @@ def test_article_a1_and_a2_take_the_two_semi_final_places() -> None:
 def test_the_table_is_the_same_under_every_preset_when_points_alone_decide() -> None:
     tables = [standings(GROUP_A, ARTICLE_RESULTS, tiebreak=preset(n)) for n in PRESET_NAMES]
 
-    assert all(t == tables[0] for t in tables)
+    assert all(t.rows == tables[0].rows and t.unresolved == () for t in tables)
 
 
 def test_teams_listed_in_any_order_end_up_in_the_same_places() -> None:
@@ -392,3 +392,143 @@ def test_the_table_does_not_depend_on_python_hash_randomisation() -> None:
         outputs.append(json.loads(run.stdout))
 
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+# --- forfeits (hükmen) and withdrawals: TFF Futbol Müsabaka Talimatı Madde 23-24 ----------
+
+from domain.forfeits import (  # noqa: E402
+    ForfeitError,
+    WithdrawalRule,
+    forfeit,
+    forfeit_loser,
+    forfeit_score,
+    withdraw,
+)
+from domain.model import Pairing  # noqa: E402
+from domain.roundrobin import circle  # noqa: E402
+
+
+def test_a_forfeit_is_three_nil_against_the_team_and_its_goals_never_count() -> None:
+    assert forfeit("A1", "A2", "A2") == Result("A1", "A2", Score(3, 0, forfeit="away"))
+    assert forfeit("A1", "A2", "A1") == Result("A1", "A2", Score(0, 3, forfeit="home"))
+    # A played 1-2 where the winner's side forfeited: 3-0 to the other side.
+    assert forfeit_score("away", Score(1, 2)) == Score(3, 0, forfeit="away")
+
+
+def test_the_winners_goals_above_three_stand_and_the_forfeiting_teams_goals_do_not() -> None:
+    # Kartallar were 5-1 up when Şahinler left the pitch: 5-0.
+    result = forfeit("Kartallar", "Şahinler", "Şahinler", Score(5, 1))
+    assert result.score == Score(5, 0, forfeit="away")
+    assert forfeit_loser(result) == "Şahinler"
+    assert forfeit_loser(match("A1", "A2", 1, 0)) is None
+
+
+def test_a_forfeit_for_a_team_outside_the_match_is_refused() -> None:
+    with pytest.raises(ForfeitError):
+        forfeit("A1", "A2", "A3")
+
+
+def test_the_table_counts_a_forfeit_as_a_three_nil_loss_and_marks_it() -> None:
+    results = (*ARTICLE_RESULTS[:5], forfeit("A3", "A4", "A4"))
+    table = standings(GROUP_A, results)
+    a4 = table.row("A4")
+    assert (a4.played, a4.lost, a4.goals_for, a4.goals_against, a4.points) == (3, 3, 1, 8, 0)
+    assert a4.forfeit_losses == 1 and a4.deducted == 0
+    a3 = table.row("A3")
+    assert (a3.won, a3.goals_for, a3.points, a3.forfeit_losses) == (1, 5, 4, 0)
+
+
+def test_a_no_show_also_loses_as_many_points_as_a_win_gives_when_the_league_says_so() -> None:
+    results = (
+        match("A1", "A2", 1, 0),
+        forfeit("A3", "A4", "A4"),
+        match("A4", "A1", 2, 1),
+    )
+    rule = PointsRule(forfeit_deduction=True)
+    a4 = standings(GROUP_A, results, points=rule).row("A4")
+    assert (a4.won, a4.lost, a4.forfeit_losses) == (1, 1, 1)
+    assert (a4.points, a4.deducted) == (0, 3)
+    assert standings(GROUP_A, results).row("A4").points == 3  # without the option
+
+
+def test_a_deduction_counts_in_the_table_not_in_the_head_to_head() -> None:
+    # A1 and A2 end level on 3 points after A2's deduction; A2 beat A1.
+    results = (
+        match("A2", "A1", 1, 0),
+        forfeit("A2", "A3", "A2"),
+        match("A2", "A4", 1, 0),
+        match("A1", "A4", 1, 0),
+    )
+    table = standings(GROUP_A, results, points=PointsRule(forfeit_deduction=True))
+    assert table.row("A1").points == table.row("A2").points == 3
+    assert table.teams.index("A2") < table.teams.index("A1")
+
+
+EIGHT = ("K1", "K2", "K3", "K4", "K5", "K6", "K7", "K8")
+
+
+def season_so_far(played_rounds: int) -> tuple[list[Result], list[Pairing]]:
+    rounds = circle(EIGHT)
+    done = [Result(p.home, p.away, Score(1, 0)) for r in rounds[:played_rounds] for p in r.pairings]
+    rest = [p for r in rounds[played_rounds:] for p in r.pairings]
+    return done, rest
+
+
+def test_a_withdrawal_under_the_tff_rule_awards_its_remaining_matches_three_nil() -> None:
+    results, remaining = season_so_far(4)
+    gone = withdraw("K5", EIGHT, results, remaining, WithdrawalRule.AWARD)
+    assert not gone.annulled and gone.teams == EIGHT
+    awarded = [r for r in gone.results if forfeit_loser(r) == "K5"]
+    assert len(awarded) == 3  # K5 had 3 matches left of its 7
+    table = standings(gone.teams, gone.results)
+    k5 = table.row("K5")
+    assert (k5.played, k5.forfeit_losses) == (7, 3)
+    for r in awarded:
+        winner = r.away if r.home == "K5" else r.home
+        assert (r.score.home_goals, r.score.away_goals) in ((3, 0), (0, 3))
+        assert table.row(winner).played >= 5
+
+
+def test_a_withdrawal_that_annuls_removes_the_team_and_every_result_it_played() -> None:
+    results, remaining = season_so_far(3)
+    gone = withdraw("K5", EIGHT, results, remaining, WithdrawalRule.ANNUL)
+    assert gone.annulled and "K5" not in gone.teams
+    assert all("K5" not in (r.home, r.away) for r in gone.results)
+    table = standings(gone.teams, gone.results)
+    assert len(table.rows) == 7
+    assert sum(r.played for r in table.rows) == 2 * (len(results) - 3)
+
+
+def test_the_hobby_rule_annuls_under_half_played_and_awards_from_half_on() -> None:
+    rule = WithdrawalRule.ANNUL_UNDER_HALF
+    early = withdraw("K5", EIGHT, *season_so_far(3), rule)  # 3 of 7 played
+    late = withdraw("K5", EIGHT, *season_so_far(4), rule)  # 4 of 7 played
+    assert early.annulled and not late.annulled
+
+
+def test_tff_ranks_the_team_without_a_forfeit_loss_higher_after_goals_scored() -> None:
+    # Four teams, each 3 points, goal difference 0 and 3 goals scored, head to head level
+    # too; only A2's loss was a forfeit (0-3), the others' were played.
+    results = (
+        match("A1", "A3", 3, 0),
+        match("A4", "A1", 3, 0),
+        match("A2", "A4", 3, 0),
+        forfeit("A2", "A3", "A2"),
+    )
+    table = standings(GROUP_A, results, tiebreak=preset("tff"))
+    assert table.teams[-1] == "A2"
+    assert table.unresolved == (("A1", "A3", "A4"),)  # the rest go to a play-off
+    # The article's rule knows no forfeit criterion: all four stay level for the lot.
+    makale = standings(GROUP_A, results, tiebreak=preset("makale"))
+    assert makale.unresolved == (GROUP_A,) and makale.decider == "lot"
+
+
+def test_tff_ends_with_a_play_off_match_where_other_presets_end_with_a_lot() -> None:
+    results = (match("A1", "A2", 1, 1),)
+    tff = standings(("A1", "A2"), results, tiebreak=preset("tff"))
+    assert tff.unresolved == (("A1", "A2"),) and tff.decider == "playoff"
+    for name in ("uefa", "fifa", "makale"):
+        assert standings(("A1", "A2"), results, tiebreak=preset(name)).decider == "lot"
+    # The play-off's outcome, once recorded, settles the places.
+    settled = standings(("A1", "A2"), results, tiebreak=preset("tff"), lots=[("A2", "A1")])
+    assert settled.teams == ("A2", "A1") and settled.unresolved == ()

@@ -209,8 +209,10 @@ def test_tff_preset_follows_madde_9_with_one_mini_table() -> None:
         Criterion.H2H_GOAL_DIFFERENCE,
         Criterion.GOAL_DIFFERENCE,
         Criterion.GOALS_FOR,
+        Criterion.FORFEIT_LOSSES,
     )
     assert not rule.reapply_h2h
+    assert rule.decider == "playoff"
 
 
 def test_uefa_preset_ends_with_fair_play_and_reapplies_head_to_head() -> None:
