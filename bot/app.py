@@ -7,24 +7,27 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
+from sqlalchemy.engine import make_url
 from telegram import BotCommand
+from telegram.error import InvalidToken, NetworkError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
+    ContextTypes,
     MessageHandler,
     filters,
 )
 from telegram.request import BaseRequest
 
-from bot import dispatch, services, web
+from bot import chats, dispatch, hygiene, logs, services, web
 from bot.handlers import (
     admin,
     captains,
     errors,
     files,
+    links,
     reminders,
     results,
     schedule,
@@ -33,10 +36,12 @@ from bot.handlers import (
     tournaments,
     views,
 )
+from bot.intake import DurableUpdater, Intake
 from bot.settings import Settings
 from bot.texts import bot as texts
 from bot.web import server, site
 from storage import Database, migrate
+from storage.engine import default_url, sqlite_path
 
 log = logging.getLogger(__name__)
 
@@ -56,9 +61,15 @@ def build(
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     if settings.rate_limit:
         # 30/s overall, 20/min per group; a 429 (RetryAfter) is waited out and retried,
-        # which is safe: Telegram did not deliver the message it refused.
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+        # which is safe: Telegram did not deliver the message it refused. Every wait holds
+        # only the chat it is for (bot/chats.py).
+        builder = builder.rate_limiter(chats.PerChatRateLimiter(retries=3))
     base_clock = services.shifted(clock or services.utc_now, settings.clock_offset)
+    # Chats are independent: updates of different chats at once, of one chat in order
+    # (bot/chats.py); each is stored before Telegram is told it arrived and marked done
+    # once handled, so a crash loses none (bot/intake.py).
+    intake = Intake(lambda: services.of(app).db, base_clock)
+    builder = builder.concurrent_updates(chats.PerChat(done=intake.finished))
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await migrate.upgrade_async(settings.db_url)
@@ -84,10 +95,24 @@ def build(
             reachable=found.reachable,
         )
         dispatch.start(app, found.dispatcher)
+        if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/hygiene.py)
+            app.job_queue.run_repeating(
+                _prune, interval=hygiene.EVERY, first=hygiene.EVERY, name="hygiene:prune"
+            )
+        log.info(
+            "bot @%s started: database %s, %s mode",
+            app.bot.username,
+            _where(settings.db_url),
+            "webhook" if getattr(settings, "webhook_url", None) else "polling",
+        )
         # The public pages' snapshot cache; bot.web.server serves it (bot/web/site.py).
-        app.bot_data[web.KEY] = site.Site(db, found.clock, settings.public_base)
+        app.bot_data[web.KEY] = site.Site(
+            db, found.clock, settings.public_base, public=bool(settings.public_url)
+        )
 
     async def post_stop(app: Application) -> None:  # type: ignore[type-arg]
+        if services.KEY in app.bot_data:  # done marks of the last updates handled
+            await intake.close()
         # Before the HTTP client closes: sends under way finish, the lead is released.
         if services.KEY in app.bot_data and services.of(app).dispatcher is not None:
             await services.of(app).dispatcher.close()  # type: ignore[union-attr]
@@ -100,8 +125,25 @@ def build(
             await services.of(app).db.dispose()
 
     app = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown).build()
+    app.updater = DurableUpdater(app.bot, app.update_queue, intake)
+    app.bot_data[INTAKE] = intake
     register(app)
     return app
+
+
+INTAKE = "intake"
+
+
+async def _prune(context: ContextTypes.DEFAULT_TYPE) -> None:
+    await hygiene.prune(services.of(context.application))
+
+
+def _where(url: str | None) -> str:
+    """The database for the start-up line: a SQLite file's path, else the URL without
+    its password."""
+    url = url or default_url()
+    path = sqlite_path(url)
+    return str(path) if path is not None else make_url(url).render_as_string(hide_password=True)
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]
@@ -136,6 +178,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("gecikme", schedule.gecikme),
             CommandHandler("ertele", schedule.ertele),
             CommandHandler("hatirlatma", schedule.hatirlatma),
+            CommandHandler("baglanti", links.baglanti),
             CallbackQueryHandler(setup.step_button, pattern=r"^su:"),
             CallbackQueryHandler(tournaments.button, pattern=r"^tb:"),
             CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
@@ -160,9 +203,16 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
 
 
 def run(settings: Settings) -> None:
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logs.setup()  # INFO for the bot, WARNING for its libraries (bot/logs.py)
     # One HTTP server for the webhook (when set) and the public pages (bot/web/server.py).
-    asyncio.run(server.serve(build(settings), settings))
+    try:
+        asyncio.run(server.serve(build(settings), settings))
+    except InvalidToken as exc:  # one clear line and status 1, not a 231-line traceback
+        log.error("Telegram refused the bot token (%s); check --token / TELEGRAM_BOT_TOKEN", exc)
+        raise SystemExit(1) from None
+    except NetworkError as exc:
+        where = settings.api_url or "api.telegram.org"
+        log.error(
+            "cannot reach the Bot API at %s (%s); is the network up?", where, logs.describe(exc)
+        )
+        raise SystemExit(1) from None

@@ -107,7 +107,12 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
     served: asyncio.Task[None] | None = None
     if sock is not None:
         config = uvicorn.Config(
-            web, log_level="warning", access_log=False, lifespan="off", proxy_headers=True
+            web,
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+            proxy_headers=True,
+            timeout_graceful_shutdown=3,
         )
         server = _Server(config)
         served = asyncio.create_task(server.serve(sockets=[sock]), name="http")
@@ -136,6 +141,7 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
     finally:
         if app.updater is not None and app.updater.running:
             await app.updater.stop()
+        site.release()  # long polls answer now, so the server can close at once
         if server is not None and served is not None:
             server.should_exit = True
             with contextlib.suppress(Exception):

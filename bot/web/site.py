@@ -67,15 +67,18 @@ class Site:
         clock: Callable[[], datetime],
         public_base: str,
         *,
+        public: bool = True,
         poll: float = POLL,
     ) -> None:
         self.db, self.clock, self.public_base, self.poll = db, clock, public_base, poll
+        self.public = public  # False: public_base is this machine's own address only
         self._tokens: dict[str, int] = {}
         self._misses: dict[str, float] = {}
         self._entries: dict[int, Entry] = {}
         self._loading: dict[int, asyncio.Future[Entry]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._closing = False
 
     # --- addresses ---------------------------------------------------------------------
 
@@ -157,7 +160,7 @@ class Site:
     async def wait(self, entry: Entry, since: str, seconds: float) -> Entry:
         """Until the tournament's revision differs from `since` (or `seconds`)."""
         current = self._entries.get(entry.tournament_id, entry)
-        if current.revision != since or current.token != entry.token:
+        if current.revision != since or current.token != entry.token or self._closing:
             return current
         current.waiting += 1
         try:
@@ -182,7 +185,14 @@ class Site:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._watch(), name="pages")
 
+    def release(self) -> None:
+        """Shutting down: every long poll answers now instead of holding the server."""
+        self._closing = True
+        for entry in self._entries.values():
+            entry.changed.set()
+
     async def close(self) -> None:
+        self.release()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -1,0 +1,100 @@
+"""/baglanti: the tournament's public page (a button opens it); /baglanti yenile makes a
+new one. Also the page button the fixture and the live message carry, and /takvim's
+subscription addresses."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, WebAppInfo
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot import web
+from bot.handlers.common import actor, database, refuse, reply
+from bot.texts import links as texts
+from bot.usecases import links
+from bot.web.site import Site
+from domain import names
+from domain.errors import DomainError
+
+RENEW = "yenile"
+
+
+def site(context: ContextTypes.DEFAULT_TYPE) -> Site | None:
+    return context.application.bot_data.get(web.KEY)
+
+
+def button(
+    context: ContextTypes.DEFAULT_TYPE, token: str, *, private: bool = False
+) -> InlineKeyboardButton | None:
+    """The page button: a Mini App where Telegram allows one (an https address, in a
+    private chat: Telegram takes web_app buttons in no group), else a plain link; none
+    while the pages have no public address (Telegram refuses 127.0.0.1 links)."""
+    pages = site(context)
+    if pages is None or not pages.public:
+        return None
+    url = pages.page_url(token)
+    if pages.is_https and private:
+        return InlineKeyboardButton(texts.PAGE_BUTTON, web_app=WebAppInfo(url))
+    return InlineKeyboardButton(texts.PAGE_BUTTON, url=url)
+
+
+def markup(
+    context: ContextTypes.DEFAULT_TYPE, token: str, *, private: bool = False
+) -> InlineKeyboardMarkup | None:
+    found = button(context, token, private=private)
+    return InlineKeyboardMarkup([[found]]) if found else None
+
+
+async def page_markup(
+    update: Update, context: ContextTypes.DEFAULT_TYPE
+) -> InlineKeyboardMarkup | None:
+    """The page button for this chat's tournament (for /fikstur's reply), or None."""
+    try:
+        link = await links.show(database(context), actor(update, context))
+    except DomainError:
+        return None
+    return markup(context, link.token, private=_private(update))
+
+
+def _private(update: Update) -> bool:
+    chat = update.effective_chat
+    return chat is not None and chat.type == ChatType.PRIVATE
+
+
+async def baglanti(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/baglanti: the page's link first; /baglanti yenile: a new one (organisers)."""
+    pages = site(context)
+    words = [names.tr_lower(w) for w in context.args or []]
+    try:
+        if words and words[0] == RENEW:
+            link = (await links.renew(database(context), actor(update, context))).value
+            if pages is not None:
+                pages.forget(link.tournament_id)
+        else:
+            link = await links.show(database(context), actor(update, context))
+    except DomainError as exc:
+        await refuse(update, exc)
+        return
+    address = pages.page_url(link.token) if pages else f"/t/{link.token}"
+    local = pages is None or not pages.public
+    text = texts.link(link.name, address, renewed=link.renewed, local=local)
+    await reply(
+        update,
+        text,
+        reply_markup=markup(context, link.token, private=_private(update)),
+        disable_web_page_preview=True,
+    )
+
+
+async def subscriptions(update: Update, context: ContextTypes.DEFAULT_TYPE) -> str | None:
+    """/takvim's subscription text: the whole tournament's webcal:// address, then the
+    asker's team's (if they captain one); None without a tournament here."""
+    pages = site(context)
+    if pages is None:
+        return None
+    try:
+        link = await links.show(database(context), actor(update, context))
+    except DomainError:
+        return None
+    team_address = pages.calendar_url(link.token, link.team) if link.team else None
+    return texts.subscriptions(pages.calendar_url(link.token), link.team, team_address)

@@ -1,0 +1,106 @@
+"""Webhook mode end to end (issue 10 item 3): the bot registers its webhook with a secret,
+and a POST without the right X-Telegram-Bot-Api-Secret-Token gets 403 and changes nothing;
+the same update with it is handled. The public page is served by the same server."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+from client import GROUP, ORGANISER
+from processes import free_port, running_emulator, show_logs
+from test_e2e_web import PagesBot
+
+from bot.usecases import links, setup
+from bot.usecases.units import Actor
+from storage import migrate
+from storage.uow import Database
+
+SECRET = "e2e-secret-0123456789"
+HEADER = "X-Telegram-Bot-Api-Secret-Token"
+IST = ZoneInfo("Europe/Istanbul")
+
+
+async def _seed(url: str, now: datetime) -> str:
+    """A two-team tournament in GROUP made by ORGANISER, and its page's token."""
+    await migrate.upgrade_async(url)
+    db = Database.from_url(url)
+    try:
+        kickoff = (now + timedelta(days=1)).astimezone(IST).replace(minute=0, second=0)
+        spec = setup.Spec(name="Gece Kupası", teams=("Kartallar", "Şahinler"), kickoff=kickoff)
+        async with db.unit_of_work() as uow:
+            await setup.create(uow, spec, chat_id=GROUP.id, user_id=ORGANISER.id, now=now)
+            await uow.commit()
+        actor = Actor(user_id=ORGANISER.id, chat_id=GROUP.id, now=now)
+        return (await links.show(db, actor)).token
+    finally:
+        await db.dispose()
+
+
+async def _results(url: str) -> int:
+    db = Database.from_url(url)
+    try:
+        async with db.unit_of_work(read_only=True) as uow:
+            tournament = await uow.tournaments.active_for_chat(GROUP.id)
+            assert tournament is not None
+            plan = await uow.matches.plan(tournament.id)
+            return sum(1 for m in plan if m.result is not None)
+    finally:
+        await db.dispose()
+
+
+def _update(update_id: int, text: str) -> dict:
+    message = {
+        "message_id": 100 + update_id,
+        "date": int(time.time()),
+        "chat": GROUP.as_json(),
+        "from": ORGANISER.as_json(),
+        "text": text,
+    }
+    return {"update_id": update_id, "message": message}
+
+
+@pytest.fixture
+def webhook_bot(tmp_path):
+    show_logs(__name__, **{"webhook bot": tmp_path / "bot.log", "emulator": tmp_path / "emu.log"})
+    with running_emulator(tmp_path / "emu.log") as api:
+        url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+        token = asyncio.run(_seed(url, datetime.now(UTC)))
+        bot = PagesBot(api, url, tmp_path / "bot.log", extra=["--webhook-secret", SECRET])
+        bot.webhook_port = free_port()
+        bot.emulator.configure(GROUP, admins=[ORGANISER], owner=ORGANISER)
+        try:
+            bot.start()
+            yield bot, url, token
+        finally:
+            bot.stop()
+            bot.emulator.close()
+
+
+def test_a_webhook_post_without_the_secret_gets_403_and_the_tournament_is_untouched(
+    webhook_bot,
+):
+    bot, url, _ = webhook_bot
+    hook = bot.webhook_url
+    for headers in ({}, {HEADER: "wrong"}):
+        response = httpx.post(hook, json=_update(1, "Kartallar 3-1 Şahinler"), headers=headers)
+        assert response.status_code == 403
+    assert asyncio.run(_results(url)) == 0
+    assert bot.emulator.events(GROUP) == []  # nobody was answered
+
+    response = httpx.post(hook, json=_update(2, "Kartallar 3-1 Şahinler"), headers={HEADER: SECRET})
+    assert response.status_code == 200
+    assert "Kaydedildi" in bot.emulator.wait_for(GROUP, "Kaydedildi", since=0).text
+    assert asyncio.run(_results(url)) == 1
+
+
+def test_the_page_is_served_by_the_webhook_server(webhook_bot):
+    bot, _, token = webhook_bot
+    base = f"http://127.0.0.1:{bot.webhook_port}"
+    page = httpx.get(f"{base}/t/{token}")
+    assert page.status_code == 200 and "Gece Kupası" in page.text
+    assert httpx.get(f"{base}/t/{'z' * 32}").status_code == 404

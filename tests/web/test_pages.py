@@ -1,0 +1,102 @@
+"""The public pages over HTTP, from the stored 8-team day: what they show, the token, the
+revision that moves with a result, the calendar whose event moves with a delay."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from urllib.parse import quote
+
+from conftest import BEFORE, organiser
+from eight_team_day import CHAT, KICKOFF, ORGANISER
+from icalendar import Calendar
+
+from bot.usecases import links, results, schedule
+
+
+async def _enter(db, text):
+    async with db.unit_of_work() as uow:
+        await results.enter(uow, results.Entry(CHAT, ORGANISER, text, BEFORE))
+        await uow.commit()
+
+
+async def test_the_page_lists_the_coming_matches_and_both_groups_tables(client, token):
+    page = await client.get(f"/t/{token}")
+    assert page.status_code == 200
+    html = page.text
+    assert 'name="viewport" content="width=device-width' in html
+    assert "Sıradaki maçlar" in html and "10:00" in html and "Saha 1" in html
+    assert "A Grubu" in html and "B Grubu" in html
+    assert "Eşitlikte" in html  # the tie-break rule in words
+    assert "Yarı final" in html and "A Grubu 1." in html  # the bracket, sides not yet known
+    assert f'href="/t/{token}/takim/A1"' in html  # team pages linked by the team's name
+    assert str(CHAT) not in html and "Ayşe" not in html
+
+
+async def test_a_wrong_or_malformed_token_is_a_404(client, token):
+    assert (await client.get("/t/" + "x" * 32)).status_code == 404
+    assert (await client.get("/t/kisa")).status_code == 404
+    assert (await client.get(f"/t/{token[:-1]}A/surum")).status_code == 404
+    assert (await client.get("/t/" + "y" * 32 + "/takvim.ics")).status_code == 404
+
+
+async def test_a_result_changes_the_revision_and_shows_on_the_page(client, site, db, token):
+    before = (await client.get(f"/t/{token}/surum")).json()["surum"]
+    await _enter(db, "A1 3-1 A4")
+    await site.refresh()
+    after = (await client.get(f"/t/{token}/surum", params={"since": before})).json()["surum"]
+    assert after != before
+    part = await client.get(f"/t/{token}", params={"parca": "1"})
+    assert "3-1" in part.text and "<html" not in part.text
+
+
+async def test_the_team_page_has_its_matches_place_and_next_opponent(client, token):
+    page = await client.get(f"/t/{token}/takim/{quote('A1')}")
+    assert page.status_code == 200
+    assert "A Grubu 1. sırada" in page.text or "A Grubu" in page.text
+    assert "Rakip: <b>A4</b>" in page.text  # 1-4 opens group A
+    assert (await client.get(f"/t/{token}/takim/Yok")).status_code == 404
+
+
+async def test_a_new_link_retires_the_old_page_and_calendar(client, site, db, token):
+    assert (await client.get(f"/t/{token}")).status_code == 200
+    renewed = (await links.renew(db, organiser(update_id=1))).value
+    assert renewed.token != token and len(renewed.token) >= 22
+    await site.refresh()
+    assert (await client.get(f"/t/{token}")).status_code == 404
+    assert (await client.get(f"/t/{token}/takvim.ics")).status_code == 404
+    assert (await client.get(f"/t/{renewed.token}")).status_code == 200
+
+
+async def test_the_calendar_event_keeps_its_uid_and_raises_sequence_after_a_delay(
+    client, site, db, token
+):
+    def first_event(body: bytes):
+        events = [c for c in Calendar.from_ical(body).walk("VEVENT")]
+        return next(e for e in events if str(e["uid"]).endswith("-1@turnuva"))
+
+    before = first_event((await client.get(f"/t/{token}/takvim.ics")).content)
+    await schedule.delay_matches(db, organiser(update_id=2), "15")
+    await site.refresh()
+    response = await client.get(f"/t/{token}/takvim.ics")
+    assert response.headers["content-type"].startswith("text/calendar")
+    after = first_event(response.content)
+    assert after["uid"] == before["uid"]
+    assert int(after["sequence"]) > int(before["sequence"])
+    assert after.decoded("dtstart") - before.decoded("dtstart") == timedelta(minutes=15)
+    team = await client.get(f"/t/{token}/takvim/A1.ics")
+    assert len(Calendar.from_ical(team.content).walk("VEVENT")) == 3
+
+
+async def test_a_page_request_costs_no_database_work_once_cached(client, site, db, token):
+    await client.get(f"/t/{token}")
+    calls = []
+    original = db.unit_of_work
+    db.unit_of_work = lambda **kw: calls.append(kw) or original(**kw)
+    try:
+        for _ in range(5):
+            assert (await client.get(f"/t/{token}")).status_code == 200
+            assert (await client.get(f"/t/{token}/surum")).status_code == 200
+    finally:
+        db.unit_of_work = original
+    assert calls == []
+    assert KICKOFF  # the day of tests/usecases/eight_team_day.py
