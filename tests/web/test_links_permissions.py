@@ -1,0 +1,83 @@
+"""docs/permissions.md's rows for the public link, cell by cell at the use-case level:
+everyone in the group sees the link, only organisers make a new one, nothing in private."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BEFORE
+from eight_team_day import CHAT, ORGANISER
+from permission_table import cells
+
+from bot.usecases import links
+from bot.usecases.errors import NotOrganiser
+from bot.usecases.units import Actor
+from storage.errors import NoActiveTournament
+
+CO_ORGANISER, ADMIN, CAPTAIN, OTHER_CAPTAIN, MEMBER = 11, 12, 21, 22, 30
+USERS = {
+    "creator": ORGANISER,
+    "organiser": CO_ORGANISER,
+    "admin": ADMIN,
+    "captain": CAPTAIN,
+    "other captain": OTHER_CAPTAIN,
+    "member": MEMBER,
+    "private": ORGANISER,
+}
+
+
+async def _yes() -> bool:
+    return True
+
+
+async def _no() -> bool:
+    return False
+
+
+def person(role: str, update_id: int = 1) -> Actor:
+    user = USERS[role]
+    if role == "private":
+        return Actor(user_id=user, chat_id=user, now=BEFORE, update_id=update_id, private=True)
+    admin = _yes if role == "admin" else _no
+    return Actor(user_id=user, chat_id=CHAT, now=BEFORE, update_id=update_id, admin=admin)
+
+
+@pytest.fixture
+async def roles(db):
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.add_organiser(1, CO_ORGANISER, BEFORE)
+        await uow.teams.add_captain(1, "A1", CAPTAIN)
+        await uow.teams.add_captain(1, "B1", OTHER_CAPTAIN)
+        await uow.commit()
+    return db
+
+
+async def _live(db) -> str | None:
+    async with db.unit_of_work(read_only=True) as uow:
+        return await uow.links.live(1)
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("see the tournament's link"))
+async def test_see_the_tournaments_link(roles, role, expected):
+    if expected == "allowed":
+        link = await links.show(roles, person(role))
+        assert link.token == await _live(roles) and link.name == "Bahar Kupası"
+        assert link.team == {"captain": "A1", "other captain": "B1"}.get(role)
+    else:
+        with pytest.raises(NoActiveTournament):
+            await links.show(roles, person(role))
+        assert await _live(roles) is None
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("make a new link"))
+async def test_make_a_new_link(roles, role, expected):
+    old = (await links.show(roles, person("creator"))).token
+    if expected == "allowed":
+        new = (await links.renew(roles, person(role, update_id=2))).value.token
+        assert new != old and await _live(roles) == new
+        async with roles.unit_of_work(read_only=True) as uow:
+            assert await uow.links.tournament_of(old) is None
+    else:
+        refusal = NoActiveTournament if role == "private" else NotOrganiser
+        with pytest.raises(refusal):
+            await links.renew(roles, person(role, update_id=2))
+        assert await _live(roles) == old
