@@ -25,7 +25,10 @@ Komutlar
 /gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır
 /ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00)
 /hatirlatma [60 15 | grup 30 | kaptan 60 | kapat]: maç hatırlatmaları
-/ayarlar [kadro 7], /turnuva_bitir, /iptal
+/turnuva_bitir: turnuvayı bitir (sorar; hiçbir şey silinmez)
+/turnuvalar: bu sohbetin turnuvaları, numaralı
+/geri_yukle 2: biten ya da yerine başkası kurulan 2. turnuvayı geri getir
+/ayarlar [kadro 7], /iptal
 
 Örnek
 /yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6
@@ -62,6 +65,8 @@ COMMANDS = (
     ("hatirlatma", "Hatırlatma süreleri: /hatirlatma 60 15"),
     ("ayarlar", "Turnuva ayarları"),
     ("turnuva_bitir", "Turnuvayı bitir ve arşivle"),
+    ("turnuvalar", "Bu sohbetin turnuvaları"),
+    ("geri_yukle", "Arşivdeki turnuvayı geri getir: /geri_yukle 2"),
     ("iptal", "Süren işlemi iptal et"),
     ("yardim", "Yardım"),
 )

@@ -161,6 +161,12 @@ def _form_refusal(exc: setupform.FormError) -> str:
 def _bot_refusal(exc: Exception, ex_result: str) -> str:
     """Refusals of the chat's use cases and of storage."""
     match exc:
+        case usecase.MayNotReplace():
+            running = f"«{exc.name}» sürüyor" if exc.name else "süren bir turnuva var"
+            return (
+                f"Bu sohbette {running}; onun yerine yeni turnuvayı yalnızca düzenleyenleri"
+                " kurabilir. Süren turnuva için: /fikstur"
+            )
         case usecase.NotOrganiser():
             return (
                 "Sonuçları yalnızca düzenleyenler girebilir. Düzenleyen eklemek için"
@@ -189,6 +195,19 @@ def _bot_refusal(exc: Exception, ex_result: str) -> str:
             return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
         case stored.NoActiveTournament():
             return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
+        case stored.ActiveTournamentExists():
+            return (
+                "Bu arada sohbette başka bir turnuva kuruldu; hiçbir şey değişmedi."
+                " Bakmak için: /turnuvalar"
+            )
+        case usecase.RunningChanged():
+            return "Bu arada süren turnuva değişti; hiçbir şey değişmedi. Bakmak için: /turnuvalar"
+        case usecase.SetupTimedOut():
+            return "Kurulum 30 dakika sessiz kaldığı için iptal edildi. Yeniden: /yeni_turnuva"
+        case usecase.NoSuchTournament():
+            return "Böyle numaralı bir turnuva yok (numaralar: /turnuvalar). Örnek: /geri_yukle 2"
+        case usecase.AlreadyRunning():
+            return f"«{exc.name}» zaten sürüyor. Liste: /turnuvalar"
         case stored.ResultAlreadyRecorded():
             return (
                 f"{exc.match_no}. maçın sonucu az önce başka biri tarafından girildi."
