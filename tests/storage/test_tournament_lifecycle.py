@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import text
 from storage_data import CHAT, T0, new_tournament
 
+from bot.texts import setup as setup_texts
+from bot.texts.errors import refusal
+from bot.usecases import setup
+from bot.usecases.errors import NotOrganiser, RunningChanged
+from bot.usecases.units import Actor
 from domain.model import Score
 from storage import api, migrate
 from storage.errors import ActiveTournamentExists, TournamentNotFound
@@ -146,5 +152,35 @@ async def test_tournaments_archived_before_0006_are_told_apart_by_what_they_left
     db = Database.from_url(empty_db_url)
     try:
         assert await listed(db) == expected
+    finally:
+        await db.dispose()
+
+
+async def test_two_oluştur_pressed_at_once_make_one_tournament_and_a_turkish_answer(db_url: str):
+    """Two members' set-ups in an empty chat, both summaries [Oluştur], pressed together:
+    one tournament runs, the other press is refused in words (never a traceback)."""
+    db = Database.from_url(db_url)
+    data = {
+        "name": "Kupa", "teams": ["A", "B", "C", "D"], "pitches": 1, "format": "league",
+        "groups": 1, "kickoff": "2026-12-07T20:00:00+03:00", "match": 26, "changeover": 4,
+        "third": False, "tiebreak": "tff", "seed": 1,
+    }  # fmt: skip
+    people = [Actor(user_id=u, chat_id=CHAT, now=T0) for u in (51, 52)]
+    try:
+        for who in people:
+            await setup.summarise(db, who, data)
+        outcomes = await asyncio.gather(
+            *(setup.confirm(db, who, {}, replace=False) for who in people),
+            return_exceptions=True,
+        )
+        made = [o for o in outcomes if not isinstance(o, BaseException)]
+        refused = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(made) == 1 and len(refused) == 1
+        assert isinstance(refused[0], NotOrganiser | RunningChanged | ActiveTournamentExists)
+        said = refusal(refused[0])
+        assert "Bu sohbette" in said or "Bu arada" in said, said
+        assert setup_texts.RACED.startswith("Bu arada")
+        async with db.unit_of_work(read_only=True) as uow:
+            assert [t.tournament.status for t in await uow.tournaments.numbered(CHAT)] == ["active"]
     finally:
         await db.dispose()
