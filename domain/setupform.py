@@ -71,6 +71,7 @@ __all__ = [
     "parse_form",
     "parse_number",
     "parse_teams",
+    "slot_times",
 ]
 
 COMMAND = "/yeni_turnuva"
@@ -80,9 +81,23 @@ MAX_PITCHES = 16
 # Long enough for "Anadolu Kartalları Gençlik Spor Kulübü", short enough for a button.
 TEAM_NAME_MAX = 50
 NAME_MAX = 80
-# "24+6": 24 minutes on the pitch (half-time included), 6 to change over.
+# "24+6": 24 minutes of play, 6 between kick-offs' matches (2 half-time + 4 changeover).
 DEFAULT_MATCH_MINUTES = 24
 DEFAULT_CHANGEOVER = 6
+# The article's slot: of the minutes between, up to 2 are half-time, the rest changeover
+# (never below 4 while the half-time can give way).
+HALF_TIME = 2
+MIN_CHANGEOVER = 4
+
+
+def slot_times(play: int, between: int) -> tuple[int, int, int]:
+    """ "24+6" -> (26, 2, 4): the planner's match (half-time included), half-time and
+    changeover. The slot stays play + between (30 minutes for 24+6): the seed's 24 minutes
+    of play, 2 of half-time and 4 to change over; 26+4 keeps its 26 on the pitch."""
+    half = min(HALF_TIME, max(0, between - MIN_CHANGEOVER))
+    return play + half, half, between - half
+
+
 DEFAULT_TIEBREAK = "tff"
 
 
@@ -266,7 +281,8 @@ class Form:
 
     `groups` is None when the form did not say (a league or a knockout); `kickoff` is None
     when it gave no date (the bot proposes one). `match_minutes` and `changeover` are the
-    two numbers of "24+6" as typed.
+    two numbers of "24+6" as typed: minutes of play and minutes between; `slot_times`
+    turns them into the planner's match, half-time and changeover.
     """
 
     name: str

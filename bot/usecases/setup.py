@@ -26,7 +26,7 @@ from bot.usecases.errors import (
     SetupTimedOut,
 )
 from bot.usecases.units import Actor, Done, Effects
-from domain import draw, formats
+from domain import draw, formats, setupform
 from domain.model import Group
 from domain.planner import Pitch, Plan, TimeRules, plan
 from storage import Database, UnitOfWork
@@ -51,8 +51,8 @@ class Spec:
     format: str = "groups"  # league, double, groups, knockout
     groups: int = 1
     pitches: tuple[str, ...] = ("Saha 1",)
-    match_minutes: int = 24  # on the pitch, half-time included ("24+6")
-    changeover: int = 6
+    match_minutes: int = 24  # play, as typed ("24+6"); setupform.slot_times adds half-time
+    changeover: int = 6  # between matches: half-time and changeover
     knockout: str | None = None  # None: the default for the number of groups
     third_place: bool = True
     tiebreak: str = "tff"
@@ -89,12 +89,13 @@ def build(spec: Spec) -> tuple[formats.Draft, Plan]:
         else:
             groups = draw.draw_groups(spec.teams, spec.groups, method="random", seed=spec.seed)
         draft = formats.groups_then_knockout(groups, options)
+    match_minutes, half_time, changeover = setupform.slot_times(spec.match_minutes, spec.changeover)
     rules = TimeRules(
         start=spec.kickoff,
         pitches=tuple(Pitch(p) for p in spec.pitches),
-        match_minutes=spec.match_minutes,
-        half_time=min(2, spec.match_minutes - 1),
-        changeover=spec.changeover,
+        match_minutes=match_minutes,
+        half_time=half_time,
+        changeover=changeover,
     )
     return draft, plan(draft, rules)
 
@@ -134,8 +135,10 @@ async def create(
         tie_break=spec.tiebreak,
         time_zone=spec.zone,
         extra={
-            "match_minutes": spec.match_minutes,
-            "changeover": spec.changeover,
+            # As planned: on the pitch (half-time included) and between two matches.
+            "match_minutes": planned.rules.match_minutes,
+            "changeover": planned.rules.changeover,
+            "half_time": planned.rules.half_time,
             "knockout": spec.knockout_stage,
             "third_place": spec.third_place,
             "groups": spec.groups,
