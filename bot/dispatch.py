@@ -34,12 +34,24 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+import httpx
 from apscheduler.jobstores.base import JobLookupError
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.error import Forbidden, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
 from telegram.ext import Application, ContextTypes, JobQueue
 
 from bot import services
+from bot.logs import Quiet, describe
 from bot.texts import reminders as texts
 from bot.usecases import reminders as usecase
 from bot.usecases import state
@@ -60,7 +72,11 @@ EPSILON = timedelta(milliseconds=5)  # a timer firing this early still counts as
 # The plan runs a little below Telegram's 30/s so that a process that fell behind (a
 # plan rebuild, a slow disk) catches up under the pacing ceiling (Pace) without a 429.
 PLAN_PER_SECOND = 28.0
-RETRIES = 3  # RetryAfter answers waited out per reminder (a 429 means "not delivered")
+# A send that provably did not reach Telegram (see `not_delivered`) is tried again after
+# these waits (the last repeated) until the match kicks off, or for a nudge or the
+# unreachable list until LATE after its due time. A 429 waits what Telegram asked instead.
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 5.0)
+LATE = timedelta(hours=1)
 # How long a tournament read for rendering is reused. A change made here, or one that
 # moves rows, clears it at once; this bounds only what other processes change without
 # touching rows (a team renamed there shows its new name within a minute).
@@ -219,6 +235,7 @@ class Dispatcher:
         self._inflight: dict[int, asyncio.Task[Outcome]] = {}
         self._tournaments: dict[int, tuple[datetime, asyncio.Future[_Tournament | None]]] = {}
         self._closed = False
+        self.quiet = Quiet(log)  # one line per kind of failure a minute in an outage
 
     # --- leadership and the plan ------------------------------------------------------
 
@@ -408,17 +425,20 @@ class Dispatcher:
         return self._note(Outcome(row, "sent"))
 
     async def _send(self, row: PendingReminder, text: str, markup: Any) -> str:
-        """'' when sent; otherwise why not (logged). A 429 was not delivered: waited out."""
-        for attempt in range(RETRIES + 1):
+        """'' when sent; otherwise why not (logged).
+
+        A failure that provably delivered nothing (a 429, a refused connection, a timeout
+        before the request left, a 5xx) is tried again with backoff until `_give_up_at`;
+        anything that may have delivered it (a read timeout, a dropped connection) or that
+        Telegram refused (400, 403) ends the row: at most once, never a repeat."""
+        attempt = 0
+        while True:
             try:
                 await self._gate(row.recipient)
                 await self.send(row.recipient, text, markup)
+                if self.quiet.failing:
+                    self.quiet.ok("reminders: the Bot API takes messages again")
                 return ""
-            except RetryAfter as exc:
-                if attempt == RETRIES:
-                    log.warning("reminder %s dropped: still rate limited (%s)", row.id, exc)
-                    return "rate limited"
-                await self.sleep(_wait_seconds(exc))
             except Forbidden as exc:
                 log.warning(
                     "reminder %s dropped: Telegram refused chat %s (%s)", row.id, row.recipient, exc
@@ -427,10 +447,36 @@ class Dispatcher:
                     await self._unreachable(row.recipient)
                 return "forbidden"
             except TelegramError as exc:
-                # A timeout may or may not have delivered it: at most once means no retry.
-                log.warning("reminder %s dropped: Telegram error %s", row.id, exc)
-                return f"telegram: {exc.__class__.__name__}"
-        return "rate limited"
+                if not not_delivered(exc):
+                    log.warning("reminder %s dropped: Telegram error %s", row.id, describe(exc))
+                    return f"telegram: {exc.__class__.__name__}"
+                wait = (
+                    _wait_seconds(exc)
+                    if isinstance(exc, RetryAfter)
+                    else BACKOFF[min(attempt, len(BACKOFF) - 1)]
+                )
+                attempt += 1
+                if self.clock() + timedelta(seconds=wait) >= self._give_up_at(row):
+                    log.warning(
+                        "reminder %s dropped: not delivered before %s (%s)",
+                        row.id,
+                        self._give_up_at(row).isoformat(),
+                        describe(exc),
+                    )
+                    return "not delivered in time"
+                self.quiet.fail(
+                    _failure_kind(exc),
+                    "reminders: not delivered, retrying with backoff: %s",
+                    describe(exc),
+                )
+                await self.sleep(wait)
+
+    @staticmethod
+    def _give_up_at(row: PendingReminder) -> datetime:
+        """A reminder is pointless once its match kicks off; a nudge or the list of
+        unreachable captains still helps for LATE after its due time."""
+        kind = row.kind.partition(":")[0]
+        return row.start_at if kind in (rules.GROUP, rules.CAPTAIN) else row.due_at + LATE
 
     async def _gate(self, chat_id: int) -> None:
         """Wait until a message to `chat_id` keeps Telegram's limits, then count it.
@@ -548,6 +594,33 @@ def _team_of(user_id: int, match: PlannedMatch, captains: dict[str, tuple[int, .
         if team is not None and user_id in captains.get(team, ()):
             return team
     return None
+
+
+def not_delivered(exc: BaseException) -> bool:
+    """Whether a failed send provably did not reach Telegram, so sending again cannot
+    repeat it: a 429, a connection that was refused or never made, a timeout waiting for
+    a connection, or a 5xx answer (Telegram's front end refused it). A read or write
+    timeout, or a connection dropped mid-request, may have delivered it."""
+    if isinstance(exc, RetryAfter):
+        return True
+    if isinstance(exc, BadRequest | Forbidden | InvalidToken | Conflict | ChatMigrated):
+        return False
+    cause = exc.__cause__
+    if isinstance(exc, TimedOut):
+        return isinstance(cause, httpx.ConnectTimeout | httpx.PoolTimeout) or (
+            cause is None and "Pool timeout" in str(exc)
+        )
+    if isinstance(exc, NetworkError):
+        if isinstance(cause, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout):
+            return True
+        # No httpx cause: an HTTP status came back (PTB words 5xx as NetworkError).
+        return cause is None or isinstance(cause, TelegramError)
+    return False
+
+
+def _failure_kind(exc: BaseException) -> str:
+    cause = exc.__cause__
+    return exc.__class__.__name__ + (f"/{cause.__class__.__name__}" if cause else "")
 
 
 def _wait_seconds(exc: RetryAfter) -> float:

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 import asyncpg
+import httpx
 import pytest
 from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, stored_day
 from telegram import Update
-from telegram.error import Forbidden, RetryAfter
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.request import BaseRequest
 
 from bot import dispatch
@@ -305,6 +306,99 @@ async def test_a_429_is_waited_out_and_sent_once(db):
 
     assert waits == [3.0]
     assert len(sender.sent) == 1
+
+
+def _caused(exc: Exception, cause: Exception) -> Exception:
+    exc.__cause__ = cause
+    return exc
+
+
+def refused() -> Exception:
+    """What PTB raises when the connection is refused (the Bot API is down)."""
+    return _caused(NetworkError("httpx.ConnectError: [Errno 111]"), httpx.ConnectError("111"))
+
+
+class Outage:
+    """A sender that fails with `failure()` until the clock reaches `until`, then sends;
+    `sleep` moves the clock (nothing waits)."""
+
+    def __init__(self, clock: Clock, until: datetime, failure=refused) -> None:
+        self.clock, self.until, self.failure = clock, until, failure
+        self.sender = Sender()
+        self.attempts = 0
+        self.waits: list[float] = []
+
+    async def __call__(self, chat_id: int, text: str, markup: object) -> object:
+        self.attempts += 1
+        if self.clock.now < self.until:
+            raise self.failure()
+        return await self.sender(chat_id, text, markup)
+
+    async def sleep(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self.clock.now += timedelta(seconds=seconds)
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        refused,
+        lambda: NetworkError("Bad Gateway"),  # a 5xx from Telegram's front end
+        lambda: _caused(TimedOut(), httpx.ConnectTimeout("connect")),  # never connected
+    ],
+    ids=["connection-refused", "bad-gateway", "connect-timeout"],
+)
+async def test_a_reminder_due_in_an_outage_is_sent_once_soon_after_it(db, caplog, failure):
+    clock = Clock(MORNING)
+    outage = Outage(clock, MORNING + timedelta(minutes=50), failure)  # 09:45, before 10:00
+    d = await dispatcher(db, clock, outage, sleep=outage.sleep)
+
+    with caplog.at_level(logging.INFO, logger="bot.dispatch"):
+        await run_until(d, clock, (KICKOFF - timedelta(minutes=5)).astimezone(UTC))
+        await d.drain()
+
+    group = [t for t in outage.sender.to(CHAT) if "10:00" in t]
+    assert len(group) == 1  # the 09:30 reminder of the 10:00 slot, once
+    assert (await statuses(db))[(1, CHAT, "grup:30")] == "sent"
+    assert max(outage.waits) <= 5.0  # sent within 5 s of the API's return
+    retried = [r for r in caplog.records if "retrying with backoff" in r.getMessage()]
+    assert 1 <= len(retried) <= 2 and all(r.exc_info is None for r in retried)  # no storm
+
+
+async def test_a_send_that_may_have_arrived_is_not_repeated(db):
+    clock = Clock(MORNING)
+    timeout = lambda: _caused(TimedOut(), httpx.ReadTimeout("read"))  # noqa: E731
+    outage = Outage(clock, MORNING + timedelta(hours=3), timeout)
+    d = await dispatcher(db, clock, outage, sleep=outage.sleep)
+    clock.now = d.next_send
+
+    [first, *_] = await d.fire_due()
+
+    assert first.status == "dropped" and first.reason == "telegram: TimedOut"
+    assert outage.waits == []
+
+
+async def test_an_outage_past_kick_off_drops_the_reminder_instead_of_sending_it_late(db):
+    clock = Clock(MORNING)
+    outage = Outage(clock, KICKOFF.astimezone(UTC) + timedelta(minutes=1))
+    d = await dispatcher(db, clock, outage, sleep=outage.sleep)
+
+    await run_until(d, clock, KICKOFF.astimezone(UTC))
+    await d.drain()
+
+    assert not [t for t in outage.sender.to(CHAT) if "10:00" in t]
+    assert (await statuses(db))[(1, CHAT, "grup:30")] == "dropped"
+
+
+async def test_a_bad_request_drops_the_row_without_retrying(db):
+    clock = Clock(MORNING)
+    outage = Outage(clock, MORNING + timedelta(hours=3), lambda: BadRequest("chat not found"))
+    d = await dispatcher(db, clock, outage, sleep=outage.sleep)
+    clock.now = d.next_send
+
+    [first, *_] = await d.fire_due()
+
+    assert first.status == "dropped" and outage.waits == []
 
 
 async def test_the_timer_is_armed_for_the_head_of_the_plan(db):
