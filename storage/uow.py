@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage.engine import READ_ONLY, make_engine
 from storage.repositories import (
+    Inbox,
     LinkRepository,
     MatchRepository,
     PrivateChats,
@@ -38,6 +39,7 @@ class UnitOfWork:
     reminders: Reminders
     private_chats: PrivateChats
     setups: SetupStates
+    inbox: Inbox
     links: LinkRepository
 
     def __init__(
@@ -81,6 +83,7 @@ class UnitOfWork:
         self.reminders = Reminders(session)
         self.private_chats = PrivateChats(session)
         self.setups = SetupStates(session)
+        self.inbox = Inbox(session)
         self.links = LinkRepository(session)
         return self
 

@@ -7,6 +7,7 @@ from storage.repositories.bot_state import (
     UpdateLog,
     WantedReminder,
 )
+from storage.repositories.inbox import Inbox
 from storage.repositories.links import LinkRepository
 from storage.repositories.matches import MatchRepository
 from storage.repositories.results import ResultRepository
@@ -17,6 +18,7 @@ from storage.repositories.tournaments import TournamentRepository
 __all__ = [
     "CARD_KINDS",
     "MAX_CAPTAINS",
+    "Inbox",
     "LinkRepository",
     "MatchRepository",
     "PrivateChats",

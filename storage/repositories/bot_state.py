@@ -58,6 +58,11 @@ class SetupStates:
             )
         )
 
+    async def forget_before(self, before: datetime) -> int:
+        """Drop conversations untouched since `before` (abandoned set-ups)."""
+        stmt = delete(SetupStateRow).where(SetupStateRow.updated_at < before)
+        return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+
     async def keys(self) -> set[tuple[int, int]]:
         """Every (chat, user) with a stored conversation: the bot keeps these in memory so
         an ordinary message costs no database read."""

@@ -7,6 +7,7 @@ from storage.rows.bot_state import (
     ReminderRow,
     SetupStateRow,
 )
+from storage.rows.inbox import InboxRow
 from storage.rows.links import PublicLinkRow
 from storage.rows.play import (
     CardRow,
@@ -23,6 +24,7 @@ __all__ = [
     "CaptainRow",
     "CardRow",
     "ChatRow",
+    "InboxRow",
     "LotPlaceRow",
     "LotRow",
     "MatchRow",

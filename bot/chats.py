@@ -1,0 +1,133 @@
+"""Chats are independent: no chat waits for another.
+
+`PerChat` processes the updates of different chats concurrently and those of one chat in
+the order they arrived (an answer never overtakes the question before it, a result line
+never the one typed earlier). `PerChatRateLimiter` is PTB's AIORateLimiter (30 messages a
+second in all, 20 a minute into one group) except that a 429 ("retry after N s") is waited
+out by the request that met it, so by its own chat only: PTB's own pauses every chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from telegram import Update
+from telegram.error import RetryAfter
+from telegram.ext import AIORateLimiter, BaseUpdateProcessor
+
+log = logging.getLogger(__name__)
+
+RUNNING = 64  # updates whose handlers run at once; the others wait for a place (FIFO)
+# PTB's own bound on updates in flight: high, so an update waiting behind others of its
+# chat holds no place another chat could use (RUNNING bounds the work).
+IN_FLIGHT = 100_000
+
+
+def chat_key(update: object) -> int | None:
+    """What orders an update: its chat, else its sender; None for neither (no order)."""
+    if not isinstance(update, Update):
+        return None
+    if update.effective_chat is not None:
+        return update.effective_chat.id
+    if update.effective_user is not None:
+        return update.effective_user.id
+    return None
+
+
+class PerChat(BaseUpdateProcessor):
+    """Updates of different chats at once, of one chat one after another, in order.
+
+    Each chat keeps only the future of its latest update: an update waits for the one
+    before it in its chat, then for one of RUNNING places. `done` (if given) is called
+    with every update once its handlers have finished, whatever they raised (the durable
+    intake then forgets it)."""
+
+    def __init__(
+        self, running: int = RUNNING, done: Callable[[object], Awaitable[None]] | None = None
+    ) -> None:
+        super().__init__(max_concurrent_updates=IN_FLIGHT)
+        self._places = asyncio.Semaphore(running)
+        self._tails: dict[int, asyncio.Future[None]] = {}
+        self.done = done
+
+    @property
+    def chats_waiting(self) -> int:
+        """Chats with an update in progress (for tests and the bench)."""
+        return len(self._tails)
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        key = chat_key(update)
+        before = self._tails.get(key) if key is not None else None
+        mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if key is not None:
+            self._tails[key] = mine
+        started = False
+        try:
+            if before is not None:
+                await asyncio.shield(before)  # a cancelled waiter must not cancel it
+            async with self._places:
+                started = True
+                await coroutine
+        finally:
+            if not started and isinstance(coroutine, Coroutine):
+                coroutine.close()  # cancelled while waiting: never ran
+            mine.set_result(None)
+            if key is not None and self._tails.get(key) is mine:
+                del self._tails[key]
+            if self.done is not None and started:
+                with contextlib.suppress(Exception):
+                    await self.done(update)
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+
+class PerChatRateLimiter(AIORateLimiter):
+    """AIORateLimiter, but a 429 holds only the request that met it (see the module)."""
+
+    def __init__(self, *, retries: int = 3) -> None:
+        super().__init__(max_retries=retries)
+        self.retries = retries
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, Any]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> Any:
+        retries = rate_limit_args or self.retries
+        chat_id = data.get("chat_id")
+        with contextlib.suppress(ValueError, TypeError):
+            chat_id = int(chat_id)  # type: ignore[arg-type]
+        group = (
+            chat_id
+            if (isinstance(chat_id, int) and chat_id < 0) or isinstance(chat_id, str)
+            else False
+        )
+        for attempt in range(retries + 1):
+            try:
+                return await self._run_request(
+                    chat=chat_id is not None,
+                    group=group,
+                    allow_paid_broadcast=bool(data.get("allow_paid_broadcast", False)),
+                    callback=callback,
+                    args=args,
+                    kwargs=kwargs,
+                )
+            except RetryAfter as exc:
+                if attempt == retries:
+                    raise
+                wait = exc._retry_after.total_seconds() + 0.1
+                log.info("chat %s: rate limited, retrying in %.1f s", chat_id, wait)
+                await asyncio.sleep(wait)
+        return None
