@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 
-from bot.texts.common import STAGES, day, duration, hm, side, stage_label
+from bot.texts import moments
+from bot.texts.common import STAGES, day, hm, pairing, side, stage_label
 from bot.texts.files import NO_MATCHES, fixture_head
 from bot.texts.table import table as table_text
+from bot.usecases import ask
+from domain import questions
 from domain.lines import Problem, Unclear
 from domain.model import Group, PlannedMatch, Score
+from domain.outlook import Status
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 
@@ -123,22 +127,43 @@ def already_played(match: PlannedMatch, stored: Score, new: Score) -> str:
     )
 
 
-def next_match(team: str, match: PlannedMatch, now: datetime) -> str:
+def _zone(moment: datetime) -> tzinfo:
+    return moment.tzinfo or UTC
+
+
+def next_match(
+    team: str, match: PlannedMatch, now: datetime, *, day: questions.Day | None = None
+) -> str:
+    """ "⚽ Kartallar: sıradaki maçınız A Grubu, rakip Şahinler.\nSaha 1, bugün 10:00 (45 dk
+    sonra)." With `day` (the question said "bugün" or "yarın") and the match on another
+    day: "bugün yok, sıradaki maçınız yarın 09:00"."""
     opponent = match.away if match.home == team else match.home
     if opponent is None:
         code = match.away_from if match.home == team else match.home_from
         opponent = f"{side_code_words(code)}"
+    zone = _zone(match.start)
     if (match.home is None or match.away is None) and team not in (match.home, match.away):
         return (
             f"{team}: grup maçlarınız bitti. Eşleşmeler grup tamamlanınca belli olacak;"
-            f" ilk eleme maçı {hm(match.start)}."
+            f" ilk eleme maçı {moments.kickoff(match.start, now, zone)}."
         )
-    minutes = int((match.start - now).total_seconds() // 60)
-    when = f"{duration(minutes)} sonra" if minutes > 0 else "şu an oynanıyor"
+    asked = _DAY_WORDS.get(day) if day else None
+    if asked and moments.day_word(match.start, now, zone) != asked:
+        return (
+            f"⚽ {team}: {asked} yok, sıradaki maçınız"
+            f" {moments.when(match.start, now, zone, match.end)}.\n"
+            f"{stage_label(match)}, rakip {opponent}, {match.pitch}."
+        )
+    when = moments.when(match.start, now, zone, match.end)
+    if when == "şimdi oynanıyor":
+        when = f"şimdi oynanıyor (başlama {hm(match.start)})"
     return (
         f"⚽ {team}: sıradaki maçınız {stage_label(match)}, rakip {opponent}.\n"
-        f"{match.pitch}, {hm(match.start)} ({when})."
+        f"{match.pitch}, {when}."
     )
+
+
+_DAY_WORDS = {questions.Day.TODAY: "bugün", questions.Day.TOMORROW: "yarın"}
 
 
 def side_code_words(code: str | None) -> str:
@@ -164,7 +189,14 @@ PLACES = {
 }
 
 
-def finished(team: str, place: str | None) -> str:
+def finished(team: str, place: str | None, awaiting: Sequence[PlannedMatch] = ()) -> str:
+    """The team plays no more; with `awaiting` (its matches over without a result) the
+    places are not known yet, so no "maçlarınız bitti"."""
+    if awaiting:
+        return (
+            f"⏳ {team}: planlanan maçlarınızın süresi doldu ama sonuçlar bekleniyor: "
+            f"{missing_list(awaiting)}. Sonuçlar girilince sıranız belli olacak."
+        )
     if place and place.startswith("group:"):
         return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
     return f"{team}: maçlarınız bitti, {PLACES.get(place or '', 'turnuva sizin için tamamlandı')}."
@@ -212,15 +244,22 @@ def captain_assigned(name: str, team: str) -> str:
 def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Snapshot
     """The pinned message: the next slot's matches and the standings, in a few lines."""
     lines = [f"📌 {snap.tournament.name}: canlı durum"]
+    # The next slot by the clock; matches over without a result are listed apart, so a
+    # missing 09:00 result does not keep 09:00 as "next" at 09:38.
     open_ = [m.match for m in snap.matches if m.result is None]
-    if open_:
-        first = open_[0].start
-        lines.append(f"Sıradaki ({hm(first)}):")
+    coming = [m for m in open_ if m.end > moment]
+    missing = [m for m in open_ if m.end <= moment and m.home and m.away]
+    if coming:
+        first = min(m.start for m in coming)
+        label = "Şimdi oynanıyor" if first <= moment else "Sıradaki"
+        lines.append(f"{label} ({moments.kickoff(first, moment, _zone(first))}):")
         lines += [
-            f"• {m.pitch}: {side(m, True)} - {side(m, False)}" for m in open_ if m.start == first
+            f"• {m.pitch}: {side(m, True)} - {side(m, False)}" for m in coming if m.start == first
         ]
-    elif (won := snap.champion()) is not None:
+    elif not missing and (won := snap.champion()) is not None:
         lines.append(f"🏆 Şampiyon: {won}")
+    if missing:
+        lines.append(f"Sonuç bekleniyor: {missing_list(missing)}")
     tables = snap.tables()
     for group in snap.groups:
         table = tables[group.label]
@@ -266,3 +305,123 @@ def unclear_result(unclear: Unclear) -> str:
                 f" Skoru iki takımla yazın: {first} 3-1 {second}"
             )
     return f"{head}: skor anlaşılamadı. Şöyle yazın: {first} 3-1 {second}"
+
+
+# --- answers to questions (bot.usecases.ask.respond) ------------------------------------
+
+
+def missing_list(matches: Sequence[PlannedMatch]) -> str:
+    """ "3. maç A1 – A4 (10:00), 4. maç A2 – A3 (10:00)": matches over without a result."""
+    return ", ".join(f"{m.no}. maç {pairing(m)} ({hm(m.start)})" for m in matches)
+
+
+def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
+    """ "final ne zaman": the stage's matches, sides in words while still open."""
+    if not answer.matches:
+        name = STAGES[answer.stage].lower() if answer.stage else "eleme maçı"
+        return f"Bu turnuvada {name} yok."
+    lines = []
+    for m, score in answer.matches:
+        home = m.home or side_code_words(m.home_from)
+        away = m.away or side_code_words(m.away_from)
+        head = f"🏆 {STAGES[m.stage]}: {home} – {away}"
+        if score is not None:
+            lines.append(f"{head}: {score_text(score)} (oynandı)")
+            continue
+        lines.append(f"{head}, {m.pitch}, {moments.when(m.start, now, _zone(m.start), m.end)}")
+    return "\n".join(lines)
+
+
+def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: questions.Day | None = None) -> str:
+    """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
+    apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
+    lines = []
+    if answer.start is None:
+        if answer.champion and not answer.awaiting:
+            lines.append(f"🏁 Maçlar bitti; şampiyon {answer.champion} 🏆")
+        else:
+            lines.append("Oynanacak maç kalmadı.")
+    else:
+        zone = _zone(answer.start)
+        end = max(m.end for m in answer.matches)
+        when = moments.when(answer.start, now, zone, end)
+        asked = _DAY_WORDS.get(day_asked) if day_asked else None
+        if asked and moments.day_word(answer.start, now, zone) != asked:
+            lines.append(f"⏱ {asked} yok, sıradaki maçlar {when}:")
+        elif when == "şimdi oynanıyor":
+            lines.append(f"⏱ Şimdi oynanıyor (başlama {hm(answer.start)}):")
+        else:
+            lines.append(f"⏱ Sıradaki maçlar {when}:")
+        lines += [f"• {m.pitch}: {pairing(m)} ({stage_label(m)})" for m in answer.matches]
+    if answer.awaiting:
+        lines.append(f"Sonuç bekleniyor: {missing_list(answer.awaiting)}")
+    return "\n".join(lines)
+
+
+def qualification(answer: ask.QualifyAnswer, now: datetime) -> str:
+    """ "gruptan çıkıyor muyuz": through, out, or what it depends on."""
+    team, seen = answer.team, answer.outlook
+    if seen is None:
+        return f"{team}: bu turnuvada gruptan çıkış yok; sıralama için /puan yazın."
+    where = (
+        f"{seen.rank}. sıra, {seen.points} puan; {seen.group} Grubu'ndan ilk {seen.places} çıkıyor"
+    )
+    best = " En iyi ikinciler/üçüncüler arasından da çıkılabilir." if seen.best_of else ""
+    waiting = f"\nSonucu beklenen: {missing_list(answer.awaiting)}" if answer.awaiting else ""
+    match seen.status:
+        case Status.DONE if seen.rank <= seen.places:
+            text = f"✅ {team}: grubu {seen.rank}. sırada bitirdiniz, gruptan çıktınız."
+        case Status.DONE:
+            text = f"{team}: grubu {seen.rank}. sırada bitirdiniz ({seen.points} puan).{best}"
+        case Status.THROUGH:
+            text = f"✅ {team}: gruptan çıkmayı garantilediniz ({where})."
+        case Status.OUT:
+            text = (
+                f"{team}: kalan maçlar ne olursa olsun ilk {seen.places} içine giremiyorsunuz"
+                f" ({seen.rank}. sıra, {seen.points} puan).{best}"
+            )
+        case _:
+            left = ", ".join(
+                f"{m.home if m.away == team else m.away} ile"
+                f" {moments.kickoff(m.start, now, _zone(m.start))}"
+                for m in answer.left
+            )
+            verdict = (
+                "Kalan maçlarınızı kazanırsanız çıkıyorsunuz."
+                if seen.win_gets_through
+                else "Kazanmak da yetmeyebilir; diğer sonuçlara bağlı."
+            )
+            text = f"{team}: şu an {where}. Kalan maçlarınız: {left or '-'}. {verdict}{best}"
+    return text + waiting
+
+
+def reply(question: questions.Question, response: ask.Response, now: datetime) -> str:
+    """The words for `bot.usecases.ask.respond`'s answer. A STANDING answer is the group's
+    table, monospaced: the handler sends it inside <pre>."""
+    match response:
+        case ask.PickTeam():
+            return pick_team()
+        case ask.StageAnswer():
+            return stage_matches(response, now)
+        case ask.SlotAnswer():
+            return next_slot(response, now, question.day)
+        case ask.QualifyAnswer():
+            return qualification(response, now)
+    answer = response
+    snap = answer.snapshot
+    if question.intent is questions.Intent.STANDING and snap is not None:
+        group = snap.group_of(answer.team)
+        if group is not None:
+            return group_table(
+                group.label,
+                snap.table(group.label),
+                snap.rules.tiebreak,
+                len(snap.groups) < 2,
+                snap.group_finished(group.label),
+            )
+    if question.intent is questions.Intent.FIXTURE and snap is not None:
+        rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
+        return fixture(snap.tournament.name, rows, answer.team)
+    if answer.match is None:
+        return finished(answer.team, answer.place, answer.awaiting)
+    return next_match(answer.team, answer.match, now, day=question.day)

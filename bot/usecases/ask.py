@@ -1,17 +1,24 @@
-"""Captains' questions: the next match of my team, or where we finished."""
+"""Questions in the chat: the next match of a team, where it finished, the knockout, the
+next slot, whether a team goes through.
+
+`respond(uow, chat_id, user_id, question, now)` is the one entry point for a recognised
+`domain.questions.Question`; `bot.texts.chat.reply(question, response, now)` words its
+answer. The older entry points (`next_match`, `answer_for`, `quick_next`, ...) stay.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from bot.usecases import state
 from bot.usecases.errors import NotACaptain
-from domain import names, questions
-from domain.model import PlannedMatch, Stage
+from domain import names, outlook, questions
+from domain.model import PlannedMatch, Score, Stage
 from storage import UnitOfWork
+from storage.errors import NoActiveTournament
 
 if TYPE_CHECKING:
     from storage.records import Captaincy
@@ -23,6 +30,83 @@ class Answer:
     match: PlannedMatch | None  # the next match, if the team still plays
     place: str | None = None  # "1", "2", "3", "4", "semi", "group:3" once it is out
     snapshot: state.Snapshot | None = None
+    # Matches of the team whose planned end has passed without a result: until they are
+    # in, "maçlarınız bitti" would be a guess, so the answer says "sonuçlar bekleniyor".
+    awaiting: tuple[PlannedMatch, ...] = ()
+
+
+@dataclass(frozen=True)
+class StageAnswer:
+    """ "final ne zaman": the stage's matches (sides as known) and results so far."""
+
+    stage: Stage | None  # None: every knockout match still to play ("eleme ne zaman")
+    matches: tuple[tuple[PlannedMatch, Score | None], ...]
+
+
+@dataclass(frozen=True)
+class SlotAnswer:
+    """A bystander's "maç kaçta": the next slot by the clock, and results still missing."""
+
+    start: datetime | None  # None: nothing left to play
+    matches: tuple[PlannedMatch, ...]
+    awaiting: tuple[PlannedMatch, ...] = ()
+    champion: str | None = None
+
+
+@dataclass(frozen=True)
+class QualifyAnswer:
+    """ "gruptan çıkıyor muyuz": the team's outlook in its group, and its matches left."""
+
+    team: str
+    outlook: outlook.Outlook | None  # None: the tournament has no group stage to leave
+    left: tuple[PlannedMatch, ...] = ()
+    awaiting: tuple[PlannedMatch, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class PickTeam:
+    """A first-person question from someone who captains no team: show the team picker."""
+
+    teams: tuple[str, ...]
+
+
+Response = Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam
+
+
+async def respond(
+    uow: UnitOfWork,
+    chat_id: int,
+    user_id: int,
+    question: questions.Question,
+    now: datetime,
+) -> Response | None:
+    """The answer to `question`, asked in the group `chat_id` by `user_id`.
+
+    None means say nothing: no tournament here, or the team hint names no team ("film ne
+    zaman başlıyor"). A knockout question gets its stage; a question naming a team is
+    about that team; otherwise it is about the asker's team, and from someone who
+    captains none a personal question ("ne zaman oynuyoruz") gets the team picker while
+    a bystander's ("maç kaçta") gets the next slot.
+    """
+    try:
+        snap = await state.active(uow, chat_id)
+    except NoActiveTournament:
+        return None
+    if question.intent is questions.Intent.KNOCKOUT:
+        return stage_answer(snap, question.stage)
+    if question.team_hint:
+        try:
+            team = _hinted(question.team_hint, snap.teams)
+        except names.UnknownTeam:
+            return None  # AmbiguousTeam goes up: its refusal names the teams it may be
+    else:
+        found = await uow.teams.captain_of(snap.id, user_id)
+        if found is None:
+            return PickTeam(snap.teams) if question.personal else next_slot(snap, now)
+        team = found
+    if question.intent is questions.Intent.QUALIFY:
+        return qualify_answer(snap, team, now)
+    return answer_for(snap, team, now)
 
 
 async def next_match(
@@ -54,12 +138,72 @@ def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:
         for m in snap.matches
         if m.result is None and m.match.involves(team) and m.match.end > now
     ]
+    awaiting = _awaiting(snap, now, team)
     if upcoming:
-        return Answer(team, upcoming[0], snapshot=snap)
+        return Answer(team, upcoming[0], snapshot=snap, awaiting=awaiting)
+    if awaiting:
+        return Answer(team, None, snapshot=snap, awaiting=awaiting)
     waiting = _may_still_play(snap, team)
     if waiting is not None:
         return Answer(team, waiting, snapshot=snap)
     return Answer(team, None, place=final_place(snap, team), snapshot=snap)
+
+
+def _awaiting(
+    snap: state.Snapshot, now: datetime, team: str | None = None
+) -> tuple[PlannedMatch, ...]:
+    """Matches (of `team`, or all) planned to have ended by `now` with no result yet."""
+    return tuple(
+        m.match
+        for m in snap.matches
+        if m.result is None
+        and m.match.end <= now
+        and m.match.home is not None
+        and m.match.away is not None
+        and (team is None or m.match.involves(team))
+    )
+
+
+def stage_answer(snap: state.Snapshot, stage: Stage | None) -> StageAnswer:
+    """The matches of `stage` (the final, the semi-finals, ...), or with None every
+    knockout match not yet played, with their results."""
+    if stage is None:
+        rows = [(m.match, m.result) for m in snap.matches if m.match.stage.is_knockout]
+        open_ = [(m, r) for m, r in rows if r is None]
+        return StageAnswer(None, tuple(open_ or rows))
+    rows = [(m.match, m.result) for m in snap.matches if m.match.stage is stage]
+    return StageAnswer(stage, tuple(rows))
+
+
+def next_slot(snap: state.Snapshot, now: datetime) -> SlotAnswer:
+    """The next slot by the clock: the earliest start among matches not over by `now`
+    (under way or to come) that have no result; matches over without one come apart."""
+    coming = [m.match for m in snap.matches if m.result is None and m.match.end > now]
+    awaiting = _awaiting(snap, now)
+    if not coming:
+        return SlotAnswer(None, (), awaiting, snap.champion())
+    first = min(m.start for m in coming)
+    return SlotAnswer(first, tuple(m for m in coming if m.start == first), awaiting)
+
+
+def qualify_answer(snap: state.Snapshot, team: str, now: datetime) -> QualifyAnswer:
+    group = snap.group_of(team)
+    knockout = [m.match for m in snap.matches if m.match.stage.is_knockout]
+    if group is None or not knockout:
+        return QualifyAnswer(team, None)
+    places, best_of = outlook.group_places(knockout, group.label)
+    members = set(group.teams)
+    open_ = [
+        m.match
+        for m in snap.matches
+        if m.result is None and not m.match.stage.is_knockout and m.match.home in members
+    ]
+    remaining = [(m.home or "", m.away or "") for m in open_]
+    seen = outlook.outlook(
+        snap.table(group.label), group.label, team, remaining, places, best_of=best_of
+    )
+    mine = tuple(m for m in open_ if m.involves(team))
+    return QualifyAnswer(team, seen, mine, _awaiting(snap, now, team))
 
 
 def _may_still_play(snap: state.Snapshot, team: str) -> PlannedMatch | None:
