@@ -82,6 +82,20 @@ class Intake:
         self.in_flight.update(u.update_id for u in fresh)
         return fresh
 
+    async def receive(self, update: Update, queue: asyncio.Queue[object]) -> None:
+        """Webhook mode: store `update` and queue it if new. Answer Telegram's POST only
+        after this returned, so an update it was told we have is stored."""
+        for fresh in await self.store([update]):
+            await queue.put(fresh)
+
+    async def replay(self, bot: Bot, queue: asyncio.Queue[object]) -> int:
+        """Webhook mode, at start-up: queue what a previous run received and did not
+        finish (polling does this itself)."""
+        updates, _ = await self.unfinished(bot)
+        for update in updates:
+            await queue.put(update)
+        return len(updates)
+
     async def finished(self, update: object) -> None:
         """Called by PerChat when an update's handlers are done: marked within FLUSH s."""
         update_id = getattr(update, "update_id", None)

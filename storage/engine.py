@@ -67,6 +67,10 @@ def make_engine(url: str | None = None, *, read_only: bool = False, **kwargs: An
     if make_url(url).get_backend_name() == "sqlite":
         kwargs.setdefault("module", sqlite_driver.dbapi(read_only=read_only))
         kwargs.setdefault("pool_reset_on_return", None)  # `_reset` below does it cheaper
+    else:
+        # A pooled connection PostgreSQL closed meanwhile (a restart, an idle timeout, a
+        # failover) is noticed and replaced before use, instead of failing its first use.
+        kwargs.setdefault("pool_pre_ping", True)
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         _configure_sqlite(engine)
