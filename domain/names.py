@@ -63,6 +63,7 @@ __all__ = [
     "normalize",
     "resolve",
     "strip_diacritics",
+    "strip_invisible",
     "tolerance",
     "tr_lower",
     "tr_upper",
@@ -87,6 +88,11 @@ _DIGITS = re.compile(r"[0-9]+")
 SUGGESTIONS = 3
 SUGGESTION_CUTOFF = 60.0
 PREFIX_SCORE = 90.0
+
+
+def strip_invisible(s: str) -> str:
+    """`s` in NFC without zero-width characters and bidi controls; line breaks kept."""
+    return _INVISIBLE.sub("", unicodedata.normalize("NFC", s))
 
 
 def normalize(s: str) -> str:

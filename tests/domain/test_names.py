@@ -22,6 +22,7 @@ from domain.names import (
     mentioned,
     normalize,
     resolve,
+    strip_invisible,
     tolerance,
     tr_lower,
     tr_upper,
@@ -438,3 +439,7 @@ def test_normalize_is_idempotent_and_leaves_no_invisible_character(text):
     once = normalize(text)
     assert normalize(once) == once
     assert not any(c in once for c in "\u200b\u200f\u2066")
+
+
+def test_strip_invisible_keeps_line_breaks_for_lists_of_names():
+    assert strip_invisible("Kartal\u200blar\n\u200fŞahinler") == "Kartallar\nŞahinler"
