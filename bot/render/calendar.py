@@ -7,7 +7,7 @@ grows whenever a delay moves the match (or a result is written).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from icalendar import Calendar, Event
 
@@ -21,8 +21,15 @@ def uid(tournament_id: int, match_no: int) -> str:
     return f"{tournament_id}-{match_no}@turnuva"
 
 
+REFRESH = "PT15M"  # how often a subscribed calendar asks again (RFC 7986, and Outlook's)
+REFRESH_EVERY = timedelta(minutes=15)
+
+
 def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
-    """`stamp` (aware) is DTSTAMP: when the file was made."""
+    """`stamp` (aware) is DTSTAMP: when the file was made. The same file is the /takvim
+    attachment and the webcal:// subscription, which phones re-read every REFRESH: a
+    delay, /ertele or a postponed week keeps each event's UID and raises its SEQUENCE, and
+    an ended tournament keeps its past events."""
     zone = snap.zone
     cal = Calendar()
     cal.add("prodid", "-//Turnuva Botu//tr")
@@ -33,6 +40,8 @@ def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
     title = texts.CALENDAR_TEAM_NAME.format(name=name, team=team) if team else name
     cal.add("x-wr-calname", title)
     cal.add("x-wr-timezone", str(zone.key))
+    cal.add("refresh-interval", REFRESH_EVERY, parameters={"VALUE": "DURATION"})
+    cal.add("x-published-ttl", REFRESH)
     for stored in snap.matches:
         m = stored.match
         if team is not None and not m.involves(team):

@@ -65,6 +65,8 @@ class TournamentView:
     by_time: tuple[Section, ...]
     by_week: tuple[Section, ...]
     week_word: str
+    week_label: str  # the fixture's second order: "Tura göre", "Maç haftasına göre"
+    multi_day: bool  # matches on more than one day: each shows its day
     tables: tuple[TableView, ...]
     rule: str
     bracket: tuple[Section, ...]
@@ -84,6 +86,7 @@ class TeamView:
     opponent: str | None
     matches: tuple[MatchView, ...]
     ended: bool
+    multi_day: bool
 
 
 COLUMNS = ("O", "G", "B", "M", "A", "Y", "AV", "P")
@@ -219,6 +222,8 @@ def tournament(snap: Snapshot, now: datetime) -> TournamentView:
         by_time=_by_day(list(views.values())),
         by_week=_by_week(snap, views, week_word),
         week_word=week_word,
+        week_label="Maç haftasına göre" if len(days) > 1 else "Tura göre",
+        multi_day=len(days) > 1,
         tables=tables(snap) if snap.groups else (),
         rule=tie_rule(snap.rules.tiebreak),
         bracket=bracket,
@@ -263,4 +268,5 @@ def team(snap: Snapshot, name: str, now: datetime) -> TeamView | None:
         opponent=opponent,
         matches=tuple(mine),
         ended=snap.tournament.status != "active",
+        multi_day=len({s.match.start.date() for s in snap.matches}) > 1,
     )
