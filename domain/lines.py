@@ -113,6 +113,7 @@ _CLOCK_OR_DATE = re.compile(
     r"(?![0-9])"
 )
 _DIGIT = re.compile(r"[0-9]")
+_GOAL_WORD = re.compile(r"(?<=[0-9])\s*gol(?:le|ler)?\b", re.IGNORECASE)
 _STANDALONE_NUMBER = re.compile(r"(?<![^\W_])[0-9]{1,3}(?![^\W_])")
 # A score as one piece: "3-1", "3 - 1", "3:1", and Turkish "3'e 1", "2'ye 1", "1e0".
 _SCORE = re.compile(
@@ -166,7 +167,9 @@ def result_line(result: ParsedResult) -> str:
 
 
 def _blank_clock_and_dates(line: str) -> str:
-    return " ".join(_CLOCK_OR_DATE.sub(" ", line).split())
+    """Clock times and dates out; "3 gol" is the number 3 ("Kartallar 3 gol Şahinler 1")."""
+    line = _GOAL_WORD.sub("", _CLOCK_OR_DATE.sub(" ", line))
+    return " ".join(line.split())
 
 
 def _outcome(line: str) -> Outcome | None:

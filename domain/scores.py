@@ -12,7 +12,7 @@ The shapes, for teams A and B and the score 3-1 (A's goals first):
     A 3-1 B     A 3 - 1 B    A 3:1 B     A 3 1 B        the score between the names
     A 3 - B 1   A 3 B 1      A 3, B 1                   each name followed by its goals
     A - B 3-1   A, B 3-1     A vs B 3-1  A ile B 3-1    the names first, then the score
-    A B 3-1                                             (the space is tried everywhere)
+    A B 3-1     A B 3 1                                 (the space is tried everywhere)
     3-1 A - B                                           the score first
 
 Penalties are written many ways: "(pen 4-3)", "(p 4-3)", "(4-3 pen)", "pen. 4-3",
@@ -181,18 +181,17 @@ def _numbers(text: str) -> list[re.Match[str]]:
     return list(_NUMBER.finditer(text))
 
 
-def _two_names(names: str, compact_score: bool) -> Iterator[tuple[str, str]]:
+def _two_names(names: str) -> Iterator[tuple[str, str]]:
     """Ways to read `names` as two names: at a separator ("A - B", "A vs B", "A, B"),
-    or, when the score beside them was written as one ("3-1"), at any space ("A B")."""
+    then at any space ("A B")."""
     for sep in _NAMES_SEPARATOR.finditer(names):
         home, away = _side(names[: sep.start()]), _side(names[sep.end() :])
         if home and away:
             yield home, away
-    if compact_score:
-        for space in re.finditer(r" ", names):
-            home, away = _side(names[: space.start()]), _side(names[space.end() :])
-            if home and away:
-                yield home, away
+    for space in re.finditer(r" ", names):
+        home, away = _side(names[: space.start()]), _side(names[space.end() :])
+        if home and away:
+            yield home, away
 
 
 def _splits_of(text: str, penalties: tuple[int, int] | None, removed: bool) -> Iterator[_Split]:
@@ -207,11 +206,10 @@ def _splits_of(text: str, penalties: tuple[int, int] | None, removed: bool) -> I
             between = text[first.end() : second.start()]
             after = _side(text[second.end() :])
             if _BETWEEN_GOALS.fullmatch(between):
-                compact = bool(re.search(r"[-:]", between))
                 if before and after:
                     yield _Split(before, after, goals, penalties, removed)
                 elif before or after:
-                    for home, away in _two_names(before or after, compact):
+                    for home, away in _two_names(before or after):
                         later.append(_Split(home, away, goals, penalties, removed))
             elif before and not after and _LETTER.search(between):
                 # "A 3 - B 1", "A 3 B 1": each name followed by its goals.

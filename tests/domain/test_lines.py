@@ -50,6 +50,12 @@ def recorded(text: str) -> ParsedResult:
         ("Kartallar 3 1 Şahinler", "Kartallar", "Şahinler", (3, 1)),
         ("Boğaziçi Spor Şahinler 1-0", "Boğaziçi Spor", "Şahinler", (1, 0)),
         ("dinamo 2-2 bogazici", "Dinamo Kadıköy", "Boğaziçi Spor", (2, 2)),
+        ("kartallar şahinler 3 1", "Kartallar", "Şahinler", (3, 1)),
+        ("Kartallar 3 gol Şahinler 1 gol", "Kartallar", "Şahinler", (3, 1)),
+        ("maç sonucu: Kartallar 3 Şahinler 1", "Kartallar", "Şahinler", (3, 1)),
+        ("Kartallar 3 Şahinler 1 bitti", "Kartallar", "Şahinler", (3, 1)),
+        ("KARTALLAR 3-1 SAHINLER ✅", "Kartallar", "Şahinler", (3, 1)),
+        ("Kartallar x Şahinler 3-1", "Kartallar", "Şahinler", (3, 1)),
         ("Kartallar - Şahinler 20:00'de değil 3-1 bitti", None, None, None),
     ],
 )
