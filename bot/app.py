@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy.engine import make_url
-from telegram import BotCommand
+from telegram import BotCommand, Update
 from telegram.error import InvalidToken, NetworkError
 from telegram.ext import (
     Application,
@@ -17,6 +17,7 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 from telegram.request import BaseRequest
@@ -106,9 +107,14 @@ def build(
             "webhook" if getattr(settings, "webhook_url", None) else "polling",
         )
         # The public pages' snapshot cache; bot.web.server serves it (bot/web/site.py).
-        app.bot_data[web.KEY] = site.Site(
+        pages = app.bot_data[web.KEY] = site.Site(
             db, found.clock, settings.public_base, public=bool(settings.public_url)
         )
+
+        async def nudge(update: Update, context: object) -> None:
+            pages.nudge()  # after every update's handlers: open pages show it at once
+
+        app.add_handler(TypeHandler(Update, nudge), group=99)
 
     async def post_stop(app: Application) -> None:  # type: ignore[type-arg]
         if services.KEY in app.bot_data:  # done marks of the last updates handled

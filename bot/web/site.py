@@ -29,6 +29,7 @@ from storage import Database
 
 log = logging.getLogger(__name__)
 POLL = 1.0  # seconds between two fingerprint reads of the watched tournaments
+GAP = 0.2  # ... and at least this many, however often this process's own updates nudge
 WATCH = 600.0  # a tournament is watched this long after its page was last asked for
 MISS = 30.0  # an unknown token is answered 404 from memory this long
 MAX_MISSES = 10_000
@@ -200,10 +201,15 @@ class Site:
             self._task = None
 
     async def _watch(self) -> None:
+        last = 0.0
         while self._entries:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
+            # Nudged after every update this process handles: at most one read per GAP.
+            if (pause := last + GAP - time.monotonic()) > 0:
+                await asyncio.sleep(pause)
             self._wake.clear()
+            last = time.monotonic()
             try:
                 await self.refresh()
             except asyncio.CancelledError:
