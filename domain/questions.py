@@ -254,6 +254,15 @@ _WORDS: dict[str, _Sense] = {
         ),
         _Sense(topic=True, we=True, intent=Intent.QUALIFY),
     ),
+    # "biz", "bizim maç": first person plural, so about the asker's team.
+    **dict.fromkeys(
+        ("biz", "bizim", "bize", "bizi", "bizde", "bizimki", "aldik", "topladik"),
+        _Sense(we=True),
+    ),
+    **dict.fromkeys(
+        ("karsimizda", "karsimizdaki", "karsimiza", "karsimizdakiler"),
+        _Sense(topic=True, we=True, intent=Intent.OPPONENT),
+    ),
     # Third person and needs: the intent only ("kim çıkar" alone is not about football).
     **dict.fromkeys(
         (
@@ -282,14 +291,14 @@ _WORDS: dict[str, _Sense] = {
     # Fillers: never part of a team hint.
     **dict.fromkeys(
         (
-            *("biz", "bizim", "bize", "bizi", "ben", "benim", "siz", "sizin", "abi", "abla"),
+            *("ben", "benim", "siz", "sizin", "abi", "abla", "an"),
             *("hocam", "hoca", "kanka", "kardes", "kardesim", "reis", "usta", "ustam"),
             *("arkadaslar", "beyler", "dostum", "acaba", "peki", "ya", "yav", "ki", "de"),
             *("da", "bu", "su", "o", "bi", "aksam", "icin", "cikmak", "gecmek", "kalmak"),
             *("cikmamiz", "gecmemiz", "kalmamiz", "daha"),
             *("sabah", "simdi", "artik", "lutfen", "selam", "merhaba", "slm", "bir", "ilk"),
             *("var", "yok", "ile", "hadi", "tamam", "en", "yakin", "gelecek"),
-            *("tekrar", "yine", "haftaki", "sonra", "once", "bizde", "nasil"),
+            *("tekrar", "yine", "haftaki", "sonra", "once", "nasil"),
             # One edit from a question word, but not one: "kimse" is not "kimle".
             *("kimse", "kimi", "kacti", "kacan", "hani", "sahane"),
         ),
@@ -303,14 +312,19 @@ _PHRASES: dict[tuple[str, str], _Sense] = {
     ("ne", "zmn"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
     ("ne", "zamn"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
     ("yari", "final"): _Sense(intent=Intent.KNOCKOUT, stage=Stage.SEMI),
+    # "(gruptan) çıkar mı", "(yarı finale) kalır mıyız": going through, as yes or no; the
+    # topic must come from "gruptan", "tur", a stage ("akşam çıkıyor muyuz" is not this).
     **{
-        (verb, particle): _ASKS
+        (verb, particle): _Sense(asks=True, intent=Intent.QUALIFY)
         for verb in (
             *("cikar", "cikiyor", "cikabilir", "cikacak", "gecer", "gecebilir", "kalir"),
             *("kaliyor", "kalabilir", "eleniyor", "yeter"),
         )
-        for particle in ("mi", "mu")
+        for particle in ("mi", "mu", "miyiz", "muyuz")
     },
+    ("ne", "lazim"): _ASKS,
+    ("ne", "gerek"): _ASKS,
+    ("ne", "gerekiyor"): _ASKS,
     ("ceyrek", "final"): _Sense(intent=Intent.KNOCKOUT, stage=Stage.QUARTER),
     ("var", "mi"): _ASKS,
     ("yok", "mu"): _ASKS,

@@ -284,3 +284,26 @@ def test_a_short_name_hint_resolves_to_the_team():
 )
 def test_chat_near_the_new_words_stays_unanswered(text):
     assert ask(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("bizim maç ne zmn", Intent.NEXT_MATCH),
+        ("karşımızda kim var", Intent.OPPONENT),
+        ("gruptan çıkmak için ne lazım", Intent.QUALIFY),
+        ("kaç puan aldık", Intent.STANDING),
+        ("maç var mı bugün", Intent.NEXT_MATCH),
+        ("oynuyor muyuz bugün", Intent.NEXT_MATCH),
+    ],
+)
+def test_more_chat_phrasings_are_questions(text, intent):
+    question = ask(text)
+    assert question is not None and question.intent is intent and question.team_hint is None
+
+
+@pytest.mark.parametrize(
+    "text", ["akşam çıkıyor muyuz", "bu akşam kim çıkar dışarı", "ne lazım", "kim kazandı"]
+)
+def test_going_out_is_not_going_through(text):
+    assert ask(text) is None
