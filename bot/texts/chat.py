@@ -197,6 +197,8 @@ def finished(team: str, place: str | None, awaiting: Sequence[PlannedMatch] = ()
             f"⏳ {team}: planlanan maçlarınızın süresi doldu ama sonuçlar bekleniyor: "
             f"{missing_list(awaiting)}. Sonuçlar girilince sıranız belli olacak."
         )
+    if place == ask.AWAITING:
+        return f"⏳ {team}: maçlarınızın sonuçları bekleniyor; girilince sıranız belli olacak."
     if place and place.startswith("group:"):
         return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
     return f"{team}: maçlarınız bitti, {PLACES.get(place or '', 'turnuva sizin için tamamlandı')}."

@@ -24,11 +24,15 @@ if TYPE_CHECKING:
     from storage.records import Captaincy
 
 
+# Answer.place while the team's last results are missing: its place is not known yet.
+AWAITING = "awaiting"
+
+
 @dataclass(frozen=True)
 class Answer:
     team: str
     match: PlannedMatch | None  # the next match, if the team still plays
-    place: str | None = None  # "1", "2", "3", "4", "semi", "group:3" once it is out
+    place: str | None = None  # "1", "2", "3", "4", "semi", "group:3" once out; AWAITING
     snapshot: state.Snapshot | None = None
     # Matches of the team whose planned end has passed without a result: until they are
     # in, "maçlarınız bitti" would be a guess, so the answer says "sonuçlar bekleniyor".
@@ -142,7 +146,7 @@ def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:
     if upcoming:
         return Answer(team, upcoming[0], snapshot=snap, awaiting=awaiting)
     if awaiting:
-        return Answer(team, None, snapshot=snap, awaiting=awaiting)
+        return Answer(team, None, place=AWAITING, snapshot=snap, awaiting=awaiting)
     waiting = _may_still_play(snap, team)
     if waiting is not None:
         return Answer(team, waiting, snapshot=snap)

@@ -123,3 +123,9 @@ async def test_matches_over_without_results_are_awaited_not_finished(db):
     await enter(db, *GROUP_RESULTS)
     _, text = await respond(db, "ne zaman oynuyoruz", CAPTAINS["A4"], _at(16))
     assert text == "A4: maçlarınız bitti, grubunuzu 4. sırada tamamladınız."
+
+
+async def test_the_two_argument_finished_text_also_waits_for_results(db):
+    response, _ = await respond(db, "ne zaman oynuyoruz", CAPTAINS["A4"], _at(16))
+    assert isinstance(response, ask.Answer) and response.place == ask.AWAITING
+    assert "sonuçları bekleniyor" in chat.finished(response.team, response.place)
