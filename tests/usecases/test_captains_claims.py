@@ -27,7 +27,7 @@ from test_captains_permissions import db as db  # the fixture
 
 from bot.handlers import captains as handlers
 from bot.texts import captains as texts
-from bot.usecases import captains, results
+from bot.usecases import captains, results, setup
 from bot.usecases.errors import ConversationOpen, NotOrganiser, StaleCaptainButton
 from bot.usecases.units import Actor, Repeated
 from storage.errors import TooManyCaptains
@@ -156,6 +156,14 @@ async def test_a_newer_claim_makes_the_older_ones_buttons_stale(db):
     await decide(db, organiser(), newer)
     captains_now = await captains_of(db)
     assert CLAIMANT in captains_now["B1"] and CLAIMANT not in captains_now[TEAM]
+
+
+async def test_iptal_withdraws_a_waiting_claim(db):
+    claim = (await captains.claim(db, member(CLAIMANT), TEAM)).value
+    assert await setup.drop(db, member(CLAIMANT))
+    with pytest.raises(StaleCaptainButton):
+        await decide(db, organiser(), claim)
+    assert CLAIMANT not in (await captains_of(db))[TEAM]
 
 
 async def test_a_reply_assignment_settles_the_persons_waiting_claim(db):
