@@ -47,6 +47,8 @@ def test_a_bystanders_set_up_is_refused_and_every_result_stays(tg):
     his = tg.wait_for(chat, lambda m: m.has_button("Oluştur"))  # nothing ran yet
     set_up(tg, chat, ORGANISER)
 
+    tg.press(CAPTAIN_1, chat, his.message_id, his.button("Oluştur"))
+    assert "Bu kurulum başkasına ait" in toast(tg, chat)
     tg.press(BYSTANDER, chat, his.message_id, his.button("Oluştur"))
     assert "yalnızca düzenleyenleri kurabilir" in toast(tg, chat)
     tg.send(BYSTANDER, chat, HIS)
