@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -64,6 +64,8 @@ _templates = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+# A team's name as one path segment ("A/B" too): Jinja's own urlencode keeps "/".
+_templates.filters["segment"] = lambda value: quote(str(value), safe="")
 
 
 def _minute(site: Site) -> tuple[int, ...]:
@@ -122,7 +124,7 @@ def make_app(site: Site, webhook: Webhook | None = None) -> Starlette:
         entry = await site.entry(request.path_params["token"])
         if entry is None:
             return _missing()
-        name = unquote(request.path_params["team"])
+        name = request.path_params["team"]  # decoded already (the ASGI path is)
         body = _page(site, entry, "team", name, request.query_params.get("parca") == "1")
         if body is None:
             return _missing()
@@ -144,10 +146,8 @@ def make_app(site: Site, webhook: Webhook | None = None) -> Starlette:
         if entry is None:
             return PlainTextResponse("Bulunamadı", status_code=404)
         team = request.path_params.get("team")
-        if team is not None:
-            team = unquote(team)
-            if team not in entry.snap.teams:
-                return PlainTextResponse("Bulunamadı", status_code=404)
+        if team is not None and team not in entry.snap.teams:
+            return PlainTextResponse("Bulunamadı", status_code=404)
         body = entry.cached(
             ("ics", team), entry.revision, lambda: calendar.ics(entry.snap, entry.stamp, team)
         )
@@ -162,10 +162,10 @@ def make_app(site: Site, webhook: Webhook | None = None) -> Starlette:
 
     routes: list[Any] = [
         Route("/t/{token}", tournament_page),
-        Route("/t/{token}/takim/{team}", team_page),
+        Route("/t/{token}/takim/{team:path}", team_page),
         Route("/t/{token}/surum", revision),
         Route("/t/{token}/takvim.ics", calendar_file),
-        Route("/t/{token}/takvim/{team}.ics", calendar_file),
+        Route("/t/{token}/takvim/{team:path}.ics", calendar_file),
         Route("/saglik", health),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]

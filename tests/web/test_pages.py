@@ -100,3 +100,28 @@ async def test_a_page_request_costs_no_database_work_once_cached(client, site, d
         db.unit_of_work = original
     assert calls == []
     assert KICKOFF  # the day of tests/usecases/eight_team_day.py
+
+
+async def test_an_ended_tournament_keeps_its_page_and_past_events(client, site, db, token):
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.archive(1, BEFORE)
+        await uow.commit()
+    await site.refresh()
+    page = await client.get(f"/t/{token}")
+    assert page.status_code == 200 and "turnuva bitti" in page.text
+    events = Calendar.from_ical((await client.get(f"/t/{token}/takvim.ics")).content)
+    assert len(events.walk("VEVENT")) == 16
+
+
+async def test_a_team_name_with_turkish_letters_and_a_slash_has_its_page(client, site, db, token):
+    async with db.unit_of_work() as uow:
+        await uow.teams.rename(1, "A1", "Şahinler/Gençler")
+        await uow.commit()
+    await site.refresh()
+    html = (await client.get(f"/t/{token}")).text
+    address = f"/t/{token}/takim/{quote('Şahinler/Gençler', safe='')}"
+    assert f'href="{address}"' in html
+    page = await client.get(address)
+    assert page.status_code == 200 and "Şahinler/Gençler" in page.text
+    ics = await client.get(f"/t/{token}/takvim/{quote('Şahinler/Gençler', safe='')}.ics")
+    assert ics.status_code == 200 and len(Calendar.from_ical(ics.content).walk("VEVENT")) == 3
