@@ -156,9 +156,12 @@ async def _claim(
         return base
     organiser = await organises(uow, snap, actor.user_id, admin)
     if organiser or (not captains and not results_on):
-        await _make_captain(uow, snap, team, actor.user_id, actor.now)
-        tell = () if organiser else await _organisers(uow, snap, actor.user_id)
-        return replace(base, outcome=Outcome.ACCEPTED, previous=current, tell=tell)
+        # A free team goes to its first claimant only: a concurrent claim that got there
+        # first makes this one wait.
+        if await _make_captain(uow, snap, team, actor.user_id, actor.now, first=not organiser):
+            tell = () if organiser else await _organisers(uow, snap, actor.user_id)
+            return replace(base, outcome=Outcome.ACCEPTED, previous=current, tell=tell)
+        base = replace(base, captained=True)
     if not may_wait:
         raise NotOrganiser("this claim waits, unless a chat administrator makes it")
     pending = await uow.setups.get(actor.chat_id, actor.user_id)
@@ -332,16 +335,24 @@ async def organises(uow: UnitOfWork, snap: state.Snapshot, user_id: int, admin: 
 
 
 async def _make_captain(
-    uow: UnitOfWork, snap: state.Snapshot, team: str, user_id: int, now: datetime
-) -> None:
+    uow: UnitOfWork,
+    snap: state.Snapshot,
+    team: str,
+    user_id: int,
+    now: datetime,
+    *,
+    first: bool = False,
+) -> bool:
     """`user_id` captains `team` from now on (leaving any other team of theirs); their
-    waiting claim, if any, is settled by it. TooManyCaptains when the team is full."""
-    await uow.teams.remove_captain(snap.id, user_id)
-    await uow.teams.add_captain(snap.id, team, user_id)
+    waiting claim, if any, is settled by it. TooManyCaptains when the team is full;
+    False, and nothing changed, when `first` and the team has a captain by now."""
+    if not await uow.teams.add_captain(snap.id, team, user_id, first=first, leave=True):
+        return False
     pending = await uow.setups.get(snap.tournament.chat_id, user_id)
     if pending is not None and pending.get("kind") == CLAIM:
         await uow.setups.delete(snap.tournament.chat_id, user_id)
     await reminders.sync(uow, snap.id, now)
+    return True
 
 
 async def _organisers(uow: UnitOfWork, snap: state.Snapshot, actor: int) -> tuple[int, ...]:

@@ -115,32 +115,55 @@ class TeamRepository:
             by_label.setdefault(label or "", []).append(name)
         return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
 
-    async def add_captain(self, tournament_id: int, team: str, user_id: int) -> None:
-        """Make `user_id` a captain of `team`; at most three, and one team per user."""
+    async def add_captain(
+        self,
+        tournament_id: int,
+        team: str,
+        user_id: int,
+        *,
+        first: bool = False,
+        leave: bool = False,
+    ) -> bool:
+        """Make `user_id` a captain of `team`; at most three, and one team per user. True
+        once they are (also when they were already).
+
+        `leave`: a captain of another team leaves it in the same step (else AlreadyCaptain);
+        if they cannot join, they stay where they were. `first`: only as the team's first
+        captain. False, and nothing changed, when the team has a captain, or when a
+        concurrent transaction has just made one (both try slot 1; on PostgreSQL the later
+        waits on the unique index and then fails)."""
         team_id = (await self.ids(tournament_id)).get(team)
         if team_id is None:
             raise TeamNotFound(team)
         current = await self.captain_of(tournament_id, user_id)
         if current == team:
-            return
-        if current is not None:
+            return True
+        if current is not None and not leave:
             raise AlreadyCaptain(user_id, current)
         taken = set(
             await self._session.scalars(
                 select(CaptainRow.slot).where(CaptainRow.team_id == team_id)
             )
         )
-        for slot in (s for s in range(1, MAX_CAPTAINS + 1) if s not in taken):
+        if first and taken:
+            return False
+        free = (1,) if first else tuple(s for s in range(1, MAX_CAPTAINS + 1) if s not in taken)
+        for slot in free:
             row = CaptainRow(
                 user_id=user_id, tournament_id=tournament_id, team_id=team_id, slot=slot
             )
             try:
-                # A savepoint: a concurrent captain may take this slot; then try the next.
+                # A savepoint: a concurrent captain may take this slot; then try the next
+                # (and the captain who was leaving their team has not left it).
                 async with self._session.begin_nested():
+                    if current is not None:
+                        await self.remove_captain(tournament_id, user_id)
                     self._session.add(row)
             except IntegrityError:
                 continue
-            return
+            return True
+        if first:
+            return False
         raise TooManyCaptains(team, MAX_CAPTAINS)
 
     async def remove_captain(self, tournament_id: int, user_id: int) -> None:
