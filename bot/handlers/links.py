@@ -56,6 +56,18 @@ async def page_markup(
     return markup(context, link.token, private=_private(update))
 
 
+async def live_markup(
+    context: ContextTypes.DEFAULT_TYPE, tournament_id: int
+) -> InlineKeyboardMarkup | None:
+    """The page button under a group's live message; None (and no database work) while
+    the pages have no public address."""
+    pages = site(context)
+    if pages is None or not pages.public:
+        return None
+    token = await links.token_of(database(context), tournament_id, pages.clock())
+    return markup(context, token)
+
+
 def _private(update: Update) -> bool:
     chat = update.effective_chat
     return chat is not None and chat.type == ChatType.PRIVATE

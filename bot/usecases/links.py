@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.usecases import results, state, units
 from bot.usecases.units import Actor, Done
@@ -65,6 +66,17 @@ async def renew(db: Database, actor: Actor) -> Done[Link]:
         db, actor, lambda uow, admin: _link(uow, actor, renew=True, admin=admin)
     )
     return Done(link)
+
+
+async def token_of(db: Database, tournament_id: int, now: datetime) -> str:
+    """The tournament's live token, made on the first ask (the live message's button)."""
+    found = await units.read(db, lambda uow: uow.links.live(tournament_id))
+    if found is not None:
+        return found
+    async with db.unit_of_work() as uow:
+        token = await uow.links.ensure(tournament_id, now)
+        await uow.commit()
+    return token
 
 
 async def tournament_of(db: Database, token: str) -> int | None:

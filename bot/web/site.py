@@ -71,7 +71,8 @@ class Site:
         public: bool = True,
         poll: float = POLL,
     ) -> None:
-        self.db, self.clock, self.public_base, self.poll = db, clock, public_base, poll
+        self.db, self.clock, self.poll = db, clock, poll
+        self.public_base = public_base.rstrip("/")
         self.public = public  # False: public_base is this machine's own address only
         self._tokens: dict[str, int] = {}
         self._misses: dict[str, float] = {}
