@@ -106,13 +106,3 @@ async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await reply(update, texts.renamed(*done.value))
     await apply(context, done.effects)
-
-
-async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    try:
-        done = await organisers.end_tournament(database(context), actor(update, context))
-    except DomainError as exc:
-        await refuse(update, exc)
-        return
-    await reply(update, texts.finished(done.value))
-    await apply(context, done.effects)

@@ -16,10 +16,6 @@ def organiser_added(name: str) -> str:
     return f"👍 {name} artık bu turnuvanın düzenleyenlerinden."
 
 
-def finished(name: str) -> str:
-    return f"🏁 {name} bitirildi ve arşivlendi. Yeni turnuva için /yeni_turnuva"
-
-
 def no_tie(team: str) -> str:
     return f"{team} için kurayla çözülecek bir eşitlik yok."
 

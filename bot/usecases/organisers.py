@@ -109,15 +109,3 @@ async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Do
 
     renamed = await units.write(db, actor, action)
     return Done(renamed, Effects(reminders=True, live=(actor.chat_id,)))
-
-
-async def end_tournament(db: Database, actor: Actor) -> Done[str]:
-    """/turnuva_bitir at once (until the confirmed ending of bot/usecases/tournaments lands)."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> str:
-        snap = await _organised(uow, actor, admin)
-        await uow.tournaments.archive(snap.id, actor.now)
-        await reminders.sync(uow, snap.id, actor.now)
-        return snap.tournament.name
-
-    return Done(await units.write(db, actor, action), Effects(reminders=True))

@@ -113,11 +113,11 @@ async def write(db: Database, actor: Actor, action: Action[T], *, claim: bool = 
     known = actor._admin_known
     try:
         return await _once(db, actor, action, bool(known), claim)
-    except NotOrganiser:
+    except NotOrganiser as refused:
         if known is not None or actor.private or actor.admin is None:
             raise
-    if not await actor.is_chat_admin():
-        raise NotOrganiser("not an organiser, and no administrator of this chat")
+        if not await actor.is_chat_admin():
+            raise refused from None  # its own words (which tournament, which rule)
     return await _once(db, actor, action, True, claim)
 
 
