@@ -17,9 +17,12 @@ from datetime import datetime, timedelta
 
 from bot.usecases import state
 from domain import lines
+from domain.lines import may_be_result
 from domain.model import PlannedMatch
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
+
+__all__ = ["EARLY_START", "Clarify", "Enter", "current_match", "may_be_result", "own_score", "read"]
 
 # A captain may write "3-1 kazandık" a little before the planned start has passed on the
 # bot's clock (a match started early); later than that, his next match is not "current".
@@ -40,7 +43,7 @@ async def read(
     uow: UnitOfWork, chat_id: int, user_id: int, text: str, now: datetime
 ) -> Enter | Clarify | None:
     """What to do with `text`, written by `user_id` in the group `chat_id` at `now`."""
-    if not lines.may_be_result(text):
+    if not may_be_result(text):
         return None
     try:
         snap = await state.active(uow, chat_id)
