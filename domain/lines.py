@@ -113,6 +113,15 @@ _CLOCK_OR_DATE = re.compile(
     r"(?![0-9])"
 )
 _DIGIT = re.compile(r"[0-9]")
+_NOT_GOALS = re.compile(
+    r"(?<![^\W_])[0-9]{1,3}(?:"
+    r"\s*['’]?\s*(?:[ıiuü]?nc[ıiuü]|nd[ae]|ncı)[^\W\d_]*"  # ordinals: 3'üncü, 2nci
+    r"|\.(?=\s+[^\W\d_])|\.s[ıiuü]\b"  # "2. maç", "1.si"
+    r"|\s*(?:kişi|kisi|dk|dakika|dakka|sa|saat|saniye|gün|gun|hafta|tl|lira"
+    r"|puan(?:la|ı|i|dayız|dayiz)?|numara(?:lı|li)?|nolu|no|oyuncu(?:yla|yuz|yuz)?"
+    r"|kart(?:ı|i|lar|ları|lari)?|sarı|sari|kırmızı|kirmizi)\b)",
+    re.IGNORECASE,
+)
 _GOAL_WORD = re.compile(r"(?<=[0-9])\s*gol(?:le|ler)?\b", re.IGNORECASE)
 _STANDALONE_NUMBER = re.compile(r"(?<![^\W_])[0-9]{1,3}(?![^\W_])")
 # A score as one piece: "3-1", "3 - 1", "3:1", and Turkish "3'e 1", "2'ye 1", "1e0".
@@ -167,8 +176,11 @@ def result_line(result: ParsedResult) -> str:
 
 
 def _blank_clock_and_dates(line: str) -> str:
-    """Clock times and dates out; "3 gol" is the number 3 ("Kartallar 3 gol Şahinler 1")."""
-    line = _GOAL_WORD.sub("", _CLOCK_OR_DATE.sub(" ", line))
+    """Clock times, dates, ordinals ("2. maç", "3'üncü") and counts of other things ("5
+    kişi", "10 dk", "6 puan") out; "3 gol" is the number 3 ("Kartallar 3 gol Şahinler 1")."""
+    line = _CLOCK_OR_DATE.sub(" ", line)
+    line = _NOT_GOALS.sub(" ", line)
+    line = _GOAL_WORD.sub("", line)
     return " ".join(line.split())
 
 

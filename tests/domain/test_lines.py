@@ -144,7 +144,7 @@ def test_an_own_score_that_contradicts_itself_is_explained(text, problem):
     [
         "Kartallar 3 Şahinler",
         "Kartallar Şahinler 3",
-        "Kartallar (3) Şahinler (1) ve 2 kart",
+        "Kartallar 3 4 5 Şahinler",
         "Kartallar 3-1-2 Şahinler 4",
     ],
 )
@@ -194,11 +194,18 @@ ORDINARY = [
     "2-1",
     "3-1 kazandılar",
     "",
+    "Kartallar Şahinler 1. maç",
+    "Kartallar 5 kişi Şahinler 7 kişi",
+    "Kartallar 6 puan Şahinler 4 puan",
+    "Kartallar 2nci Şahinler 3üncü",
+    "Kartallar 10 dk gecikecek Şahinler 5 dk",
+    "Kartallar 2 sarı kart Şahinler 1 kırmızı",
 ]
 
 
 @pytest.mark.parametrize("text", ORDINARY)
 def test_ordinary_chat_with_numbers_is_not_taken_for_a_result(text):
+    """Also with two teams named: ordinals, people, minutes, points and cards are not goals."""
     reading = read_line(text, TEAMS)
     assert reading is None, reading
 
