@@ -70,7 +70,9 @@ def build(
     # (bot/chats.py); each is stored before Telegram is told it arrived and marked done
     # once handled, so a crash loses none (bot/intake.py).
     intake = Intake(lambda: services.of(app).db, base_clock)
-    builder = builder.concurrent_updates(chats.PerChat(done=intake.finished))
+    processor = chats.PerChat(done=intake.finished)
+    intake.on_stop.append(processor.stop_waiting)  # a backlog must not hold up a stop
+    builder = builder.concurrent_updates(processor)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await migrate.upgrade_async(settings.db_url)

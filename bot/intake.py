@@ -51,6 +51,7 @@ class Intake:
         self._done: list[int] = []
         self._flusher: asyncio.Task[None] | None = None
         self.replayed = 0
+        self.on_stop: list[Callable[[], None]] = []  # called when polling stops
 
     @property
     def db(self) -> Database:
@@ -169,6 +170,8 @@ class DurableUpdater(Updater):
             await super().stop()
             return
         self._running = False
+        for hook in self.intake.on_stop:  # e.g. PerChat.stop_waiting
+            hook()
         self._poller.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._poller

@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 
 CONTENT = ("message", "photo", "document", "edit")  # the kinds that carry a text or a caption
+HELP = "⚽ Turnuva Botu"  # how the answer to /yardim begins (Emulator.silence)
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,11 @@ class Emulator:
         self.last_update_id = result["update_id"]
         return result["callback_id"]
 
+    def outage(self, seconds: float) -> None:
+        """The Bot API goes away for `seconds`: the emulator's bot port refuses connections
+        (or, without one, every Bot API call answers 502)."""
+        self._post("/test/outage", {"seconds": seconds})
+
     def redeliver(self, update_id: int) -> None:
         """Telegram delivers the update `update_id` once more (as after a lost confirmation)."""
         self._post("/test/redeliver", {"update_id": update_id})
@@ -278,12 +284,14 @@ class Emulator:
 
     def silence(self, chat: Chat) -> list[BotMessage]:
         """What the bot did in `chat` since the mark, once it has provably handled everything
-        sent before: a probe /start in the probe's private chat is answered only after the
-        earlier updates (PTB handles updates one at a time). Expect [] for ignored messages.
-        Live-message edits (timed, not answers) are left out."""
+        sent before: a probe /yardim in the same chat is answered only after the earlier
+        updates of that chat (the bot handles one chat's updates in order; other chats run
+        alongside, so a probe elsewhere would prove nothing). The probe's answer is left
+        out, and so are live-message edits (timed, not answers). Expect [] for ignored
+        messages."""
         start = self.mark
-        self.send(PROBE, private(PROBE), "/start")
-        answered = self.wait_for(private(PROBE), timeout=10)
+        self.send(PROBE, chat, "/yardim")
+        answered = self.wait_for(chat, lambda m: m.kind == "message" and m.text.startswith(HELP))
         return [m for m in self.events(chat, start) if m.seq < answered.seq and not _live_edit(m)]
 
     def messages(self, chat: Chat) -> list[BotMessage]:

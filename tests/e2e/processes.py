@@ -113,7 +113,9 @@ class BotProcess:
 
     `clock_offset` (seconds, --clock-offset) runs the bot's clock ahead of real time; a test
     moves time by restarting with a larger one. `webhook_port` runs it in webhook mode
-    (--webhook-url http://127.0.0.1:<port>/<path> --port <port>) instead of polling."""
+    (--webhook-url http://127.0.0.1:<port>/<path> --port <port>) instead of polling.
+    `bot_api_url`: the emulator's bot port (see `running_emulator`); `rate_limit`: with
+    Telegram's rate limits (AIORateLimiter), which the other tests turn off."""
 
     def __init__(
         self,
@@ -123,8 +125,14 @@ class BotProcess:
         *,
         clock_offset: float = 0.0,
         webhook_port: int | None = None,
+        bot_api_url: str | None = None,
+        rate_limit: bool = False,
     ) -> None:
         self.api_url, self.db_url, self.log = api_url, db_url, log
+        # The URL the bot is given (an emulator's bot port, which an outage closes); the
+        # test's own calls keep using `api_url`.
+        self.bot_api_url = bot_api_url or api_url
+        self.rate_limit = rate_limit
         self.clock_offset = clock_offset
         self.webhook_port = webhook_port
         self.proc: subprocess.Popen[bytes] | None = None
@@ -144,7 +152,8 @@ class BotProcess:
         before = self.emulator.state()
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNUVA_", "TELEGRAM_"))}
         command = [sys.executable, "-m", "bot.cli", "bot", "--token", TOKEN]
-        command += ["--api-url", self.api_url, "--db", self.db_url, "--no-rate-limit"]
+        command += ["--api-url", self.bot_api_url, "--db", self.db_url]
+        command += [] if self.rate_limit else ["--no-rate-limit"]
         if self.clock_offset:
             command += ["--clock-offset", f"{self.clock_offset:.3f}"]
         if self.webhook_url:
