@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.texts import advice as advice_text
@@ -19,7 +19,7 @@ from bot.texts import plan as plan_text
 from bot.texts import table as table_text
 from bot.texts.common import EXAMPLES
 from bot.texts.errors import refusal
-from domain import draw, forfeits, names, scores, standings, tiebreak, when
+from domain import draw, forfeits, names, scores, setupform, standings, tiebreak, when
 from domain.advice import advise, advise_season
 from domain.errors import DomainError
 from domain.forfeits import WithdrawalRule
@@ -234,7 +234,7 @@ def explicit_groups(spec: str, teams: Sequence[str]) -> tuple[Group, ...]:
 def _groups(args: argparse.Namespace, teams: list[str]) -> tuple[Group, ...] | None:
     if not args.groups:
         return None
-    if not args.groups.strip().isdigit():
+    if not setupform.ascii_digits(args.groups.strip()):
         return explicit_groups(args.groups, teams)
     k = int(args.groups)
     if k < 1:
@@ -244,7 +244,7 @@ def _groups(args: argparse.Namespace, teams: list[str]) -> tuple[Group, ...] | N
 
 
 def _pitches(text: str) -> tuple[Pitch, ...]:
-    if text.strip().lstrip("-").isdigit():
+    if setupform.ascii_digits(text.strip().lstrip("-")):
         count = int(text)
         if count < 1:
             raise Refused(f"Saha sayısı en az 1 olmalı. Örnek: {EXAMPLES['pitches']}")
@@ -263,8 +263,25 @@ def _zone(name: str) -> ZoneInfo:
 
 
 def _start(text: str | None, zone: ZoneInfo) -> datetime:
+    """The first kick-off; a past one is fine (a fixture reprinted), one more than
+    when.MAX_DAYS_AHEAD days ahead is a typo that must never reach the planner."""
     now = datetime.now(zone)
-    return when.parse_kickoff(text or "yarın 10:00", now)
+    try:
+        moment = when.parse_kickoff(text or "yarın 10:00", now)
+    except when.BadDateTime as exc:
+        why = {
+            "missing_time": "saat eksik",
+            "missing_date": "gün eksik",
+            "bad_date": "böyle bir tarih yok",
+            "bad_time": "böyle bir saat yok",
+        }.get(str(exc.reason), "anlaşılamadı")
+        raise Refused(f'Başlangıç zamanı "{exc.text}": {why}. Örnek: {EXAMPLES["start"]}') from None
+    if moment.date() > now.date() + timedelta(days=when.MAX_DAYS_AHEAD):
+        raise Refused(
+            f'"{text}" {when.MAX_DAYS_AHEAD} günden daha ileride; yılı kontrol edin.'
+            f" Örnek: {EXAMPLES['start']}"
+        )
+    return moment
 
 
 def _minutes(args: argparse.Namespace) -> None:
@@ -287,7 +304,7 @@ def _window(text: str, start: datetime) -> tuple[str, datetime | None, datetime 
         if not clock.strip():
             return None
         hour, colon, minute = clock.strip().replace(".", ":").partition(":")
-        if not (hour.isdigit() and (not colon or minute.isdigit())):
+        if not (setupform.ascii_digits(hour) and (not colon or setupform.ascii_digits(minute))):
             raise Refused(f'"{clock}" bir saat değil. {example}')
         if int(hour) > 23 or int(minute or 0) > 59:
             raise Refused(f'"{clock}" bir saat değil. {example}')

@@ -37,6 +37,7 @@ class Options:
     balance: bool = False
     third_place: bool = False
     knockout: str = "none"
+    per_group: int | None = None  # "gruptan 2 çıkar"; None: as many as the knockout wants
 
 
 def league(teams: Sequence[str], options: Options) -> Draft:
@@ -54,8 +55,8 @@ def groups_then_knockout(groups: Sequence[Group], options: Options) -> Draft:
     wanted = QUALIFIERS[options.knockout]
     ties: tuple[Tie, ...] = ()
     if wanted:
-        per_group = max(1, wanted // len(groups))
-        if per_group * len(groups) > wanted or per_group > 2:
+        per_group = options.per_group or max(1, wanted // len(groups))
+        if per_group * len(groups) > wanted or (per_group > 2 and not options.per_group):
             raise BadFormat("knockout_size", groups=len(groups), knockout=options.knockout)
         ties = knockout.after_groups(groups, per_group=per_group, third_place=options.third_place)
     rounds = {g.label: _rounds(g, options) for g in groups}

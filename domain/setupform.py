@@ -18,15 +18,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, time, tzinfo
 from enum import StrEnum
 from typing import TypeVar
 
+from domain import weekly
 from domain.draw import MAX_GROUPS, MIN_GROUP_SIZE
 from domain.errors import DomainError
+from domain.formats import QUALIFIERS
+from domain.matchdays import Calendar
 from domain.names import duplicates, fold
+from domain.season import PitchHours, SeasonRules
 from domain.tiebreak import PRESET_NAMES
+from domain.weekly import Rhythm, RhythmProblem
 from domain.when import (
     MONTHS,
     RELATIVE_DAYS,
@@ -34,7 +40,9 @@ from domain.when import (
     BadDateTime,
     BadSlot,
     DateTimeProblem,
+    OutOfHorizon,
     SlotProblem,
+    check_horizon,
     parse_kickoff,
     parse_slot,
 )
@@ -66,6 +74,7 @@ __all__ = [
     "TooFewTeams",
     "TooManyTeams",
     "UnknownPart",
+    "ascii_digits",
     "default_teams",
     "parse_count",
     "parse_form",
@@ -78,6 +87,7 @@ COMMAND = "/yeni_turnuva"
 MIN_TEAMS = 2
 MAX_TEAMS = 64
 MAX_PITCHES = 16
+MAX_ADVANCE = 4  # "gruptan 4 çıkar" at most
 # Long enough for "Anadolu Kartalları Gençlik Spor Kulübü", short enough for a button.
 TEAM_NAME_MAX = 50
 NAME_MAX = 80
@@ -113,6 +123,11 @@ class Part(StrEnum):
     FORMAT = "format"
     THIRD_PLACE = "third_place"
     TIEBREAK = "tiebreak"
+    RHYTHM = "rhythm"  # "iki haftada bir pazar 14:00-17:00": a season league over weeks
+    FIRST_DAY = "first_day"  # "15 Ocak'tan itibaren"
+    SKIP = "skip"  # "1 Şubat hariç"
+    KNOCKOUT = "knockout"  # "çeyrek final", "yarı final", "sadece final", "eleme yok"
+    ADVANCE = "advance"  # "gruptan 2 çıkar"
 
 
 class Problem(StrEnum):
@@ -132,6 +147,9 @@ class Problem(StrEnum):
     CONFLICT = "conflict"  # "lig" with "2 grup"
     BAD_KICKOFF = "bad_kickoff"  # see KickoffError.problem
     BAD_SLOT = "bad_slot"  # see SlotError.problem
+    BAD_RHYTHM = "bad_rhythm"  # see RhythmPartError.problem
+    PAST = "past"  # a kick-off or first match day already past
+    TOO_FAR = "too_far"  # more than when.MAX_DAYS_AHEAD days ahead
 
 
 class Format(StrEnum):
@@ -275,6 +293,66 @@ class SlotError(FormError):
         self.args = (text, problem)
 
 
+class TooManyGroups(BadCount):
+    """More groups (`value`) than `teams` teams allow: at most `hi` (MIN_GROUP_SIZE a group)."""
+
+    def __init__(self, text: str, teams: int, hi: int, value: int) -> None:
+        super().__init__(Part.GROUPS, text, 1, hi, value)
+        self.teams = teams
+        self.args = (text, teams, hi, value)
+
+
+class OutOfRange(FormError):
+    """A kick-off or first match day (`part`) already past (PAST) or more than
+    when.MAX_DAYS_AHEAD days ahead (TOO_FAR); `moment` is the day read."""
+
+    def __init__(self, part: Part, text: str, reason: Problem, moment: date) -> None:
+        super().__init__(part, text, reason)
+        self.moment = moment
+        self.args = (part, text, reason, moment)
+
+
+class RhythmPartError(FormError):
+    """A rhythm, first day or skip part (`part`) that says it wrongly; `problem` is a
+    weekly.RhythmProblem and `day` the offending date, if any."""
+
+    def __init__(
+        self, part: Part, text: str, problem: RhythmProblem, day: date | None = None
+    ) -> None:
+        super().__init__(part, text, Problem.BAD_RHYTHM)
+        self.problem = problem
+        self.day = day
+        self.args = (part, text, problem, day)
+
+
+class KnockoutConflict(FormError):
+    """The knockout asked for cannot follow these groups: `qualifiers` teams go through
+    (`groups` x `advance`, or `wanted` by the knockout's size) where `wanted` fit."""
+
+    def __init__(self, text: str, groups: int, advance: int | None, wanted: int) -> None:
+        super().__init__(Part.KNOCKOUT, text, Problem.CONFLICT)
+        self.groups = groups
+        self.advance = advance
+        self.wanted = wanted
+        self.args = (text, groups, advance, wanted)
+
+
+@dataclass(frozen=True)
+class Season:
+    """A league over match weeks: every `every_days` days from `first_day` (the weekday of
+    the rhythm), `opens`-`closes` on every pitch, minus `skip`."""
+
+    every_days: int
+    weekday: int
+    opens: time
+    closes: time
+    first_day: date
+    skip: tuple[date, ...] = ()
+
+    def calendar(self) -> Calendar:
+        return Calendar.every(self.first_day, self.every_days, self.skip)
+
+
 @dataclass(frozen=True)
 class Form:
     """A complete one-message set-up, checked for consistency; what [Oluştur] builds.
@@ -296,6 +374,28 @@ class Form:
     format: Format = Format.LEAGUE
     third_place: bool = False
     tiebreak: str = DEFAULT_TIEBREAK
+    season: Season | None = None  # a league over match weeks; None: one day
+    knockout: str | None = None  # "quarter", "semi", "final", "none"; None: the default
+    advance: int | None = None  # how many of each group go through ("gruptan 2 çıkar")
+
+    @property
+    def is_season(self) -> bool:
+        return self.season is not None
+
+
+def season_rules(form: Form, pitches: Sequence[str], zone: tzinfo) -> SeasonRules:
+    """What `domain.season.season` needs for this form's league over match weeks."""
+    if form.season is None:
+        raise ValueError("a one-day form has no season")
+    match, half, changeover = slot_times(form.match_minutes, form.changeover)
+    return SeasonRules(
+        calendar=form.season.calendar(),
+        pitches=tuple(PitchHours(p, form.season.opens, form.season.closes) for p in pitches),
+        zone=zone,
+        match_minutes=match,
+        half_time=half,
+        changeover=changeover,
+    )
 
 
 # --- numbers -----------------------------------------------------------------------
@@ -334,13 +434,19 @@ def _word_number(word: str) -> int | None:
     return None
 
 
+def ascii_digits(text: str) -> bool:
+    """ "12" but not "²", "١٢" or "": a count as typed on a keyboard (str.isdigit takes all
+    three of the first, and int() then refuses some of them)."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_number(text: str) -> int | None:
     """ "8", "sekiz", "tek", "on iki", "oniki" -> the number; None if it is not one.
 
     Words cover sıfır to altmış dokuz (a count here is at most 64); digits are ASCII only,
     as a count is typed, not pasted from another script."""
     words = fold(text).split()
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+    if len(words) == 1 and ascii_digits(words[0]):
         return int(words[0])
     if len(words) == 1:
         return _word_number(words[0])
@@ -357,7 +463,7 @@ def _split_unit(folded: str) -> tuple[str, Part | None]:
     last = words[-1]
     for part, unit in UNIT_WORDS.items():
         at = last.find(unit)
-        if at >= 0 and (at == 0 or last[:at].isdigit()):
+        if at >= 0 and (at == 0 or ascii_digits(last[:at])):
             number = [*words[:-1], last[:at]] if at else words[:-1]
             return " ".join(w for w in number if w), part
     return " ".join(words), None
@@ -463,6 +569,20 @@ THIRD_PLACE_WORDS: dict[str, bool] = {
 _TIEBREAK_FILLERS = frozenset(
     {"averaj", "averaji", "siralama", "siralamasi", "kural", "kurali", "kurallari"}
 )
+KNOCKOUT_WORDS: dict[str, str] = {
+    "son 16": "round_of_16",
+    "son 16 turu": "round_of_16",
+    "ceyrek final": "quarter",
+    "ceyrek finalden": "quarter",
+    "yari final": "semi",
+    "yari finalden": "semi",
+    "sadece final": "final",
+    "yalniz final": "final",
+    "final": "final",
+    "eleme yok": "none",
+    "elemesiz": "none",
+}
+_ADVANCE = re.compile(r"(?:her\s+)?gruptan\s+(\S+)\s+(?:takim\s+)?(?:cikar|cikiyor|gecer|kalir)")
 _CLOCK = re.compile(r"[0-9]{1,2}[:.][0-9]{2}")
 _DATE_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | {w for k in RELATIVE_DAYS for w in k}
 _COMMAND = re.compile(re.escape(COMMAND) + r"(@\w+)?(?=\s|$)", re.IGNORECASE)
@@ -474,7 +594,7 @@ _RANGES: dict[Part, tuple[int, int]] = {
 
 
 _T = TypeVar("_T")
-_Value = int | bool | str | Format | datetime | tuple[int, int]
+_Value = int | bool | str | Format | datetime | date | Rhythm | tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -518,6 +638,16 @@ def _read_part(text: str, now: datetime) -> _Said:
         return _Said(Part.THIRD_PLACE, text, third)
     if (preset := _words(folded, _TIEBREAK_FILLERS)) in PRESET_NAMES:
         return _Said(Part.TIEBREAK, text, preset)
+    if (stage := KNOCKOUT_WORDS.get(" ".join(folded.split()))) is not None:
+        return _Said(Part.KNOCKOUT, text, stage)
+    if (advance := _ADVANCE.fullmatch(" ".join(folded.split()))) is not None:
+        value = parse_number(advance.group(1))
+        if value is None or not 1 <= value <= MAX_ADVANCE:
+            raise BadCount(Part.ADVANCE, text, 1, MAX_ADVANCE, value)
+        return _Said(Part.ADVANCE, text, value)
+    season = _season_part(text, now)
+    if season is not None:
+        return season
     if "+" in folded:
         try:
             return _Said(Part.SLOT, text, parse_slot(text))
@@ -529,6 +659,107 @@ def _read_part(text: str, now: datetime) -> _Said:
         if bad.reason is not DateTimeProblem.UNPARSED or _looks_like_kickoff(folded):
             raise KickoffError(text, bad.reason) from None
     raise UnknownPart(text)
+
+
+def _season_part(text: str, now: datetime) -> _Said | None:
+    """A rhythm, a first day or a skip list, or None when the part is none of them."""
+    try:
+        if weekly.is_from(text):
+            return _Said(Part.FIRST_DAY, text, weekly.parse_from(text, now.date()))
+        if weekly.is_skip(text):
+            return _Said(Part.SKIP, text, weekly.parse_skip(text, now.date()))
+        if weekly.looks_like_rhythm(text):
+            return _Said(Part.RHYTHM, text, weekly.parse_rhythm(text))
+    except weekly.RhythmError as bad:
+        part = (
+            Part.FIRST_DAY
+            if weekly.is_from(text)
+            else Part.SKIP
+            if weekly.is_skip(text)
+            else Part.RHYTHM
+        )
+        raise RhythmPartError(part, text, bad.problem, bad.day) from None
+    return None
+
+
+def _horizon(part: Part, text: str, moment: datetime, now: datetime) -> None:
+    """A day already past or more than when.MAX_DAYS_AHEAD days ahead never reaches the
+    planner (a year 9999 overflows it)."""
+    try:
+        check_horizon(moment, now, text)
+    except OutOfHorizon as out:
+        reason = Problem.TOO_FAR if out.too_far else Problem.PAST
+        raise OutOfRange(part, text, reason, moment.date()) from None
+
+
+def _season(said: dict[Part, _Said], line: str, fmt: Format, now: datetime) -> Season | None:
+    """The league over match weeks the form describes, or None for one day."""
+    rhythm = _value(said, Part.RHYTHM, Rhythm)
+    if rhythm is None:
+        for part in (Part.FIRST_DAY, Part.SKIP):
+            if part in said:
+                raise MissingPart(Part.RHYTHM, line)
+        return None
+    if fmt not in (Format.LEAGUE, Format.DOUBLE):
+        raise FormatConflict(Part.RHYTHM, said[Part.RHYTHM].text, fmt, None)
+    if _value(said, Part.KNOCKOUT, str) not in (None, "none"):
+        raise FormatConflict(Part.KNOCKOUT, said[Part.KNOCKOUT].text, fmt, None)
+    if Part.KICKOFF in said:
+        raise FormatConflict(Part.KICKOFF, said[Part.KICKOFF].text, fmt, None)
+    since = _value(said, Part.FIRST_DAY, date)
+    first = rhythm.first_day(now, since)
+    if since is not None:
+        moment = datetime.combine(first, rhythm.opens, now.tzinfo)
+        _horizon(Part.FIRST_DAY, said[Part.FIRST_DAY].text, moment, now)
+    skip = _value(said, Part.SKIP, tuple) or ()
+    for day in skip:
+        if not isinstance(day, date) or day < first or (day - first).days % rhythm.every_days:
+            raise RhythmPartError(
+                Part.SKIP, said[Part.SKIP].text, weekly.RhythmProblem.OFF_RHYTHM, day
+            )
+    return Season(
+        every_days=rhythm.every_days,
+        weekday=rhythm.weekday,
+        opens=rhythm.opens,
+        closes=rhythm.closes,
+        first_day=first,
+        skip=tuple(d for d in skip if isinstance(d, date)),
+    )
+
+
+def _knockout(
+    said: dict[Part, _Said], fmt: Format, groups: int | None
+) -> tuple[str | None, int | None]:
+    """The knockout's size and the places per group going through, checked together:
+    "gruptan 2 çıkar" alone gives the smallest bracket that holds them (best-placed next
+    places fill it), and with a size given the two must agree."""
+    stage = _value(said, Part.KNOCKOUT, str)
+    advance = _value(said, Part.ADVANCE, int)
+    if stage is None and advance is None:
+        return None, None
+    part = Part.KNOCKOUT if stage is not None else Part.ADVANCE
+    one_table = fmt in (Format.LEAGUE, Format.DOUBLE)
+    if fmt is Format.KNOCKOUT or (one_table and advance is not None):
+        raise FormatConflict(part, said[part].text, fmt, groups)
+    count = 1 if one_table else groups or 1
+    if advance is not None:
+        fitting = _smallest_stage(advance * count)
+        if advance * count < 2 or (stage not in (None, "none") and stage != fitting):
+            wanted = QUALIFIERS[stage] if stage else 2
+            raise KnockoutConflict(said[part].text, count, advance, wanted)
+        return stage or fitting, advance
+    wanted = QUALIFIERS[stage or "none"]
+    per_group = max(1, wanted // count)  # as formats.groups_then_knockout reads it
+    if not one_table and wanted and (per_group * count > wanted or per_group > 2):
+        raise KnockoutConflict(said[part].text, count, None, wanted)
+    return stage, None
+
+
+def _smallest_stage(qualifiers: int) -> str:
+    for stage, size in sorted(QUALIFIERS.items(), key=lambda kv: kv[1]):
+        if size >= qualifiers and size:
+            return stage
+    return "round_of_16"
 
 
 def _form_and_names(text: str) -> tuple[str, str]:
@@ -597,23 +828,31 @@ def parse_form(text: str, now: datetime) -> Form:
     groups = _value(said, Part.GROUPS, int)
     if groups is not None and groups > count // MIN_GROUP_SIZE:
         hi = max(1, min(count // MIN_GROUP_SIZE, MAX_GROUPS))
-        raise BadCount(Part.GROUPS, said[Part.GROUPS].text, 1, hi, groups)
+        raise TooManyGroups(said[Part.GROUPS].text, count, hi, groups)
     fmt = _format(said, line, groups)
     third = bool(_value(said, Part.THIRD_PLACE, bool))
     if third and fmt in (Format.LEAGUE, Format.DOUBLE):
         raise FormatConflict(Part.THIRD_PLACE, said[Part.THIRD_PLACE].text, fmt, groups)
     slot = _value(said, Part.SLOT, tuple) or (DEFAULT_MATCH_MINUTES, DEFAULT_CHANGEOVER)
     pitches = _value(said, Part.PITCHES, int)
+    kickoff = _value(said, Part.KICKOFF, datetime)
+    if kickoff is not None:
+        _horizon(Part.KICKOFF, said[Part.KICKOFF].text, kickoff, now)
+    season = _season(said, line, fmt, now)
+    knockout, advance = _knockout(said, fmt, groups)
     return Form(
         name=name,
         team_count=count,
         teams=named or default_teams(count),
         groups=groups,
         pitches=1 if pitches is None else pitches,
-        kickoff=_value(said, Part.KICKOFF, datetime),
-        match_minutes=slot[0],
-        changeover=slot[1],
+        kickoff=kickoff,
+        match_minutes=int(slot[0]),
+        changeover=int(slot[1]),
         format=fmt,
         third_place=third,
         tiebreak=_value(said, Part.TIEBREAK, str) or DEFAULT_TIEBREAK,
+        season=season,
+        knockout=knockout,
+        advance=advance,
     )

@@ -20,10 +20,14 @@ from domain.errors import DomainError
 from domain.names import fold
 
 __all__ = [
+    "MAX_DAYS_AHEAD",
     "BadDateTime",
     "BadSlot",
     "DateTimeProblem",
+    "OutOfHorizon",
     "SlotProblem",
+    "check_horizon",
+    "parse_date",
     "parse_kickoff",
     "parse_slot",
 ]
@@ -78,6 +82,9 @@ _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")
 _DAY = re.compile(r"[0-9]{1,2}")
 _YEAR = re.compile(r"[0-9]{4}")
 
+# A kick-off further ahead is a typo (a year too many), and one past has already happened.
+MAX_DAYS_AHEAD = 400
+
 # Longest plausible slot: a 90-minute match plus extra time, penalties and changeover.
 MAX_SLOT_MINUTES = 240
 _SLOT = re.compile(r"([0-9]{1,3})\+([0-9]{1,3})")
@@ -111,6 +118,21 @@ class BadDateTime(DomainError):
 
     def __str__(self) -> str:
         return f"bad kick-off {self.text!r}: {self.reason.value}"
+
+
+class OutOfHorizon(DomainError):
+    """A kick-off (`moment`) already past, or more than MAX_DAYS_AHEAD days ahead
+    (`too_far`); `text` as typed, when there was one."""
+
+    def __init__(self, moment: datetime, too_far: bool, text: str = "") -> None:
+        super().__init__(moment, too_far, text)
+        self.moment = moment
+        self.too_far = too_far
+        self.text = text
+
+    def __str__(self) -> str:
+        when = "too far ahead" if self.too_far else "already past"
+        return f"kick-off {self.moment.isoformat()} is {when}"
 
 
 class BadSlot(DomainError):
@@ -291,6 +313,33 @@ def parse_kickoff(text: str, now: datetime) -> datetime:
         return _kickoff(_tokens(text), now)
     except _Refused as refused:
         raise BadDateTime(text, refused.reason) from None
+
+
+def check_horizon(moment: datetime, now: datetime, text: str = "") -> datetime:
+    """`moment` if it is from `now` up to MAX_DAYS_AHEAD days ahead; else OutOfHorizon.
+
+    A kick-off before `now` is refused (nobody can be reminded of it), and so is one a year
+    too far (a typo; year 9999 would overflow the planner)."""
+    if moment < now:
+        raise OutOfHorizon(moment, too_far=False, text=text)
+    if moment.date() > now.date() + timedelta(days=MAX_DAYS_AHEAD):
+        raise OutOfHorizon(moment, too_far=True, text=text)
+    return moment
+
+
+def parse_date(text: str, today: date) -> date:
+    """A day without a time: "15 Ocak", "15 Ocak'tan", "15.01.2027", "2027-01-15",
+    "yarın", "pazar" (the next one, today included). A date without a year is the next
+    such date from `today` on. Raises BadDateTime."""
+    try:
+        words = _tokens(text).words
+        noon = datetime.combine(today, time(0, 0))
+        found = _day(words, noon, None) if words else None
+    except _Refused as refused:
+        raise BadDateTime(text, refused.reason) from None
+    if found is None:
+        raise BadDateTime(text, DateTimeProblem.UNPARSED)
+    return found
 
 
 def parse_slot(text: str) -> tuple[int, int]:

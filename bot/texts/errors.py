@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from bot.texts.common import EXAMPLES, duration
 from bot.texts.parts import quoted
 from bot.usecases import errors as usecase
 from domain import (
     draw,
+    forfeits,
     formats,
     knockout,
+    matchdays,
     names,
     planner,
     roundrobin,
     scores,
+    season,
     setupform,
     tiebreak,
     when,
@@ -66,7 +71,13 @@ def refusal(exc: Exception) -> str:
                 "bad_date": "böyle bir tarih yok",
                 "bad_time": "böyle bir saat yok",
             }.get(str(exc.reason), "anlaşılamadı")
-            return f'Başlangıç zamanı "{quoted(exc.text)}": {why}. Örnek: {EXAMPLES["start"]}'
+            return f'Başlangıç zamanı "{quoted(exc.text)}": {why}. Örnek: {CHAT_START}'
+        case when.OutOfHorizon():
+            return _horizon(exc.text, exc.moment.date(), exc.too_far)
+        case matchdays.CalendarError() | season.RoundDoesNotFit() | season.BadSeason():
+            return _season(exc)
+        case forfeits.ForfeitError():
+            return f"Hükmen kaydı bu maçın takımlarından birini göstermeli. {ex_result}"
         case when.BadSlot():
             return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
         case roundrobin.TooFewTeams():
@@ -104,6 +115,59 @@ def refusal(exc: Exception) -> str:
 
 
 FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6"
+SEASON_EXAMPLE = "/yeni_turnuva Kış Ligi | 8 takım | iki haftada bir pazar 14:00-17:00"
+# Chat syntax only: a chat user never types a command-line flag.
+CHAT_START = '"yarın 10:00" ya da "6 Aralık 10:00"'
+WEEKDAY_NAMES = ("Pazartesi", "Salı", "Çarşamba", "Perşembe", "Cuma", "Cumartesi", "Pazar")
+MONTH_NAMES = (
+    "Ocak",
+    "Şubat",
+    "Mart",
+    "Nisan",
+    "Mayıs",
+    "Haziran",
+    "Temmuz",
+    "Ağustos",
+    "Eylül",
+    "Ekim",
+    "Kasım",
+    "Aralık",
+)
+
+
+def _day(day: date) -> str:
+    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year} {WEEKDAY_NAMES[day.weekday()]}"
+
+
+def _horizon(text: str, day: date, too_far: bool) -> str:
+    said = f'"{quoted(text)}" ({_day(day)})' if text else _day(day)
+    if too_far:
+        return (
+            f"İlk maç {said} {when.MAX_DAYS_AHEAD} günden daha ileride; yılı kontrol edin."
+            f" Örnek: {CHAT_START}"
+        )
+    return f"İlk maç {said} geçmişte kaldı. İleri bir zaman yazın. Örnek: {CHAT_START}"
+
+
+def _season(exc: Exception) -> str:
+    """A season league that cannot be laid out, in the chat's words."""
+    match exc:
+        case season.RoundDoesNotFit():
+            return (
+                f"{exc.week}. maç haftası ({_day(exc.day)}): {exc.matches} maç {exc.pitches}"
+                f" sahada kapanışa ({exc.closes:%H:%M}) sığmıyor, {duration(exc.shortfall)}"
+                " eksik. Saha ekleyin, maçları kısaltın ya da bir turu iki maç gününe bölün."
+                " Örnek: 2 saha | 20+5"
+            )
+        case matchdays.SkipOffRhythm():
+            return f"{_day(exc.day)} bir maç günü değil. Örnek: 21 Şubat hariç"
+        case matchdays.TooFewDates():
+            return (
+                f"Lig {exc.needed} maç günü istiyor, {exc.given} tarih var. Örnek: {SEASON_EXAMPLE}"
+            )
+    return f"Maç günleri kurulamadı. Örnek: {SEASON_EXAMPLE}"
+
+
 PARTS = {
     "name": "turnuva adı",
     "teams": "takımlar",
@@ -114,6 +178,24 @@ PARTS = {
     "format": "usul",
     "third_place": "üçüncülük maçı",
     "tiebreak": "eşitlik kuralı",
+    "rhythm": "maç günü",
+    "first_day": "ilk maç günü",
+    "skip": "atlanacak tarih",
+    "knockout": "eleme turu",
+    "advance": "gruptan çıkan takım sayısı",
+}
+COUNT_EXAMPLES = {
+    "teams": "8 takım",
+    "groups": "2 grup",
+    "pitches": "2 saha",
+    "advance": "gruptan 2 çıkar",
+}
+RHYTHM_WHY = {
+    "no_weekday": ("hangi gün oynanacağı yok", "iki haftada bir pazar 14:00-17:00"),
+    "no_hours": ("saat aralığı yok", "her pazar 14:00-17:00"),
+    "bad_hours": ("saat aralığı geçersiz (kapanış açılıştan sonra olmalı)", "her salı 21:00-23:00"),
+    "bad_every": ("kaç haftada bir olduğu geçersiz", "her 2 haftada bir pazar 14:00-17:00"),
+    "bad_date": ("tarih okunamadı", "15 Ocak'tan itibaren"),
 }
 
 
@@ -131,12 +213,48 @@ def _form_refusal(exc: setupform.FormError) -> str:
             return f"En az {exc.minimum} takım gerekli. Örnek: Kartallar, Şahinler, Aslanlar"
         case setupform.TooManyTeams():
             return f"En fazla {exc.maximum} takım olabilir ({exc.count} yazıldı)."
+        case setupform.TooManyGroups():
+            return (
+                f"{exc.teams} takımla en fazla {exc.hi} grup kurulur (her grupta en az 2 takım)."
+                f" Örnek: {exc.hi} grup"
+            )
         case setupform.BadCount():
-            return f"{part.capitalize()} {exc.lo} ile {exc.hi} arasında bir sayı olmalı. Örnek: 2"
+            example = COUNT_EXAMPLES.get(str(exc.part), str(exc.lo))
+            said = "bir sayı değil" if exc.value is None else f"{exc.value} olamaz"
+            return (
+                f'{part.capitalize()} "{quoted(exc.text)}": {said}; en az {exc.lo},'
+                f" en fazla {exc.hi}. Örnek: {example}"
+            )
+        case setupform.OutOfRange():
+            return _horizon(exc.text, exc.moment, exc.reason is setupform.Problem.TOO_FAR)
+        case setupform.RhythmPartError():
+            if exc.problem == "off_rhythm" and exc.day is not None:
+                return (
+                    f"{_day(exc.day)} bir maç günü değil; atlanacak tarih ligin oynandığı"
+                    " günlerden biri olmalı. Örnek: 21 Şubat hariç"
+                )
+            why, example = RHYTHM_WHY.get(str(exc.problem), ("anlaşılamadı", SEASON_EXAMPLE))
+            return f'{part.capitalize()} "{quoted(exc.text)}": {why}. Örnek: {example}'
+        case setupform.KnockoutConflict():
+            return (
+                f"{exc.groups} gruptan bu eleme kurulamıyor ({exc.wanted} takımlık tur; her"
+                " gruptan en fazla 2 takım, gerekirse en iyi üçüncüler tamamlar)."
+                " Örnek: 3 grup | gruptan 2 çıkar"
+            )
         case setupform.TeamCountMismatch():
             return (
                 f"{exc.said} takım yazılmış ama {exc.named} takım adı var. Sayıyı düzeltin"
                 " ya da adları tamamlayın."
+            )
+        case setupform.FormatConflict() if exc.part in ("rhythm", "knockout") and not exc.groups:
+            return (
+                "Haftalara yayılan lig tek grup, elemesiz oynanır; grupları ve eleme turunu"
+                f" çıkarın. Örnek: {SEASON_EXAMPLE}"
+            )
+        case setupform.FormatConflict() if exc.part == "kickoff":
+            return (
+                "Lig haftalara yayılıyorsa ilk maç gününü ayrı yazın, saatler maç gününde."
+                f" Örnek: {SEASON_EXAMPLE} | 15 Ocak'tan itibaren"
             )
         case setupform.FormatConflict():
             return (
@@ -144,9 +262,11 @@ def _form_refusal(exc: setupform.FormError) -> str:
                 f" Örnek: {FORM_EXAMPLE}"
             )
         case setupform.KickoffError():
-            return f'İlk maç zamanı "{quoted(exc.text)}" anlaşılamadı. Örnek: {EXAMPLES["start"]}'
+            return f'İlk maç zamanı "{quoted(exc.text)}" anlaşılamadı. Örnek: {CHAT_START}'
         case setupform.SlotError():
             return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+        case setupform.MissingPart() if exc.part == "rhythm":
+            return f"Maç günü eksik. Örnek: {SEASON_EXAMPLE}"
         case setupform.MissingPart():
             return f"{part.capitalize()} eksik. Örnek: {FORM_EXAMPLE}"
         case setupform.UnknownPart():

@@ -478,3 +478,177 @@ def test_every_form_error_is_a_domain_error_that_survives_pickling(error):
     assert type(copy) is type(error)
     assert vars(copy) == vars(error)
     assert str(copy) == str(error)
+
+
+# --- a league over match weeks (issue 12) ------------------------------------------------
+
+from datetime import date, time, timedelta  # noqa: E402
+
+from bot.texts.errors import refusal  # noqa: E402
+from domain.season import season  # noqa: E402
+from domain.setupform import (  # noqa: E402
+    KnockoutConflict,
+    OutOfRange,
+    RhythmPartError,
+    Season,
+    TooManyGroups,
+    season_rules,
+)
+
+LEAGUE = "/yeni_turnuva Kış Ligi | 8 takım | "
+# NOW is Friday 20 November 2026: the next Sunday is the 22nd, the next Tuesday the 24th.
+NEXT_SUNDAY = date(2026, 11, 22)
+
+
+@pytest.mark.parametrize(
+    ("rhythm", "every", "weekday", "opens", "closes"),
+    [
+        ("her pazar 14:00-17:00", 7, 6, time(14), time(17)),
+        ("iki haftada bir pazar 14:00-17:00", 14, 6, time(14), time(17)),
+        ("her 2 haftada bir pazar 14:00-17:00", 14, 6, time(14), time(17)),
+        ("Her Salı 21:00-23:00", 7, 1, time(21), time(23)),
+        ("IKI HAFTADA BIR PAZAR 14.00–17.00", 14, 6, time(14), time(17)),
+        ("pazarları 14-17", 7, 6, time(14), time(17)),
+    ],
+)
+def test_a_rhythm_makes_the_form_a_league_over_match_weeks(rhythm, every, weekday, opens, closes):
+    form = parse_form(LEAGUE + rhythm, NOW)
+    assert form.is_season and form.format is Fmt.LEAGUE and form.kickoff is None
+    assert form.season is not None
+    assert (form.season.every_days, form.season.weekday) == (every, weekday)
+    assert (form.season.opens, form.season.closes) == (opens, closes)
+    first = form.season.first_day
+    assert first.weekday() == weekday and NOW.date() <= first < NOW.date() + timedelta(days=7)
+
+
+def test_without_a_first_day_the_next_such_weekday_is_the_first_match_day():
+    form = parse_form(LEAGUE + "iki haftada bir pazar 14:00-17:00", NOW)
+    assert form.season is not None and form.season.first_day == NEXT_SUNDAY
+    # On a Sunday after the window opened, the first match day is next week's.
+    sunday_evening = datetime(2026, 11, 22, 15, 0, tzinfo=IST)
+    later = parse_form(LEAGUE + "her pazar 14:00-17:00", sunday_evening)
+    assert later.season is not None and later.season.first_day == date(2026, 11, 29)
+
+
+def test_from_a_date_on_and_dates_skipped_are_read_in_turkish():
+    form = parse_form(
+        LEAGUE + "iki haftada bir pazar 14:00-17:00 | 15 Ocak'tan itibaren | 14 Şubat hariç"
+        " | çift devreli",
+        NOW,
+    )
+    assert form.format is Fmt.DOUBLE
+    # 15 January 2027 is a Friday: the first Sunday from then on is the 17th.
+    assert form.season == Season(14, 6, time(14), time(17), date(2027, 1, 17), (date(2027, 2, 14),))
+    plan = season(form.teams, season_rules(form, ("Saha 1",), IST), double=True)
+    assert plan.weeks == 14 and date(2027, 2, 14) not in [d.date for d in plan.days]
+    assert plan.days[2].date == date(2027, 2, 28)
+    assert sum(plan.breaks().values()) == 18
+
+
+def test_several_dates_may_be_skipped_in_one_part():
+    form = parse_form(LEAGUE + "her pazar 14:00-17:00 | 7 Şubat, 14 Şubat ve 21 Mart hariç", NOW)
+    assert form.season is not None
+    assert form.season.skip == (date(2027, 2, 7), date(2027, 2, 14), date(2027, 3, 21))
+
+
+def test_a_skipped_date_that_is_no_match_day_is_refused_naming_it():
+    error = refused(LEAGUE + "her pazar 14:00-17:00 | 1 Şubat hariç")
+    assert isinstance(error, RhythmPartError) and error.day == date(2027, 2, 1)
+    assert "1 Şubat 2027 Pazartesi bir maç günü değil" in refusal(error)
+
+
+@pytest.mark.parametrize(
+    ("part", "problem"),
+    [
+        ("her hafta 14:00-17:00", "no_weekday"),
+        ("her pazar", "no_hours"),
+        ("her pazar 17:00-14:00", "bad_hours"),
+        ("her 9 haftada bir pazar 14:00-17:00", "bad_every"),
+    ],
+)
+def test_a_rhythm_said_wrongly_is_refused_with_a_chat_example(part, problem):
+    error = refused(LEAGUE + part)
+    assert isinstance(error, RhythmPartError) and error.problem == problem
+    line = refusal(error)
+    assert "Örnek:" in line and "--" not in line
+
+
+def test_a_rhythm_does_not_mix_with_groups_a_knockout_or_a_kick_off():
+    for extra in ("2 grup", "gruplar + eleme | 2 grup", "yarı final", "6 Aralık 10:00"):
+        error = refused(LEAGUE + "her pazar 14:00-17:00 | " + extra)
+        assert isinstance(error, FormatConflict | MissingPart), extra
+        assert "--" not in refusal(error)
+    assert isinstance(refused(LEAGUE + "15 Ocak'tan itibaren"), MissingPart)
+
+
+def test_a_one_day_form_is_no_season():
+    assert parse_form(ISSUE_FORM, NOW).season is None
+
+
+# --- knockout size and places per group (issue 13) ---------------------------------------
+
+KUPA = "/yeni_turnuva Kupa | 12 takım | 3 grup | "
+
+
+@pytest.mark.parametrize(
+    ("groups", "part", "stage"),
+    [
+        (3, "çeyrek final", "quarter"),
+        (3, "Yarı Final", "semi"),
+        (2, "sadece final", "final"),
+        (3, "eleme yok", "none"),
+    ],
+)
+def test_the_knockout_size_is_read(groups, part, stage):
+    form = parse_form(f"/yeni_turnuva Kupa | 12 takım | {groups} grup | {part}", NOW)
+    assert (form.knockout, form.advance) == (stage, None)
+
+
+def test_gruptan_iki_cikar_gives_the_smallest_bracket_filled_by_best_thirds():
+    form = parse_form(KUPA + "gruptan 2 çıkar", NOW)
+    assert (form.knockout, form.advance) == ("quarter", 2)  # 6 + the 2 best thirds
+    assert parse_form(KUPA + "gruptan iki takım çıkar | çeyrek final", NOW).advance == 2
+
+
+def test_a_knockout_the_groups_cannot_feed_is_refused_in_words():
+    error = refused(KUPA + "gruptan 2 çıkar | yarı final")
+    assert isinstance(error, KnockoutConflict)
+    line = refusal(error)
+    assert "3 gruptan" in line and "gruptan 2 çıkar" in line and "--" not in line
+    assert isinstance(
+        refused("/yeni_turnuva K | 8 takım | 4 grup | sadece final"), KnockoutConflict
+    )
+
+
+def test_group_limits_are_explained_in_words():
+    error = refused("/yeni_turnuva Üçlü | 3 takım | 2 grup")
+    assert isinstance(error, TooManyGroups)
+    assert refusal(error).startswith("3 takımla en fazla 1 grup kurulur")
+
+
+def test_chat_refusals_show_chat_syntax_never_a_command_line_flag():
+    for text in (
+        "/yeni_turnuva K | 8 takım | 6 Aralık 25:00",
+        "/yeni_turnuva K | 8 takım | 1 Kasım 2026 10:00",
+        "/yeni_turnuva K | 8 takım | 31.12.9999 23:00",
+        "/yeni_turnuva K | 99 takım",
+        "/yeni_turnuva K | 8 takım | 0 saha",
+    ):
+        line = refusal(refused(text))
+        assert "--" not in line and "Örnek:" in line, line
+
+
+def test_a_kick_off_already_past_or_over_400_days_ahead_is_refused():
+    past = refused("/yeni_turnuva K | 8 takım | 1 Kasım 2026 10:00")
+    assert isinstance(past, OutOfRange) and past.reason is Problem.PAST
+    assert "geçmişte" in refusal(past) and "yarın 10:00" in refusal(past)
+    far = refused("/yeni_turnuva K | 8 takım | 31.12.9999 23:00")
+    assert isinstance(far, OutOfRange) and far.reason is Problem.TOO_FAR
+    assert "400 günden" in refusal(far)
+    assert parse_form("/yeni_turnuva K | 8 takım | 20.12.2027 10:00", NOW).kickoff is not None
+
+
+@pytest.mark.parametrize("text", ["² takım", "8² takım", "١٢ takım", "²"])
+def test_counts_are_ascii_decimals_only(text):
+    error = refused(f"/yeni_turnuva K | {text}")
+    assert isinstance(error, BadCount | UnknownPart | MissingPart)

@@ -290,3 +290,45 @@ def test_a_slot_with_no_play_or_absurd_length_is_refused(text):
         parse_slot(text)
     assert caught.value.reason == SlotProblem.BAD_MINUTES
     assert caught.value.text == text
+
+
+# --- days without a time, and the kick-off's horizon ---------------------------------------
+
+from domain.when import MAX_DAYS_AHEAD, OutOfHorizon, check_horizon, parse_date  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("15 Ocak", date(2027, 1, 15)),
+        ("15 Ocak'tan", date(2027, 1, 15)),
+        ("15.01.2027", date(2027, 1, 15)),
+        ("2027-01-15", date(2027, 1, 15)),
+        ("yarın", date(2026, 12, 1)),
+        ("pazar", date(2026, 12, 6)),
+        ("30 Kasım", date(2026, 11, 30)),
+    ],
+)
+def test_a_day_without_a_time_is_read(text, day):
+    assert parse_date(text, NOW.date()) == day
+
+
+@pytest.mark.parametrize("text", ["", "15", "32 Ocak", "Ocak", "10:00"])
+def test_what_is_no_day_is_refused(text):
+    with pytest.raises(BadDateTime):
+        parse_date(text, NOW.date())
+
+
+def test_a_kick_off_is_accepted_from_now_up_to_400_days_ahead_and_refused_outside():
+    assert check_horizon(NOW, NOW) == NOW
+    last = NOW + timedelta(days=MAX_DAYS_AHEAD)
+    assert check_horizon(last, NOW) == last
+    for moment, too_far in (
+        (NOW - timedelta(minutes=1), False),
+        (NOW + timedelta(days=MAX_DAYS_AHEAD + 1), True),
+        (datetime(9999, 12, 31, 23, 0, tzinfo=IST), True),
+    ):
+        with pytest.raises(OutOfHorizon) as caught:
+            check_horizon(moment, NOW, "x")
+        assert caught.value.too_far is too_far
+        assert isinstance(caught.value, DomainError)
