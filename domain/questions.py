@@ -113,6 +113,8 @@ class Question:
     `personal`: asked in the first person plural ("oynuyoruz", "maçımız"), so about the
     asker's own team; a bystander's "maç kaçta" is not, and gets the next slot's matches.
     `stage`: the knockout stage asked about (KNOCKOUT). `day`: the day named, if any.
+    `team_only`: no match word, only a question word and a name ("Dinamo kaçta?"): the
+    caller answers only if the hint names a team, and stays silent otherwise.
     """
 
     intent: Intent
@@ -120,6 +122,7 @@ class Question:
     personal: bool = False
     stage: Stage | None = None
     day: Day | None = None
+    team_only: bool = False  # a question only if `team_hint` names a team ("Dinamo kaçta")
 
 
 @dataclass(frozen=True)
@@ -473,11 +476,31 @@ def ask(text: str) -> Question | None:
     reading, hint = _read(tokens)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
-    if not (reading.topic and (reading.asks or alone)) or reading.veto:
+    if reading.veto:
         return None
+    if not (reading.topic and (reading.asks or alone)):
+        return _about_a_team(tokens, reading, hint)
     intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
     stage = reading.stage if intent is Intent.KNOCKOUT else None
     return Question(intent, hint, personal=reading.we, stage=stage, day=reading.day)
+
+
+# "Dinamo kaçta?", "Kartallar ne zaman": a question word and a name, nothing else.
+MAX_TEAM_ONLY_WORDS = 5
+_TEAM_ONLY_INTENTS = frozenset({Intent.TIME, Intent.NEXT_MATCH, Intent.PITCH, Intent.OPPONENT})
+
+
+def _about_a_team(tokens: list[_Token], reading: _Reading, hint: str | None) -> Question | None:
+    """A question word and a name without a match word: a question only if the name is a
+    team's, which the caller checks (`team_only`); "Ahmet ne zaman gelir" names none."""
+    if not reading.asks or hint is None or reading.we or len(tokens) > MAX_TEAM_ONLY_WORDS:
+        return None
+    unknown = sum(1 for t in tokens if _lookup(t.folded) is None)
+    intents = reading.intents & _TEAM_ONLY_INTENTS
+    if unknown != len(hint.split()) or not intents:
+        return None
+    intent = next(i for i in INTENT_PRIORITY if i in intents)
+    return Question(intent, hint, day=reading.day, team_only=True)
 
 
 # Case endings a team name takes in a question when the apostrophe is left out

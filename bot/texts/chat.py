@@ -132,11 +132,17 @@ def _zone(moment: datetime) -> tzinfo:
 
 
 def next_match(
-    team: str, match: PlannedMatch, now: datetime, *, day: questions.Day | None = None
+    team: str,
+    match: PlannedMatch,
+    now: datetime,
+    *,
+    day: questions.Day | None = None,
+    yours: bool = True,
 ) -> str:
     """ "⚽ Kartallar: sıradaki maçınız A Grubu, rakip Şahinler.\nSaha 1, bugün 10:00 (45 dk
     sonra)." With `day` (the question said "bugün" or "yarın") and the match on another
-    day: "bugün yok, sıradaki maçınız yarın 09:00"."""
+    day: "bugün yok, sıradaki maçınız yarın 09:00". Not `yours`: "sıradaki maçı"."""
+    its = "maçınız" if yours else "maçı"
     opponent = match.away if match.home == team else match.home
     if opponent is None:
         code = match.away_from if match.home == team else match.home_from
@@ -144,13 +150,14 @@ def next_match(
     zone = _zone(match.start)
     if (match.home is None or match.away is None) and team not in (match.home, match.away):
         return (
-            f"{team}: grup maçlarınız bitti. Eşleşmeler grup tamamlanınca belli olacak;"
+            f"{team}: grup {'maçlarınız' if yours else 'maçları'} bitti."
+            " Eşleşmeler grup tamamlanınca belli olacak;"
             f" ilk eleme maçı {moments.kickoff(match.start, now, zone)}."
         )
     asked = _DAY_WORDS.get(day) if day else None
     if asked and moments.day_word(match.start, now, zone) != asked:
         return (
-            f"⚽ {team}: {asked} yok, sıradaki maçınız"
+            f"⚽ {team}: {asked} yok, sıradaki {its}"
             f" {moments.when(match.start, now, zone, match.end)}.\n"
             f"{stage_label(match)}, rakip {opponent}, {match.pitch}."
         )
@@ -158,8 +165,7 @@ def next_match(
     if when == "şimdi oynanıyor":
         when = f"şimdi oynanıyor (başlama {hm(match.start)})"
     return (
-        f"⚽ {team}: sıradaki maçınız {stage_label(match)}, rakip {opponent}.\n"
-        f"{match.pitch}, {when}."
+        f"⚽ {team}: sıradaki {its} {stage_label(match)}, rakip {opponent}.\n{match.pitch}, {when}."
     )
 
 
@@ -189,19 +195,45 @@ PLACES = {
 }
 
 
-def finished(team: str, place: str | None, awaiting: Sequence[PlannedMatch] = ()) -> str:
+# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
+THEIR_PLACES = {
+    "1": "şampiyon oldu 🏆",
+    "2": "ikinci oldu 🥈",
+    "3": "üçüncü oldu 🥉",
+    "4": "dördüncü oldu",
+    "semi": "yarı finalde elendi",
+    "quarter": "çeyrek finalde elendi",
+    "round_of_16": "son 16'da elendi",
+}
+
+
+def finished(
+    team: str,
+    place: str | None,
+    awaiting: Sequence[PlannedMatch] = (),
+    *,
+    yours: bool = True,
+) -> str:
     """The team plays no more; with `awaiting` (its matches over without a result) the
-    places are not known yet, so no "maçlarınız bitti"."""
+    places are not known yet, so no "maçlarınız bitti". `yours`: said to the team's
+    captain ("maçlarınız"), else about the team ("maçları")."""
+    matches, their = ("maçlarınız", "sıranız") if yours else ("maçları", "sırası")
     if awaiting:
         return (
-            f"⏳ {team}: planlanan maçlarınızın süresi doldu ama sonuçlar bekleniyor: "
-            f"{missing_list(awaiting)}. Sonuçlar girilince sıranız belli olacak."
+            f"⏳ {team}: planlanan {matches}ın süresi doldu ama sonuçlar bekleniyor: "
+            f"{missing_list(awaiting)}. Sonuçlar girilince {their} belli olacak."
         )
     if place == ask.AWAITING:
-        return f"⏳ {team}: maçlarınızın sonuçları bekleniyor; girilince sıranız belli olacak."
+        return f"⏳ {team}: {matches}ın sonuçları bekleniyor; girilince {their} belli olacak."
     if place and place.startswith("group:"):
-        return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
-    return f"{team}: maçlarınız bitti, {PLACES.get(place or '', 'turnuva sizin için tamamlandı')}."
+        if yours:
+            return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
+        return f"{team}: maçları bitti, grubunu {place[6:]}. sırada tamamladı."
+    if yours:
+        said = PLACES.get(place or "", "turnuva sizin için tamamlandı")
+    else:
+        said = THEIR_PLACES.get(place or "", "turnuva onlar için tamamlandı")
+    return f"{team}: {matches} bitti, {said}."
 
 
 def pick_team() -> str:
@@ -424,6 +456,7 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
     if question.intent is questions.Intent.FIXTURE and snap is not None:
         rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
         return fixture(snap.tournament.name, rows, answer.team)
+    yours = question.team_hint is None
     if answer.match is None:
-        return finished(answer.team, answer.place, answer.awaiting)
-    return next_match(answer.team, answer.match, now, day=question.day)
+        return finished(answer.team, answer.place, answer.awaiting, yours=yours)
+    return next_match(answer.team, answer.match, now, day=question.day, yours=yours)

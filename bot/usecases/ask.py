@@ -102,7 +102,11 @@ async def respond(
         try:
             team = _hinted(question.team_hint, snap.teams)
         except names.UnknownTeam:
-            return None  # AmbiguousTeam goes up: its refusal names the teams it may be
+            return None
+        except names.AmbiguousTeam:
+            if question.team_only:
+                return None  # "Kartal kaçta": maybe not about the tournament at all
+            raise  # its refusal names the teams it may be
     else:
         found = await uow.teams.captain_of(snap.id, user_id)
         if found is None:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.model import Stage
-from domain.names import UnknownTeam, resolve, strip_diacritics, tr_upper
+from domain.names import AmbiguousTeam, UnknownTeam, resolve, strip_diacritics, tr_upper
 from domain.questions import MAX_WORDS, Day, Intent, Question, ask, hint_forms
 
 TEAMS = ["Kartallar", "Şahinler", "Aslanlar", "Anadolu Kartalları", "1907 Spor", "Takım 3"]
@@ -99,9 +99,25 @@ def test_other_phrasings_typos_and_missing_turkish_letters_are_recognised(text, 
     assert said(text) == (intent, hint)
 
 
+def answered(text: str, teams=TEAMS) -> bool:
+    """Whether the bot answers: a question, and for a team-only one a hint naming a team."""
+    question = ask(text)
+    if question is None:
+        return False
+    if not question.team_only:
+        return True
+    for form in hint_forms(question.team_hint or ""):
+        try:
+            resolve(form, teams)
+        except (UnknownTeam, AmbiguousTeam):
+            continue
+        return True
+    return False
+
+
 @pytest.mark.parametrize("text", ORDINARY_CHAT)
 def test_ordinary_chat_results_and_plain_time_questions_get_no_answer(text):
-    assert said(text) is None
+    assert not answered(text)
 
 
 def test_a_command_is_not_a_question_even_when_it_reads_like_one():
@@ -283,7 +299,7 @@ def test_a_short_name_hint_resolves_to_the_team():
     ],
 )
 def test_chat_near_the_new_words_stays_unanswered(text):
-    assert ask(text) is None
+    assert not answered(text)
 
 
 @pytest.mark.parametrize(
@@ -306,4 +322,27 @@ def test_more_chat_phrasings_are_questions(text, intent):
     "text", ["akşam çıkıyor muyuz", "bu akşam kim çıkar dışarı", "ne lazım", "kim kazandı"]
 )
 def test_going_out_is_not_going_through(text):
-    assert ask(text) is None
+    assert not answered(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "hint"),
+    [
+        ("Dinamo kaçta?", Intent.TIME, "Dinamo"),
+        ("Kartallar ne zaman", Intent.NEXT_MATCH, "Kartallar"),
+        ("Şahinler nerde", Intent.PITCH, "Şahinler"),
+        ("Aslanlar bugün kaçta", Intent.TIME, "Aslanlar"),
+    ],
+)
+def test_a_question_word_and_a_team_is_a_question_about_that_team(text, intent, hint):
+    question = ask(text)
+    assert question is not None and question.team_only
+    assert (question.intent, question.team_hint) == (intent, hint)
+    assert answered(text, [*TEAMS, "Dinamo Kadıköy"])
+
+
+@pytest.mark.parametrize(
+    "text", ["Ahmet ne zaman gelir", "Mehmet abi kaçta", "annem nerede", "Ali kiminle"]
+)
+def test_a_question_word_and_a_name_that_is_no_team_gets_nothing(text):
+    assert not answered(text)

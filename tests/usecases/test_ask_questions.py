@@ -129,3 +129,12 @@ async def test_the_two_argument_finished_text_also_waits_for_results(db):
     response, _ = await respond(db, "ne zaman oynuyoruz", CAPTAINS["A4"], _at(16))
     assert isinstance(response, ask.Answer) and response.place == ask.AWAITING
     assert "sonuçları bekleniyor" in chat.finished(response.team, response.place)
+
+
+async def test_a_team_and_a_question_word_is_answered_about_that_team(db):
+    _, text = await respond(db, "A2 kaçta?", BYSTANDER, _at(9))
+    assert text.startswith("⚽ A2: sıradaki maçı A Grubu, rakip A3.")
+    question = question_of("Mehmet kaçta?")
+    assert question is not None and question.team_only
+    async with db.unit_of_work(read_only=True) as uow:
+        assert await ask.respond(uow, CHAT, BYSTANDER, question, _at(9)) is None

@@ -86,3 +86,15 @@ def test_finished_waits_for_results_before_saying_the_matches_are_over():
     assert chat.finished("Kartallar", "group:3") == (
         "Kartallar: maçlarınız bitti, grubunuzu 3. sırada tamamladınız."
     )
+
+
+def test_a_question_about_another_team_is_answered_about_it_not_to_it():
+    text = chat.next_match("Kartallar", match(at(1, 14)), NOW, yours=False)
+    assert text.startswith("⚽ Kartallar: sıradaki maçı A Grubu")
+    assert chat.finished("Kartallar", "group:2", yours=False) == (
+        "Kartallar: maçları bitti, grubunu 2. sırada tamamladı."
+    )
+    assert (
+        chat.finished("Kartallar", "1", yours=False)
+        == "Kartallar: maçları bitti, şampiyon oldu 🏆."
+    )
