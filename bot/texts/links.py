@@ -10,11 +10,11 @@ LOCAL_ONLY = (
 
 
 def link(name: str, page: str, *, renewed: bool = False, local: bool = False) -> str:
+    """The address on the first line, so a glance (or a copy) gets it."""
     head = "🔄 Yeni bağlantı" if renewed else "🌐 Canlı sayfa"
     lines = [
-        f"{head}: {name}",
         page,
-        "Giriş gerekmez; sonuçlar, gecikmeler sayfada kendiliğinden görünür.",
+        f"{head} · {name}: giriş gerekmez; sonuçlar ve gecikmeler sayfada kendiliğinden görünür.",
     ]
     if renewed:
         lines.append("Eski sayfa ve takvim adresleri artık açılmaz.")
@@ -26,8 +26,9 @@ def link(name: str, page: str, *, renewed: bool = False, local: bool = False) ->
 
 
 def subscriptions(whole: str, team: str | None, team_address: str | None) -> str:
-    """/takvim's addresses: phone calendars that subscribe refresh by themselves."""
-    lines = ["📅 Takvim aboneliği (telefon takvimi kendiliğinden güncellenir):", whole]
+    """/takvim's addresses, the whole tournament's first: a phone calendar that subscribes
+    refreshes by itself (delays and postponements move the events)."""
+    lines = ["📅 Takvime abone olun (telefon takvimi kendiliğinden güncellenir):", whole]
     if team and team_address:
-        lines += [f"Yalnız {team}:", team_address]
+        lines += [f"Yalnız {team} maçları:", team_address]
     return "\n".join(lines)
