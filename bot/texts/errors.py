@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot import offload
 from bot.texts.common import EXAMPLES, duration
 from bot.texts.parts import quoted
 from bot.usecases import errors as usecase
@@ -109,6 +110,14 @@ def refusal(exc: Exception) -> str:
             return f'"{quoted(exc.name)}" bir eşitlik kuralı değil. Örnek: {EXAMPLES["tiebreak"]}'
         case StandingsError():
             return f"Sonuç tabloya işlenemedi: {exc}. {ex_result}"
+        case offload.TooSlow():
+            return _too_slow(exc)
+        case offload.PlanTooLarge():
+            return (
+                f"Bu plan {exc.matches} maç; bir sohbet en fazla {exc.maximum} maçı taşıyabilir"
+                " (sonuçlar, hatırlatmalar, fikstür). Takımları gruplara bölün (ör. 64 takım"
+                " için 16 grup) ya da çift devre yerine tek devre seçin."
+            )
     if isinstance(exc, setupform.FormError):
         return _form_refusal(exc)
     return _bot_refusal(exc, ex_result)
@@ -373,3 +382,16 @@ def _infeasible(exc: planner.Infeasible) -> str:
     if exc.rule == "final_alone":
         return f"Final tek başına son maç olamıyor: {short} çakışıyor. Daha çok saha verin."
     return f"Dinlenme kuralı tutmuyor ({short}). --group-rest değerini düşürün."
+
+
+def _too_slow(exc: offload.TooSlow) -> str:
+    seconds = f"{exc.seconds:.0f}"
+    if exc.what == "plan":
+        return (
+            f"Bu kadar büyük bir plan {seconds} saniyede bitmedi; takım ya da grup sayısını"
+            " azaltın, saha ekleyin ya da turnuvayı birkaç güne bölün."
+        )
+    return (
+        f"Bu kadar büyük bir dosya {seconds} saniyede hazırlanamadı; daha dar bir seçim"
+        " deneyin (ör. /fikstur grup A, /fikstur bugün)."
+    )

@@ -1,0 +1,116 @@
+"""CPU-heavy work off the event loop, within a time budget, and plans a chat can carry.
+
+Planning a 64-team league takes seconds of pure Python (and CP-SAT); on the event loop it
+stalls every chat, and in a thread it still holds the GIL most of the time. `run` sends
+such a call to a worker process (a small pool started on first use with `forkserver`, so
+workers do not inherit the bot's threads and connections) and waits at most `budget`
+seconds. Past it the worker is killed (a thread could not be), the pool is started
+afresh, and `TooSlow` says in Turkish what took too long (bot.texts.errors).
+
+The callable and its arguments must pickle: a module-level function over plain values
+(dataclasses of `domain`), as the planner and the renderers are.
+
+`check_plan` caps a plan at MAX_MATCHES matches (see there for why 500).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from domain.errors import DomainError
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+PLAN_BUDGET = 20.0  # seconds a set-up's plan may take
+RENDER_BUDGET = 15.0  # seconds a picture or a PDF may take
+WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
+# A plan's matches, at most. Why 500: it is what one group chat can carry. Every match
+# is a result line, a reminder slot and a line of the fixture; Telegram lets a bot send
+# 20 messages a minute into one group, the fixture text reads in at most 5 messages (about
+# 330 lines) and a picture holds 135 matches, so past a few hundred matches the chat can
+# no longer show the plan it was given. 500 keeps every format the set-up offers for up to
+# 64 teams in groups (16 groups of 4: 127 matches) and single leagues of up to 32 teams
+# (496 matches); it refuses 33+ team leagues (a 64-team league is 2016 matches, planned in
+# 4-9 s) and double round robins past 22 teams, with a way out in the refusal.
+MAX_MATCHES = 500
+
+
+class TooSlow(DomainError):
+    """`what` ("plan", "picture", "pdf") did not finish within `seconds`."""
+
+    def __init__(self, what: str, seconds: float) -> None:
+        super().__init__(what, seconds)
+        self.what = what
+        self.seconds = seconds
+
+
+class PlanTooLarge(DomainError):
+    def __init__(self, matches: int, maximum: int = MAX_MATCHES) -> None:
+        super().__init__(matches, maximum)
+        self.matches = matches
+        self.maximum = maximum
+
+
+def check_plan(matches: int) -> None:
+    """Refuse a plan of more than MAX_MATCHES matches (PlanTooLarge)."""
+    if matches > MAX_MATCHES:
+        raise PlanTooLarge(matches)
+
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        context = multiprocessing.get_context("forkserver")
+        _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=context)
+    return _pool
+
+
+def _discard(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's workers (one is stuck past its budget) and forget the pool."""
+    global _pool
+    if _pool is pool:
+        _pool = None
+    processes = list(getattr(pool, "_processes", {}).values())
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def run(fn: Callable[..., T], *args: Any, budget: float, what: str = "plan") -> T:
+    """`fn(*args)` in a worker process; TooSlow(what, budget) past `budget` seconds."""
+    pool = _executor()
+    loop = asyncio.get_running_loop()
+    try:
+        future = loop.run_in_executor(pool, fn, *args)
+    except (BrokenProcessPool, RuntimeError):  # a worker died earlier: start afresh
+        _discard(pool)
+        pool = _executor()
+        future = loop.run_in_executor(pool, fn, *args)
+    try:
+        return await asyncio.wait_for(future, timeout=budget)
+    except TimeoutError:
+        log.warning("%s: not done in %.0f s; its worker is stopped", what, budget)
+        _discard(pool)
+        raise TooSlow(what, budget) from None
+    except BrokenProcessPool:
+        _discard(pool)
+        raise
+
+
+def shutdown() -> None:
+    """At exit: the workers go too."""
+    if _pool is not None:
+        _discard(_pool)

@@ -1,0 +1,50 @@
+"""Heavy work off the event loop: a worker process, a time budget, a Turkish refusal."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot import offload
+from bot.texts.errors import refusal
+
+
+async def test_a_call_runs_in_a_worker_and_the_loop_keeps_ticking():
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    ticker = asyncio.ensure_future(tick())
+    try:
+        # A busy second of pure Python in the worker; the loop stays free meanwhile.
+        assert await offload.run(sum, range(30_000_000), budget=30) == sum(range(30_000_000))
+    finally:
+        ticker.cancel()
+    assert ticks >= 5
+
+
+async def test_past_its_budget_the_worker_is_stopped_and_the_refusal_is_turkish():
+    started = time.monotonic()
+    with pytest.raises(offload.TooSlow) as caught:
+        await offload.run(time.sleep, 30, budget=1.0, what="plan")
+    assert time.monotonic() - started < 5
+    text = refusal(caught.value)
+    assert "Bu kadar büyük bir plan 1 saniyede bitmedi;" in text
+    assert await offload.run(pow, 2, 10, budget=30) == 1024  # a fresh pool serves again
+
+
+def test_a_plan_past_what_a_chat_can_carry_is_refused_with_a_way_out():
+    offload.check_plan(offload.MAX_MATCHES)
+    with pytest.raises(offload.PlanTooLarge) as caught:
+        offload.check_plan(2016)  # a 64-team league
+    assert "2016 maç" in refusal(caught.value) and "16 grup" in refusal(caught.value)
+
+
+def teardown_module() -> None:
+    offload.shutdown()
