@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import re
 import secrets
 import signal
 import socket
@@ -32,6 +33,24 @@ from bot.web.app import Webhook, make_app
 
 log = logging.getLogger(__name__)
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+
+
+SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as a secret_token
+
+
+class BadSecret(ValueError):
+    def __init__(self) -> None:
+        super().__init__(
+            "--webhook-secret / TURNUVA_WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -"
+        )
+
+
+def webhook_secret(settings: Settings) -> str:
+    """The given secret (checked as Telegram would), else a new random one."""
+    secret = settings.webhook_secret or secrets.token_urlsafe(32)
+    if not SECRET.fullmatch(secret):
+        raise BadSecret
+    return secret
 
 
 def webhook_address(settings: Settings, secret: str) -> tuple[str, str]:
@@ -82,7 +101,7 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
     hook: Webhook | None = None
     url = None
     if settings.webhook_url:
-        secret = settings.webhook_secret or secrets.token_urlsafe(32)
+        secret = webhook_secret(settings)
         url, path = webhook_address(settings, secret)
 
         async def put(data: dict[str, Any]) -> None:

@@ -52,3 +52,15 @@ def test_a_webhook_url_with_a_path_keeps_it_and_https_needs_no_certificate():
     settings = Settings(token="1:A", webhook_url="https://bot.example.org/tg/hook")
     assert webhook_address(settings, "x") == ("https://bot.example.org/tg/hook", "/tg/hook")
     assert settings.listen == "127.0.0.1"  # plain HTTP behind the operator's proxy
+
+
+def test_a_secret_telegram_would_refuse_is_refused_at_start_up():
+    import pytest
+
+    from bot.web.server import BadSecret, webhook_secret
+
+    with pytest.raises(BadSecret):
+        webhook_secret(Settings(token="1:A", webhook_secret="boşluk var"))
+    assert webhook_secret(Settings(token="1:A", webhook_secret="ok_1-2")) == "ok_1-2"
+    generated = webhook_secret(Settings(token="1:A"))
+    assert len(generated) >= 32 and generated != webhook_secret(Settings(token="1:A"))
