@@ -44,6 +44,7 @@ __all__ = [
     "may_be_result",
     "read_line",
     "result_line",
+    "several_results",
 ]
 
 
@@ -161,9 +162,30 @@ _FUZZY_OUTCOMES = tuple(w for w in _OUTCOME_WORDS if len(w) >= 7)
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+# An organiser may paste a round's results at once, one per line.
+MAX_LINES = 12
+
+
 def may_be_result(text: str) -> bool:
-    """Cheap filter before any look-up: a short message with a digit in it."""
-    return bool(_DIGIT.search(text)) and len(normalize(text)) <= MAX_LINE_LENGTH
+    """Cheap filter before any look-up: a digit, in a short message or a few short lines."""
+    if not _DIGIT.search(text):
+        return False
+    if len(normalize(text)) <= MAX_LINE_LENGTH:
+        return True
+    parts = text.splitlines()
+    return len(parts) <= MAX_LINES and all(len(normalize(p)) <= MAX_LINE_LENGTH for p in parts)
+
+
+def several_results(text: str, teams: Iterable[str]) -> tuple[Record | Attempt, ...]:
+    """Each line of a message of several result lines ("Kartallar 3-1 Şahinler" then
+    "Aslanlar 2-0 Kaplanlar"), or () unless every line with a digit reads as a result."""
+    team_list = tuple(teams)
+    parts = [p for p in text.splitlines() if _DIGIT.search(p)]
+    if len(parts) < 2 or len(parts) > MAX_LINES:
+        return ()
+    readings = [read_line(p, team_list) for p in parts]
+    found = tuple(r for r in readings if isinstance(r, Record | Attempt))
+    return found if len(found) == len(parts) else ()
 
 
 def result_line(result: ParsedResult) -> str:
@@ -273,7 +295,7 @@ def read_line(text: str, teams: Iterable[str]) -> Reading | None:
     """What `text`, typed in the tournament's group, says about a result; see the module
     docstring. None is ordinary chat, to be left unanswered."""
     team_list = tuple(teams)
-    if not may_be_result(text):
+    if not _DIGIT.search(text) or len(normalize(text)) > MAX_LINE_LENGTH:
         return None
     line = _blank_clock_and_dates(normalize(text))
     if not _STANDALONE_NUMBER.search(line):

@@ -3,9 +3,10 @@
 The handler of plain group messages asks `read(...)` before anything else; see
 `domain.lines` for the sorting. The outcome is one of:
 
-* `Enter(line)`: hand `line` to `results.enter` as if it had been typed (it records the
-  result, or raises the error whose refusal says what to type; a typo gets its buttons).
-  For a captain's "3-1 kazandık" the line is built from his current match.
+* `Enter(line, more)`: hand `line` (then each of `more`, for a message of several result
+  lines) to `results.enter` as if it had been typed (it records the result, or raises the
+  error whose refusal says what to type; a typo gets its buttons). For a captain's "3-1
+  kazandık" the line is built from his current match.
 * `Clarify(unclear)`: answer with `bot.texts.chat.unclear_result(unclear)`.
 * None: ordinary chat, or no tournament in this chat: say nothing.
 """
@@ -31,7 +32,10 @@ EARLY_START = timedelta(minutes=15)
 
 @dataclass(frozen=True)
 class Enter:
+    """Enter `line`, then each of `more` (a message of several result lines)."""
+
     line: str
+    more: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,9 @@ async def read(
         snap = await state.active(uow, chat_id)
     except NoActiveTournament:
         return None
+    several = lines.several_results(text, snap.teams)
+    if several:
+        return Enter(several[0].line, tuple(r.line for r in several[1:]))
     reading = lines.read_line(text, snap.teams)
     match reading:
         case None:

@@ -16,6 +16,7 @@ from domain.lines import (
     may_be_result,
     read_line,
     result_line,
+    several_results,
 )
 from domain.model import PlannedMatch, Score, Stage
 from domain.names import AmbiguousTeam, UnknownTeam
@@ -255,3 +256,20 @@ def test_unknown_team_errors_keep_their_side_for_the_handler():
     reading = read_line("Kartallar 3-1 Şahnlerr", TEAMS)
     if isinstance(reading, Attempt):
         assert isinstance(reading.error, UnknownTeam | AmbiguousTeam)
+
+
+def test_a_message_of_several_result_lines_reads_each_line():
+    text = "Kartallar 3-1 Şahinler\nDinamo 2 Boğaziçi 0\n\n1907 Spor - Takım 3 1-1"
+    found = several_results(text, TEAMS)
+    assert [r.result for r in found if isinstance(r, Record)] == [
+        ParsedResult("Kartallar", "Şahinler", Score(3, 1)),
+        ParsedResult("Dinamo Kadıköy", "Boğaziçi Spor", Score(2, 0)),
+        ParsedResult("1907 Spor", "Takım 3", Score(1, 1)),
+    ]
+    assert may_be_result(text + "\n" + "Kartallar 1-0 Şahinler" * 3)
+
+
+def test_several_lines_are_results_only_when_every_line_with_a_digit_is_one():
+    assert several_results("Kartallar 3-1 Şahinler\nyarın 5 kişi geliyoruz", TEAMS) == ()
+    assert several_results("Kartallar 3-1 Şahinler", TEAMS) == ()
+    assert several_results("Kartallar 3-1 Şahinler\nharika maçtı", TEAMS) == ()

@@ -90,3 +90,8 @@ async def test_a_chat_without_a_tournament_gets_nothing(db):
 
 def test_the_clock_is_istanbuls():
     assert KICKOFF.tzinfo == IST and _at(10, 0) == KICKOFF - timedelta(0)
+
+
+async def test_a_round_pasted_at_once_is_entered_line_by_line(db):
+    told = await read(db, "A1 3-1 A4\nA2 2 A3 2")
+    assert told == lines.Enter("A1 3-1 A4", ("A2 2 A3 2",))
