@@ -240,12 +240,12 @@ def test_a_default_team_name_is_replaced_with_takim_adi(tg):
 
 
 def test_a_captains_result_counts_only_after_the_other_captain_confirms(tg, league):
-    tg.send(ORGANISER, league, "/ayarlar kaptan_sonuc acik")
-    assert "onaylayınca" in tg.wait_for(league).text
-    tg.send(CAPTAIN_1, league, "/kaptan Kartallar")
+    tg.send(CAPTAIN_1, league, "/kaptan Kartallar")  # free teams: captains at once
     tg.wait_for(league, "kaptanısınız")
     tg.send(CAPTAIN_2, league, "/kaptan Kaplanlar")
     tg.wait_for(league, "kaptanısınız")
+    tg.send(ORGANISER, league, "/ayarlar kaptan_sonuc acik")  # from now on claims wait
+    assert "onaylayınca" in tg.wait_for(league).text
     tg.send(CAPTAIN_1, league, "Kartallar 2-1 Kaplanlar")
     ask = tg.wait_for(league, lambda m: m.has_button("Onayla"))
     tg.press(CAPTAIN_1, league, ask.message_id, ask.button("Onayla"))  # not their own
