@@ -1,10 +1,10 @@
-"""What every handler needs: the services, one unit of work, admin checks, safe replies."""
+"""What every handler needs: the services, the actor of an update, admin checks, safe replies.
+
+No unit of work here: handlers call use cases (bot/usecases/), which own theirs."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
@@ -19,19 +19,9 @@ from bot.texts.errors import refusal
 from bot.usecases import conversations
 from bot.usecases.units import Actor
 from domain.errors import DomainError
-from storage import Database, UnitOfWork
+from storage import Database
 
 log = logging.getLogger(__name__)
-
-
-@asynccontextmanager
-async def unit_of_work(
-    context: ContextTypes.DEFAULT_TYPE, *, read_only: bool = False
-) -> AsyncIterator[UnitOfWork]:
-    """Going away: handlers call use cases (bot/usecases/units.py), which own their units
-    of work. Kept only until the last handler has moved."""
-    async with services.of(context.application).db.unit_of_work(read_only=read_only) as uow:
-        yield uow
 
 
 def now(context: ContextTypes.DEFAULT_TYPE):  # noqa: ANN201 - datetime
