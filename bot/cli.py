@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     except DomainError as exc:
-        print(refusal(exc), file=sys.stderr)
+        print(refusal(exc, cli=True), file=sys.stderr)
         return 2
     try:
         print(out)

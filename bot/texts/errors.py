@@ -37,9 +37,30 @@ def _candidates(found: tuple[str, ...]) -> str:
     return f" En yakın: {', '.join(quoted(f) for f in found[:3])}." if found else ""
 
 
-def refusal(exc: Exception) -> str:
-    """The Turkish line for a user-caused error."""
+# The same examples in chat syntax: a chat user never types a command-line flag.
+CHAT_EXAMPLES = {
+    **EXAMPLES,
+    "teams": "Kartallar, Şahinler, Aslanlar, Kaplanlar",
+    "pitches": "2 saha",
+    "start": '"yarın 10:00" ya da "6 Aralık 10:00"',
+    "groups": "2 grup",
+    "minutes": "24+6",
+    "tiebreak": "tff (ya da uefa, fifa, makale)",
+    "seed": "/kura",
+    "knockout": "2 grup | yarı final ya da 4 grup | çeyrek final",
+}
+CLI_EXAMPLES = {
+    **EXAMPLES,
+    "seed": "--seed 7",
+    "knockout": "2 grup için --knockout semi, 4 grup için --knockout quarter",
+}
+
+
+def refusal(exc: Exception, *, cli: bool = False) -> str:
+    """The Turkish line for a user-caused error; its examples in chat syntax, or as the
+    command line's flags when `cli`."""
     ex_result = f"Örnek: {EXAMPLES['result']}"
+    ex = CLI_EXAMPLES if cli else CHAT_EXAMPLES
     match exc:
         case names.UnknownTeam():
             found = _candidates(exc.candidates)
@@ -82,32 +103,30 @@ def refusal(exc: Exception) -> str:
         case when.BadSlot():
             return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
         case roundrobin.TooFewTeams():
-            return f"En az 2 takım gerekli ({exc.count} verildi). Örnek: {EXAMPLES['teams']}"
+            return f"En az 2 takım gerekli ({exc.count} verildi). Örnek: {ex['teams']}"
         case draw.DuplicateTeam():
-            return (
-                f'"{quoted(exc.team)}" iki kez yazılmış. Her takım bir kez.'
-                f" Örnek: {EXAMPLES['teams']}"
-            )
+            return f'"{quoted(exc.team)}" iki kez yazılmış. Her takım bir kez. Örnek: {ex["teams"]}'
         case draw.GroupCountError():
             return (
                 f"{exc.teams} takım {exc.groups} gruba bölünemez (en fazla {exc.maximum} grup,"
-                f" grupta en az 2 takım). Örnek: {EXAMPLES['groups']}"
+                f" grupta en az 2 takım). Örnek: {ex['groups']}"
             )
         case draw.SeedRequired():
-            return "Kura için bir sayı verin ki aynı kura tekrar çekilebilsin. Örnek: --seed 7"
+            return f"Kura için bir sayı verin ki aynı kura tekrar çekilebilsin. Örnek: {ex['seed']}"
         case draw.DrawError():
-            return f"Kura çekilemedi. Örnek: {EXAMPLES['groups']} --draw order|random|pots"
+            draw_ex = f"{ex['groups']} --draw order|random|pots" if cli else ex["groups"]
+            return f"Kura çekilemedi. Örnek: {draw_ex}"
         case knockout.KnockoutError() | formats.BadFormat():
             return (
                 "Bu grup sayısıyla bu eleme turu kurulamıyor: her gruptan en fazla 2 takım çıkar."
-                " Örnek: 2 grup için --knockout semi, 4 grup için --knockout quarter"
+                f" Örnek: {ex['knockout']}"
             )
         case planner.NoPitch():
-            return f"En az 1 saha gerekli. Örnek: {EXAMPLES['pitches']}"
+            return f"En az 1 saha gerekli. Örnek: {ex['pitches']}"
         case planner.Infeasible():
-            return _infeasible(exc)
+            return _infeasible(exc, cli)
         case tiebreak.UnknownPreset() | tiebreak.UnknownCriterion():
-            return f'"{quoted(exc.name)}" bir eşitlik kuralı değil. Örnek: {EXAMPLES["tiebreak"]}'
+            return f'"{quoted(exc.name)}" bir eşitlik kuralı değil. Örnek: {ex["tiebreak"]}'
         case StandingsError():
             return f"Sonuç tabloya işlenemedi: {exc}. {ex_result}"
         case offload.TooSlow():
@@ -367,21 +386,24 @@ def _bot_refusal(exc: Exception, ex_result: str) -> str:
     return "Bir şeyler ters gitti; girdiğiniz bilgiyi kontrol edip tekrar deneyin."
 
 
-def _infeasible(exc: planner.Infeasible) -> str:
+def _infeasible(exc: planner.Infeasible, cli: bool = True) -> str:
     short = duration(exc.shortfall)
+    shorter = "--match/--changeover ile maçları" if cli else "maç süresini (ör. 20+5)"
     if exc.rule == "team_window":
         return (
             f"{quoted(exc.subject)} maçlarını verilen saat aralığına sığdıramıyor: {short} eksik."
-            " Aralığı genişletin ya da --match/--changeover ile maçları kısaltın."
+            f" Aralığı genişletin ya da {shorter} kısaltın."
         )
     if exc.rule == "pitch_window":
+        pitch = "(--pitches 2)" if cli else "(ör. 2 saha)"
         return (
             f"Maçlar sahaların açık olduğu saatlere sığmıyor: {short} eksik."
-            " Saha ekleyin (--pitches 2), erken başlayın ya da maçları kısaltın."
+            f" Saha ekleyin {pitch}, erken başlayın ya da maçları kısaltın."
         )
     if exc.rule == "final_alone":
         return f"Final tek başına son maç olamıyor: {short} çakışıyor. Daha çok saha verin."
-    return f"Dinlenme kuralı tutmuyor ({short}). --group-rest değerini düşürün."
+    rest = "--group-rest değerini" if cli else "dinlenme süresini (/ayarlar)"
+    return f"Dinlenme kuralı tutmuyor ({short}). {rest} düşürün."
 
 
 def _too_slow(exc: offload.TooSlow) -> str:
