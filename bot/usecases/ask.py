@@ -112,9 +112,29 @@ async def respond(
         if found is None:
             return PickTeam(snap.teams) if question.personal else next_slot(snap, now)
         team = found
+    return _about(snap, team, question, now)
+
+
+def _about(
+    snap: state.Snapshot, team: str, question: questions.Question, now: datetime
+) -> Response:
+    if question.intent is questions.Intent.KNOCKOUT:
+        return stage_answer(snap, question.stage)
     if question.intent is questions.Intent.QUALIFY:
         return qualify_answer(snap, team, now)
     return answer_for(snap, team, now)
+
+
+async def respond_in_private(
+    uow: UnitOfWork, user_id: int, question: questions.Question, now: datetime
+) -> Response | list[Captaincy]:
+    """`respond` for a question in a private chat without a team named: about the team
+    the user captains if there is one tournament, else the tournaments to choose from."""
+    found = await uow.teams.captaincies(user_id)
+    if len(found) != 1:
+        return found
+    snap = await state.load(uow, found[0].tournament_id)
+    return _about(snap, found[0].team, question, now)
 
 
 async def next_match(

@@ -138,3 +138,19 @@ async def test_a_team_and_a_question_word_is_answered_about_that_team(db):
     assert question is not None and question.team_only
     async with db.unit_of_work(read_only=True) as uow:
         assert await ask.respond(uow, CHAT, BYSTANDER, question, _at(9)) is None
+
+
+async def test_a_private_question_is_about_the_captains_one_tournament(db):
+    async with db.unit_of_work(read_only=True) as uow:
+        final = await ask.respond_in_private(
+            uow, CAPTAINS["A1"], question_of("final ne zaman"), _at(9)
+        )
+        mine = await ask.respond_in_private(
+            uow, CAPTAINS["A1"], question_of("gruptan çıkıyor muyuz"), _at(9)
+        )
+        nobody = await ask.respond_in_private(
+            uow, BYSTANDER, question_of("ne zaman oynuyoruz"), _at(9)
+        )
+    assert isinstance(final, ask.StageAnswer) and final.stage is Stage.FINAL
+    assert isinstance(mine, ask.QualifyAnswer) and mine.team == "A1"
+    assert nobody == []
