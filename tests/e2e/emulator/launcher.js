@@ -368,6 +368,8 @@ class Emulator extends TelegramServer {
     });
 
     bot('getMe', (p, req) => {
+      // A token Telegram does not know (here: bot id 0) is refused as Telegram refuses it.
+      if (req.params.token.startsWith('0:')) throw new ApiError(401, 'Unauthorized');
       this.botId = Number(req.params.token.split(':')[0]);
       return { ...this.botUser, can_join_groups: true, can_read_all_group_messages: true, supports_inline_queries: false };
     });
