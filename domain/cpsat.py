@@ -1,7 +1,10 @@
-"""CP-SAT polish for small group stages: prove or improve back-to-backs and rest.
+"""CP-SAT polish for group stages up to a size: prove or improve triples, back-to-backs, rest.
 
-The greedy plan is the hint and the fallback. The solver runs on one worker with a
-deterministic work limit, so the same input always yields the same plan whatever the load.
+The greedy plan is the hint and the fallback; the solver's objective is the lexicographic one
+of docs/planner.md (triples weigh more than every back-to-back together). It runs on one
+worker with a fixed seed and a deterministic work limit (work, not wall-clock), so the same
+input always yields the same plan whatever the load, and it stops early once the plan meets
+the counting bound it is given.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from ortools.sat.python import cp_model
 
 from domain.slots import SlotPlan, SlotProblem, evaluate, quality_key
 
-# Deterministic seconds per solve (work, not wall-clock): proving back-to-backs minimal is
-# worth more than raising the smallest rest by one slot.
-B2B_WORK = 0.6
+# Deterministic seconds per solve (work, not wall-clock): fewer triples and back-to-backs
+# are worth more than raising the smallest rest by one slot.
+STRAIN_WORK = 0.6
 GAP_WORK = 0.15
 MAX_CELLS = 2500  # match x slot variables; beyond this the greedy plan stands
 MAX_GAP_CELLS = 1200
@@ -26,6 +29,7 @@ def _solver(work: float) -> cp_model.CpSolver:
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = work
     solver.parameters.linearization_level = 2  # the LP sees the counting cuts: proofs in time
+    solver.parameters.keep_all_feasible_solutions_in_presolve = True
     return solver
 
 
@@ -35,6 +39,7 @@ class _Model:
     def __init__(self, problem: SlotProblem, slots: int, hint: Sequence[int] | None) -> None:
         self.problem = problem
         self.slots = slots
+        self.hint = hint
         self.model = cp_model.CpModel()
         m_ = self.model
         self.x: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -57,22 +62,37 @@ class _Model:
                 self.play[team, s] = sum(terms) if terms else 0
                 if len(terms) > 1:
                     m_.add(sum(terms) <= 1)
-        self.teams = sorted(teams)
-        self.groups: dict[int, set[str]] = {}
+        # In order of appearance, not by name: the same draw under other names is the same
+        # model, so it gets the same plan.
+        self.teams = list(teams)
+        self.groups: dict[int, list[str]] = {}
         for m in problem.matches:
-            self.groups.setdefault(m.group, set()).update(m.pairing.teams())
+            members = self.groups.setdefault(m.group, [])
+            members.extend(t for t in m.pairing.teams() if t not in members)
+        self.b: dict[tuple[str, int], cp_model.IntVar] = {}
         self.spaced(problem.min_gap)
         self.legs_in_order(slots)
+        # Who plays when in the hinted plan: every variable gets its hinted value, else the
+        # solver may fail to complete the hint and start from nothing.
+        self.hinted: set[tuple[str, int]] | None = None
         if hint is not None:
+            self.hinted = set()
             for (i, s), v in self.x.items():
                 m_.add_hint(v, hint[i] == s)
+            for m in problem.matches:
+                self.hinted.update((team, hint[m.index]) for team in m.pairing.teams())
 
     def legs_in_order(self, slots: int) -> None:
         """No return match before the last first-leg match of its group (the same slot is
         allowed: by then every pair has met once or is meeting on another pitch)."""
         groups = {m.group for m in self.problem.matches if m.leg}
-        for g in groups:
+        for g in sorted(groups):
             turn = self.model.new_int_var(0, slots, f"turn{g}")
+            if self.hint is not None:
+                first = [
+                    self.hint[m.index] for m in self.problem.matches if m.group == g and not m.leg
+                ]
+                self.model.add_hint(turn, max(first))
             for m in self.problem.matches:
                 if m.group != g:
                     continue
@@ -97,11 +117,16 @@ class _Model:
         The cut (a group's teams playing in two consecutive slots beyond its size must
         repeat) is implied, but stating it lets the solver prove small shapes in time.
         """
-        b = {}
+        if self.b:
+            return sum(self.b.values())
+        b = self.b
         for team in self.teams:
             for s in range(self.slots - 1):
                 b[team, s] = self.model.new_bool_var("")
                 self.model.add(self.play[team, s] + self.play[team, s + 1] - 1 <= b[team, s])
+                if self.hinted is not None:
+                    both = (team, s) in self.hinted and (team, s + 1) in self.hinted
+                    self.model.add_hint(b[team, s], both)
         for members in self.groups.values():
             for s in range(self.slots - 1):
                 self.model.add(
@@ -109,6 +134,20 @@ class _Model:
                     >= sum(self.play[t, s] + self.play[t, s + 1] for t in members) - len(members)
                 )
         return sum(b.values())
+
+    def triples(self) -> cp_model.LinearExprT:
+        """Sum of r[t, s] >= b[t, s] + b[t, s+1] - 1: team t plays slots s, s+1 and s+2."""
+        self.back_to_backs()
+        runs = []
+        for team in self.teams:
+            for s in range(self.slots - 2):
+                r = self.model.new_bool_var("")
+                self.model.add_bool_or([self.b[team, s].Not(), self.b[team, s + 1].Not(), r])
+                if self.hinted is not None:
+                    run = all((team, t) in self.hinted for t in range(s, s + 3))
+                    self.model.add_hint(r, run)
+                runs.append(r)
+        return sum(runs)
 
     def assignment(self, solver: cp_model.CpSolver) -> list[int]:
         slot_of = [0] * len(self.problem.matches)
@@ -126,10 +165,11 @@ def polish(
     b2b_floor: Callable[[int], int],
     gap_ceiling: Callable[[int], int],
 ) -> SlotPlan:
-    """Return a plan at least as good as `start`; small shapes only.
+    """Return a plan at least as good as `start` by `quality_key`; shapes up to MAX_CELLS.
 
     `b2b_floor(slots)` and `gap_ceiling(slots)` are counting bounds: where the greedy plan
-    already meets them there is nothing to prove and the solver is not called.
+    already meets them (and has no triple) there is nothing to prove and the solver is not
+    called; otherwise the floor is stated, so the solver stops as soon as a plan meets it.
     """
     slots = start.slots
     if len(problem.matches) * slots > MAX_CELLS:
@@ -141,14 +181,15 @@ def polish(
         if found is None:
             return best
         best, hint, slots = found, found.slot_of, bound
-    if best.back_to_backs > b2b_floor(slots):
-        found = _solve(problem, slots, hint, "b2b")
+    floor = b2b_floor(slots)
+    if best.triples or best.back_to_backs > floor:
+        found = _solve(problem, slots, hint, "strain", floor=floor)
         if found is not None and quality_key(found) < quality_key(best):
             best, hint = found, found.slot_of
     if best.back_to_backs == 0 and best.min_gap is not None:
         gap = best.min_gap + 1
         if gap <= gap_ceiling(slots) and len(problem.matches) * slots <= MAX_GAP_CELLS:
-            found = _solve(problem, slots, hint, "gap", gap=gap, b2b=0)
+            found = _solve(problem, slots, hint, "gap", gap=gap)
             if found is not None and quality_key(found) < quality_key(best):
                 best = found
     return best
@@ -161,15 +202,21 @@ def _solve(
     goal: str | None,
     *,
     gap: int = 0,
-    b2b: int = 0,
+    floor: int = 0,
 ) -> SlotPlan | None:
+    """One deterministic solve: `strain` minimises triples first, then back-to-backs (one
+    weighted sum: a triple outweighs every back-to-back a plan can have); `gap` asks for a
+    plan without back-to-backs whose teams all rest `gap` slots."""
     model = _Model(problem, slots, hint)
-    if goal == "b2b":
-        model.model.minimize(model.back_to_backs())
+    if goal == "strain":
+        b2b = model.back_to_backs()
+        weight = len(model.teams) * slots + 1
+        model.model.add(b2b >= floor)
+        model.model.minimize(weight * model.triples() + b2b)
     elif goal == "gap":
         model.spaced(gap)
-        model.model.add(model.back_to_backs() <= b2b)
-    solver = _solver(GAP_WORK if goal == "gap" else B2B_WORK)
+        model.model.add(model.back_to_backs() <= 0)
+    solver = _solver(GAP_WORK if goal == "gap" else STRAIN_WORK)
     status = solver.solve(model.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None

@@ -93,6 +93,9 @@ class Draft:
 
 @dataclass(frozen=True)
 class Plan:
+    """`back_to_backs` and `triples` count the group stage: a team in two, or three,
+    consecutive slots (four in a row is two triples), as in docs/planner.md."""
+
     matches: tuple[PlannedMatch, ...]
     byes: tuple[Bye, ...]
     groups: tuple[Group, ...]
@@ -101,6 +104,7 @@ class Plan:
     group_slot_bound: int
     back_to_backs: int
     day_end: datetime
+    triples: int = 0
 
 
 class Infeasible(DomainError):
@@ -125,10 +129,10 @@ def plan(draft: Draft, rules: TimeRules) -> Plan:
     group_matches, byes = _group_matches(draft)
     stage = Stage.LEAGUE if draft.league else Stage.GROUP
     timed: list[_Timed] = []
-    used_slots = bound = b2b = 0
+    used_slots = bound = b2b = triples = 0
     if group_matches:
         chosen, bound = _slot_plan(draft, group_matches, rules, clock)
-        used_slots, b2b = chosen.slots, chosen.back_to_backs
+        used_slots, b2b, triples = chosen.slots, chosen.back_to_backs, chosen.triples
         timed = _pitch_assignment(group_matches, chosen.slot_of, rules, clock, draft, stage)
     timed += _knockout(draft.ties, timed, rules, clock)
     timed.sort(key=lambda t: (t.start, t.pitch))
@@ -160,6 +164,7 @@ def plan(draft: Draft, rules: TimeRules) -> Plan:
         group_slot_bound=bound,
         back_to_backs=b2b,
         day_end=clock.at(end),
+        triples=triples,
     )
 
 
@@ -241,14 +246,18 @@ def _slot_plan(
     )
     problem = slots.SlotProblem(tuple(matches), capacity, allowed, min_gap, horizon, latest)
     widths = [max(1, min(pitches, s // 2)) for s in sizes]
-    best = slots.best_greedy(problem, widths, bound)
+
+    def b2b_floor(n: int) -> int:
+        return slots.back_to_back_bound(sizes, counts, widths, n)
+
+    best = slots.construct(problem, widths, bound, b2b_floor)
     if best is None:
         raise _diagnose(matches, rules, windows, teams, bound, clock)
     polished = cpsat.polish(
         problem,
         best,
         bound,
-        b2b_floor=lambda n: slots.back_to_back_bound(sizes, counts, widths, n),
+        b2b_floor=b2b_floor,
         gap_ceiling=lambda n: slots.gap_bound(sizes, counts, n),
     )
     return polished, bound
