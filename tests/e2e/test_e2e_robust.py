@@ -223,3 +223,37 @@ def test_big_tournaments_stay_within_telegrams_limits(tmp_path: Path, size: str)
     assert not [m for m in everything if APOLOGY in m.text]
     assert not [line for line in log.splitlines() if any(r in line for r in REFUSED)]
     assert [m for m in everything if m.kind == "photo"]  # the fixture picture was sent
+
+
+LONG = "Ğ" * 3990  # a user's ~4000-character input, repeated back in no refusal whole
+COMMANDS = (
+    "/sonuc {long} 1-0 Aslanlar",
+    "{long} 1-0 Aslanlar",
+    "/kaptan {long}",
+    "/fikstur {long}",
+    "/takvim {long}",
+    "/gecikme {long}",
+    "/ertele 1 {long}",
+    "/hatirlatma {long}",
+    "/ayarlar {long}",
+    "/kura {long}",
+    "/takim_adi 3 {long}",
+    "/puan {long}",
+    "/yeni_turnuva {long} | 4 takım | lig | yarın 10:00",
+)
+
+
+def test_a_4000_character_input_is_quoted_short_in_every_refusal(tmp_path: Path) -> None:
+    with own_bot(tmp_path) as (tg, bot):
+        chat = tg.group("Uzun Yazanlar")
+        create(tg, chat, _form("Uzun Yazanlar", 4, "lig | 1 saha", tuple(TEAMS[:4])))
+        start = tg.mark
+        for command in COMMANDS:
+            tg.send(ORGANISER, chat, command.format(long=LONG[: 4000 - len(command)]))
+            tg.silence(chat)
+        replies = [m for m in tg.events(chat, start) if m.kind == "message"]
+        log = bot.output()
+    for reply in replies:
+        _within_limits(reply)
+    assert not [m for m in replies if APOLOGY in m.text]
+    assert not [line for line in log.splitlines() if any(r in line for r in REFUSED)]
