@@ -346,3 +346,15 @@ def test_a_question_word_and_a_team_is_a_question_about_that_team(text, intent, 
 )
 def test_a_question_word_and_a_name_that_is_no_team_gets_nothing(text):
     assert not answered(text)
+
+
+CHAT_ONLY = (
+    *("maç", "güzeldi", "bitti", "harika", "gol", "attı", "abi", "hocam", "bugün", "yarın"),
+    *("hava", "soğuk", "sahada", "görüşürüz", "geliyorum", "geç", "kaldım", "top", "forma"),
+    *("hakem", "kötü", "iyi", "oyun", "penaltı", "verdi", "Messi", "😀", "🔥", "!", ",", "."),
+)
+
+
+@given(st.lists(st.sampled_from(CHAT_ONLY), min_size=1, max_size=10).map(" ".join))
+def test_chat_without_a_question_word_is_never_a_question(sentence):
+    assert ask(sentence) is None
