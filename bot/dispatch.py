@@ -77,6 +77,7 @@ PLAN_PER_SECOND = 28.0
 # unreachable list until LATE after its due time. A 429 waits what Telegram asked instead.
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 5.0)
 LATE = timedelta(hours=1)
+CLOSING = "closing"  # a send waiting to retry when the process stops: the row goes back
 # How long a tournament read for rendering is reused. A change made here, or one that
 # moves rows, clears it at once; this bounds only what other processes change without
 # touching rows (a team renamed there shows its new name within a minute).
@@ -236,6 +237,7 @@ class Dispatcher:
         self._tournaments: dict[int, tuple[datetime, asyncio.Future[_Tournament | None]]] = {}
         self._closed = False
         self.quiet = Quiet(log)  # one line per kind of failure a minute in an outage
+        self._wake = asyncio.Event()
 
     # --- leadership and the plan ------------------------------------------------------
 
@@ -356,6 +358,7 @@ class Dispatcher:
     async def close(self) -> None:
         """Stop firing, let started sends finish, give the lead to another process."""
         self._closed = True
+        self._wake.set()  # sends waiting to retry give their rows back now
         self.timer.cancel()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.drain(), timeout=5)
@@ -418,6 +421,9 @@ class Dispatcher:
             return self._note(Outcome(row, "dropped", "nothing to say"))
         text, markup = message
         reason = await self._send(row, text, markup)
+        if reason == CLOSING:  # provably never delivered: the next process sends it
+            await self._release(row)
+            return self._note(Outcome(row, "skipped", CLOSING))
         if reason:
             await self._finish(row, "dropped")
             return self._note(Outcome(row, "dropped", reason))
@@ -469,7 +475,25 @@ class Dispatcher:
                     "reminders: not delivered, retrying with backoff: %s",
                     describe(exc),
                 )
-                await self.sleep(wait)
+                await self._pause(wait)
+                if self._closed:
+                    return CLOSING
+
+    async def _pause(self, seconds: float) -> None:
+        """A retry's wait; `close()` ends it at once (with the real clock)."""
+        if self.sleep is not asyncio.sleep:
+            await self.sleep(seconds)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout=seconds)
+
+    async def _release(self, row: PendingReminder) -> None:
+        try:
+            async with self.db.unit_of_work() as uow:
+                await uow.reminders.release(row.id, self.clock())
+                await uow.commit()
+        except Exception as exc:  # left in 'sending': the next leader drops it, logged
+            log.warning("reminder %s: could not be put back (%s)", row.id, describe(exc))
 
     @staticmethod
     def _give_up_at(row: PendingReminder) -> datetime:

@@ -232,6 +232,11 @@ class Reminders:
         params = {"reminder_id": reminder_id, "new_status": status, "at": at}
         return await self._changed(_FINISH, params)
 
+    async def release(self, reminder_id: int, at: datetime) -> bool:
+        """sending -> pending: the claimer stopped before any attempt could have reached
+        Telegram (every one was refused outright), so another may send it."""
+        return await self._changed(_RELEASE, {"reminder_id": reminder_id, "at": at})
+
     async def drop(self, reminder_id: int, at: datetime) -> bool:
         """pending -> dropped: a reminder that is no longer useful, never sent."""
         return await self._changed(_DROP, {"reminder_id": reminder_id, "at": at})
@@ -353,6 +358,11 @@ _FINISH = (
     update(_reminders)
     .where(_by_id, _reminders.c.status == "sending")
     .values(status=bindparam("new_status"), updated_at=_at)
+)
+_RELEASE = (
+    update(_reminders)
+    .where(_by_id, _reminders.c.status == "sending")
+    .values(status="pending", updated_at=_at)
 )
 _DROP = (
     update(_reminders)

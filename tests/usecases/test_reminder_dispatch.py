@@ -326,10 +326,12 @@ class Outage:
         self.clock, self.until, self.failure = clock, until, failure
         self.sender = Sender()
         self.attempts = 0
+        self.tried = asyncio.Event()
         self.waits: list[float] = []
 
     async def __call__(self, chat_id: int, text: str, markup: object) -> object:
         self.attempts += 1
+        self.tried.set()
         if self.clock.now < self.until:
             raise self.failure()
         return await self.sender(chat_id, text, markup)
@@ -363,6 +365,24 @@ async def test_a_reminder_due_in_an_outage_is_sent_once_soon_after_it(db, caplog
     assert max(outage.waits) <= 5.0  # sent within 5 s of the API's return
     retried = [r for r in caplog.records if "retrying with backoff" in r.getMessage()]
     assert 1 <= len(retried) <= 2 and all(r.exc_info is None for r in retried)  # no storm
+
+
+async def test_a_stop_during_an_outage_gives_the_row_back_for_the_next_process(db):
+    clock = Clock(MORNING)
+    outage = Outage(clock, MORNING + timedelta(hours=3))  # refused all along
+    d = await dispatcher(db, clock, outage)  # the real asyncio.sleep: close() wakes it
+    clock.now = d.next_send
+    firing = asyncio.ensure_future(d.fire_due())
+    await asyncio.wait_for(outage.tried.wait(), timeout=10)
+
+    await d.close()
+    outcomes = await firing
+
+    assert {o.reason for o in outcomes} == {dispatch.CLOSING}
+    assert set((await statuses(db)).values()) == {"pending"}  # none dropped, none sending
+    after = Sender()
+    await run_until(await dispatcher(db, clock, after), clock, clock.now)
+    assert len(after.sent) == len(outcomes)  # the next process sends each once
 
 
 async def test_a_send_that_may_have_arrived_is_not_repeated(db):
