@@ -13,14 +13,16 @@ from typing import Any
 from telegram import InputFile, Update
 from telegram.ext import ContextTypes
 
-from bot import services
+from bot import render, services
 from bot.handlers import views
 from bot.handlers.common import database, now, refuse, reply
 from bot.render import calendar, export, picture, printout
 from bot.texts import files as texts
+from bot.texts import fixture as fixture_texts
 from bot.usecases import reading, state
 from domain import names
 from domain.errors import DomainError
+from domain.selection import UnknownSelection
 
 TEXT = "metin"
 
@@ -113,16 +115,25 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if snap is None:
         return
     wanted = " ".join(context.args or []).strip()
+    moment = now(context)
     try:
-        rows, title = views._select(snap, wanted, now(context))
-    except DomainError as exc:
-        await refuse(update, exc)
+        chosen = views.select(snap, wanted, moment)
+    except UnknownSelection as exc:
+        await reply(update, fixture_texts.unknown(exc))
         return
+    rows, title = list(chosen.rows), chosen.title
     if not rows:
         await reply(update, texts.NO_MATCHES)
         return
+    upcoming = render.next_slot(rows, moment)
+    key = (chosen.kind, chosen.title, chosen.day, upcoming)
     data = await _rationed(
-        update, context, snap, "fikstur", wanted, picture.fixture, snap.tournament.name, rows, title
+        update,
+        context,
+        snap,
+        "fikstur",
+        key,
+        lambda: picture.fixture(snap.tournament.name, rows, title, now=moment),
     )
     if data is _WAITING:
         return
@@ -168,11 +179,12 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         context,
         snap,
         "eleme",
-        None,
+        render.next_slot([r for r in rows if r[0].stage.is_knockout], now(context)),
         picture.bracket,
         snap.tournament.name,
         rows,
         snap.knockout_sides(),
+        now=now(context),
     )
     if data is _WAITING:
         return
@@ -202,8 +214,8 @@ async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     wanted = " ".join(context.args or []).strip()
     try:
         team = names.resolve(wanted, snap.teams) if wanted else None
-    except DomainError as exc:
-        await refuse(update, exc)
+    except (names.UnknownTeam, names.AmbiguousTeam) as exc:
+        await reply(update, fixture_texts.unknown_team(wanted, snap.teams, exc.candidates))
         return
     data = await _rationed(
         update, context, snap, "takvim", team, calendar.ics, snap, now(context), team

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import html
+from datetime import datetime
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot import render
 from bot.handlers.common import database, now, refuse, reply
 from bot.texts import chat
+from bot.texts import fixture as fixture_texts
 from bot.usecases import reading, state
-from domain import names
+from domain import selection
 from domain.errors import DomainError
+from domain.selection import UnknownSelection
 
 
 async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -19,31 +23,39 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat_ is None:
         return
     wanted = " ".join(context.args or []).strip()
+    moment = now(context)
     try:
         snap = await reading.snapshot(database(context), chat_.id)
-        rows, title = _select(snap, wanted, now(context))
+        chosen = select(snap, wanted, moment)
+    except UnknownSelection as exc:
+        await reply(update, fixture_texts.unknown(exc))
+        return
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await reply(update, chat.fixture(snap.tournament.name, rows, title))
+    rows = list(chosen.rows)
+    text = fixture_texts.fixture(
+        snap.tournament.name,
+        rows,
+        chosen.title,
+        upcoming=render.next_slot(rows, moment),
+        waiting=render.missing(rows, moment),
+        codes=render.shown_codes(m for m, _ in rows),
+    )
+    await reply(update, text)
 
 
-def _select(snap: state.Snapshot, wanted: str, moment):  # noqa: ANN001, ANN202
-    rows = [(m.match, m.result) for m in snap.matches]
-    low = names.tr_lower(wanted)
-    if not wanted:
-        return rows, None
-    if low.startswith("grup"):
-        label = wanted.split()[-1].upper()
-        return [r for r in rows if r[0].group == label], f"{label} Grubu"
-    if low.startswith("saha"):
-        pitch = names.key(wanted)
-        return [r for r in rows if names.key(r[0].pitch) == pitch], wanted
-    if low in ("bugün", "bugun"):
-        today = moment.astimezone(snap.zone).date()
-        return [r for r in rows if r[0].start.astimezone(snap.zone).date() == today], "bugün"
-    team = names.resolve(wanted, snap.teams)
-    return [r for r in rows if r[0].involves(team)], team
+def select(snap: state.Snapshot, wanted: str, moment: datetime) -> selection.Selection:
+    """The snapshot's matches `wanted` names (domain/selection.py): a day, group, pitch or
+    team, in kick-off order. Raises selection.UnknownSelection."""
+    return selection.select(
+        [(m.match, m.result) for m in snap.matches],
+        wanted,
+        teams=snap.teams,
+        groups=[g.label for g in snap.groups],
+        zone=snap.zone,
+        now=moment,
+    )
 
 
 async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

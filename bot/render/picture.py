@@ -10,14 +10,16 @@ import io
 import math
 import re
 from collections.abc import Sequence
+from datetime import datetime
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render import BOLD, REGULAR, Row, next_slot
+from bot.render import BOLD, REGULAR, Row, missing, next_slot, shown_codes
 from bot.texts import files as texts
 from bot.texts.common import STAGES, day, goal_difference, hm, side, stage_label, tie_rule
 from domain.model import PlannedMatch, Score, Stage
+from domain.selection import by_kickoff
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 
@@ -29,6 +31,10 @@ STRIPE = (244, 246, 244)
 GREEN = (27, 94, 32)
 NEXT = (255, 236, 153)
 NEXT_EDGE = (230, 160, 0)
+GOLD = (212, 160, 23)
+GOLD_INK = (140, 100, 0)
+WAITING = (253, 226, 226)
+WAITING_EDGE = (198, 40, 40)
 
 COLUMN = 1200  # one column of the fixture or of the tables
 PAD = 24
@@ -83,13 +89,15 @@ PER_COLUMN = 45
 PAGE = 3 * PER_COLUMN
 
 
-def window(rows: Sequence[Row], size: int = PAGE) -> tuple[list[Row], int]:
+def window(
+    rows: Sequence[Row], size: int = PAGE, now: datetime | None = None
+) -> tuple[list[Row], int]:
     """At most `size` of `rows`: those from the next match to play on (the last `size` once
     all are played); with how many were left out."""
     rows = list(rows)
     if len(rows) <= size:
         return rows, 0
-    upcoming = next_slot(rows)
+    upcoming = next_slot(rows, now)
     first = next((i for i, (m, _) in enumerate(rows) if m.start == upcoming), len(rows))
     first = max(0, min(first, len(rows) - size))
     return rows[first : first + size], len(rows) - size
@@ -100,33 +108,66 @@ def within_limits(width: int, height: int) -> bool:
     return width + height <= PHOTO_SUM and max(width, height) <= PHOTO_RATIO * min(width, height)
 
 
-def fixture(name: str, rows: Sequence[Row], title: str | None = None) -> bytes:
-    """The matches in `rows` (in order) with times, pitches, stage and scores; at most PAGE
-    of them (see `window`), so the picture stays within Telegram's photo limits."""
-    rows = list(rows)
+def fixture(
+    name: str, rows: Sequence[Row], title: str | None = None, *, now: datetime | None = None
+) -> bytes:
+    """The matches in `rows` by kick-off with times, pitches, stage and scores; at most PAGE
+    of them (see `window`), so the picture stays within Telegram's photo limits. The next
+    slot by the clock `now` is highlighted; matches over without a result are marked apart
+    (a missing 09:00 result does not keep 09:00 "next" at 09:38)."""
+    rows = by_kickoff(rows)
     played = sum(1 for _, r in rows if r is not None)
     total = len(rows)
-    rows, left = window(rows)
+    rows, left = window(rows, now=now)
     cols = _columns(len(rows), PER_COLUMN)
     per = max(1, math.ceil(len(rows) / cols))
     width = COLUMN * cols
-    height = HEAD + per * ROW + 70
+    upcoming = next_slot(rows, now)
+    waiting = {m.no for m in missing(rows, now)}
+    notes = _fixture_notes(rows, upcoming, waiting, left)
+    note_face = font(24)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    lines = [ln for note in notes for ln in _wrap_px(probe, note, note_face, width - 2 * PAD - 50)]
+    height = HEAD + per * ROW + 24 + 38 * len(lines) + 16
     image = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(image)
     first = rows[0][0].start if rows else None
     sub = f"{title or texts.FIXTURE} · {day(first) if first else ''} · {played}/{total}"
     _header(draw, width, name, sub)
-    upcoming = next_slot(rows)
     for i, (match, result) in enumerate(rows):
         x, y = (i // per) * COLUMN, HEAD + (i % per) * ROW
-        _fixture_row(draw, x, y, match, result, match.start == upcoming, i % 2 == 1)
-    if upcoming is not None:
-        draw.rectangle((PAD, height - 52, PAD + 36, height - 24), fill=NEXT, outline=NEXT_EDGE)
-        draw.text((PAD + 50, height - 56), f"{texts.NEXT} ({hm(upcoming)})", INK, font(26))
-    if left:
-        note = texts.MORE_MATCHES.format(count=left)
-        draw.text((width // 2, height - 56), note, GREY, font(26))
+        mark = "next" if match.start == upcoming else "waiting" if match.no in waiting else ""
+        _fixture_row(draw, x, y, match, result, mark, i % 2 == 1)
+    y = HEAD + per * ROW + 20
+    for line in lines:
+        swatch = {texts.NEXT[:3]: (NEXT, NEXT_EDGE), texts.WAITING_PLAIN[:3]: (WAITING, WAITING_EDGE)}
+        colours = next((c for k, c in swatch.items() if line.startswith(k)), None)
+        if colours is not None:
+            draw.rectangle((PAD, y + 4, PAD + 36, y + 30), fill=colours[0], outline=colours[1])
+        draw.text((PAD + 50, y), line, INK if colours else GREY, note_face)
+        y += 38
     return _png(image)
+
+
+def _fixture_notes(
+    rows: Sequence[Row], upcoming: datetime | None, waiting: set[int], left: int
+) -> list[str]:
+    notes = []
+    if upcoming is not None:
+        notes.append(f"{texts.NEXT} ({hm(upcoming)})")
+    if waiting:
+        notes.append(texts.WAITING_PLAIN + ": " + ", ".join(f"{no}. maç" for no in sorted(waiting)))
+    if codes := shown_codes(m for m, _ in rows):
+        notes.append(texts.legend(codes))
+    if left:
+        notes.append(texts.MORE_MATCHES.format(count=left))
+    return notes
+
+
+def _wrap_px(
+    draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int
+) -> list[str]:
+    return _wrap(text, face, width) or [""]
 
 
 def _fixture_row(
@@ -135,30 +176,36 @@ def _fixture_row(
     y: int,
     m: PlannedMatch,
     result: Score | None,
-    upcoming: bool,
+    mark: str,
     stripe: bool,
 ) -> None:
-    if upcoming:
+    if mark == "next":
         draw.rectangle((x + 8, y + 2, x + COLUMN - 8, y + ROW - 2), fill=NEXT, outline=NEXT_EDGE)
+    elif mark == "waiting":
+        edge = WAITING_EDGE
+        draw.rectangle((x + 8, y + 2, x + COLUMN - 8, y + ROW - 2), fill=WAITING, outline=edge)
     elif stripe:
         draw.rectangle((x, y, x + COLUMN, y + ROW - 1), fill=STRIPE)
     draw.text((x + PAD, y + 14), hm(m.start), INK, font(30, True))
     small = font(20)
     draw.text((x + 128, y + 6), _fit(draw, m.pitch, small, 160), GREY, small)
     draw.text((x + 128, y + 34), _fit(draw, f"{m.no}. {stage_label(m)}", small, 160), GREY, small)
-    team = font(30, result is None)
-    home = _fit(draw, side(m, True), team, 370)
-    away = _fit(draw, side(m, False), team, 370)
-    center = x + 780
-    draw.text((center - 70, y + ROW // 2), home, INK, team, anchor="rm")
-    draw.text((center + 70, y + ROW // 2), away, INK, team, anchor="lm")
+    team = font(28, result is None)
+    center, half = x + 745, 115  # the score box: room for "1-1 · pen. 4-3"
+    home = _fit(draw, side(m, True), team, center - half - 10 - (x + 295))
+    away = _fit(draw, side(m, False), team, x + COLUMN - PAD - (center + half + 10))
+    draw.text((center - half - 10, y + ROW // 2), home, INK, team, anchor="rm")
+    draw.text((center + half + 10, y + ROW // 2), away, INK, team, anchor="lm")
     if result is not None:
-        text = f"{result.home_goals} - {result.away_goals}"
-        draw.rounded_rectangle((center - 60, y + 10, center + 60, y + ROW - 10), 8, fill=GREEN)
-        draw.text((center, y + ROW // 2), text, WHITE, font(30, True), anchor="mm")
-        if result.home_penalties is not None:
-            pens = texts.PENALTIES.format(home=result.home_penalties, away=result.away_penalties)
-            draw.text((center, y + ROW - 4), pens, GREY, font(16), anchor="md")
+        box = (center - half, y + 10, center + half, y + ROW - 10)
+        draw.rounded_rectangle(box, 8, fill=GREEN)
+        text = texts.score(result)
+        face = font(30 if result.home_penalties is None else 24, True)
+        draw.text((center, y + ROW // 2), text, WHITE, face, anchor="mm")
+    elif mark == "waiting":
+        draw.text(
+            (center, y + ROW // 2), texts.NO_RESULT, WAITING_EDGE, font(24, True), anchor="mm"
+        )
     else:
         draw.text((center, y + ROW // 2), "-", GREY, font(30), anchor="mm")
 
@@ -248,8 +295,11 @@ def bracket(
     name: str,
     matches: Sequence[Row],
     sides: dict[str, tuple[str | None, str | None]],
+    *,
+    now: datetime | None = None,
 ) -> bytes | None:
-    """The knockout stage as a tree, filled in as results arrive; None without a knockout."""
+    """The knockout stage as a tree, filled in as results arrive, the champion marked once
+    the final is played; None without a knockout."""
     knockout = [(m, r) for m, r in matches if m.stage.is_knockout]
     if not knockout:
         return None
@@ -264,7 +314,7 @@ def bracket(
     image = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(image)
     _header(draw, width, name, texts.BRACKET)
-    upcoming = next_slot(knockout)
+    upcoming = next_slot(knockout, now)
     centre: dict[int, float] = {}
     for i, (m, _) in enumerate(leaves):
         centre[m.no] = HEAD + (i + 0.5) * slot
@@ -291,7 +341,25 @@ def bracket(
         y = height - 40 - BOX_H
         for m, r in third:
             _box(draw, x, y, m, r, sides, m.start == upcoming)
+    if (won := champion(knockout, sides)) is not None:
+        final = next(m for m, _ in knockout if m.stage is Stage.FINAL)
+        x = PAD + (len(rounds) - 1) * (BOX_W + GAP)
+        y = int(centre[final.no] - BOX_H / 2)
+        draw.rounded_rectangle(
+            (x - 6, y - 6, x + BOX_W + 6, y + BOX_H + 6), 14, outline=GOLD, width=6
+        )
+        label = _fit(draw, texts.CHAMPION_PLAIN.format(team=won), font(30, True), BOX_W)
+        draw.text((x, y - 16), "★ " + label, GOLD_INK, font(30, True), anchor="ld")
     return _png(image)
+
+
+def champion(rows: Sequence[Row], sides: dict[str, tuple[str | None, str | None]]) -> str | None:
+    """The final's winner, once its result is in."""
+    for m, r in rows:
+        if m.stage is Stage.FINAL and r is not None and (won := r.winner_side()) is not None:
+            known = sides.get(m.key or "", (m.home, m.away))
+            return (known[0] or m.home) if won == "home" else (known[1] or m.away)
+    return None
 
 
 def _feeders(m: PlannedMatch) -> list[int]:

@@ -6,16 +6,17 @@ from datetime import datetime
 
 from fpdf import FPDF
 
-from bot.render import BOLD, REGULAR
+from bot.render import BOLD, REGULAR, shown_codes
 from bot.texts import files as texts
-from bot.texts.chat import score_text
-from bot.texts.common import day, hm, side, stage_label, tie_rule
+from bot.texts.common import day, goal_difference, hm, side, stage_label, tie_rule
 from bot.usecases.state import Snapshot
 from domain.planner import Pitch, Plan, TimeRules
 from domain.report import checklist
+from domain.standings import Table
 
 FAMILY = "DejaVu"
-WIDTHS = (10, 14, 18, 30, 45, 18, 45)  # No, time, pitch, stage, home, score, away: 180 mm
+WIDTHS = (9, 12, 16, 27, 44, 28, 44)  # No, time, pitch, stage, home, score, away: 180 mm
+SCORE = 5  # the score's column: "1-1 · pen. 4-3" in full, never cut
 
 
 def card(snap: Snapshot, printed: datetime) -> bytes:
@@ -50,21 +51,31 @@ def card(snap: Snapshot, printed: datetime) -> bytes:
     _row(pdf, texts.CARD_HEAD, bold=True)
     for stored in matches:
         m, result = stored.match, stored.result
-        score = score_text(result) if result else ""
+        score = texts.score(result) if result else ""
         cells = (str(m.no), hm(m.start), m.pitch, stage_label(m), side(m, True), score)
         _row(pdf, (*cells, side(m, False)))
+    if codes := shown_codes(s.match for s in matches):
+        pdf.set_font(FAMILY, "", 8)
+        pdf.multi_cell(0, 4, texts.legend(codes), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
-    _heading(pdf, texts.CARD_TABLES)
+    played = any(s.result is not None and not s.match.stage.is_knockout for s in snap.matches)
+    tables = snap.tables() if played else {}
+    heading = texts.card_tables_filled(hm(printed)) if played else texts.CARD_TABLES
     single = len(snap.groups) < 2
+    first_group = True
     for group in snap.groups:
-        if pdf.will_page_break(8 * (len(group.teams) + 2)):
+        need = 7 + 8 * len(group.teams) + (6 if not single else 0) + (22 if first_group else 0)
+        if pdf.will_page_break(need):  # a group's grid stays on one page
             pdf.add_page()
+        if first_group:
+            _heading(pdf, heading)
+            first_group = False
         if not single:
             pdf.set_font(FAMILY, "B", 10)
             pdf.cell(
                 0, 6, texts.GROUP_TABLE.format(label=group.label), new_x="LMARGIN", new_y="NEXT"
             )
-        _table(pdf, group.teams)
+        _table(pdf, group.teams, tables.get(group.label))
         pdf.ln(2)
     _heading(pdf, texts.CARD_RULES)
     pdf.set_font(FAMILY, "", 10)
@@ -83,26 +94,42 @@ def _heading(pdf: FPDF, text: str) -> None:
 
 
 def _row(pdf: FPDF, cells: tuple[str, ...], *, bold: bool = False) -> None:
-    pdf.set_font(FAMILY, "B" if bold else "", 9)
-    for width, text in zip(WIDTHS, cells, strict=True):
+    for i, (width, text) in enumerate(zip(WIDTHS, cells, strict=True)):
+        size = 9.0
+        pdf.set_font(FAMILY, "B" if bold else "", size)
+        if i == SCORE:  # a score is made smaller, never cut
+            while size > 5 and pdf.get_string_width(text) > width - 2:
+                size -= 0.5
+                pdf.set_font(FAMILY, "B" if bold else "", size)
         while text and pdf.get_string_width(text) > width - 2:
             text = text[:-1]
-        pdf.cell(width, 7, text, border=1, align="C" if width <= 18 else "L")
+        pdf.cell(width, 7, text, border=1, align="C" if i in (0, 1, 2, SCORE) else "L")
     pdf.ln(7)
 
 
-def _table(pdf: FPDF, teams: tuple[str, ...]) -> None:
+def _table(pdf: FPDF, teams: tuple[str, ...], table: Table | None = None) -> None:
+    """A group's grid: the current table once results exist, else empty cells to fill."""
     widths = (8, 60, *([12] * 8))
     pdf.set_font(FAMILY, "B", 9)
     for width, word in zip(widths, texts.TABLE_HEAD, strict=True):
         pdf.cell(width, 7, word, border=1, align="C")
     pdf.ln(7)
     pdf.set_font(FAMILY, "", 10)
-    for team in teams:
-        pdf.cell(widths[0], 8, "", border=1)
-        pdf.cell(widths[1], 8, team, border=1)
-        for width in widths[2:]:
-            pdf.cell(width, 8, "", border=1)
+    if table is None:
+        for team in teams:
+            pdf.cell(widths[0], 8, "", border=1)
+            pdf.cell(widths[1], 8, team, border=1)
+            for width in widths[2:]:
+                pdf.cell(width, 8, "", border=1)
+            pdf.ln(8)
+        return
+    for r in table.rows:
+        cells = (r.played, r.won, r.drawn, r.lost, r.goals_for, r.goals_against)
+        figures = [str(c) for c in cells] + [goal_difference(r.goal_difference), str(r.points)]
+        pdf.cell(widths[0], 8, str(r.rank), border=1, align="C")
+        pdf.cell(widths[1], 8, r.team, border=1)
+        for width, figure in zip(widths[2:], figures, strict=True):
+            pdf.cell(width, 8, figure, border=1, align="C")
         pdf.ln(8)
 
 

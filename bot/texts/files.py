@@ -7,6 +7,7 @@ from datetime import datetime
 
 from bot.texts.common import day
 from domain import names
+from domain.model import Score
 
 TABLE_HEAD = ("#", "Takım", "O", "G", "B", "M", "A", "Y", "AV", "P")
 TABLE_LEGEND = "O oynanan · G galibiyet · B beraberlik · M mağlubiyet · A atılan · Y yenen · P puan"
@@ -15,7 +16,46 @@ TABLE = "Puan durumu"
 GROUP_TABLE = "{label} Grubu"
 BRACKET = "Eleme tablosu"
 NEXT = "▶ Sıradaki maçlar"
+WAITING = "⏳ Sonuç bekleniyor"
+WAITING_PLAIN = "Sonuç bekleniyor"  # in a picture (the font has no ⏳)
+NO_RESULT = "sonuç?"
 PENALTIES = "pen. {home}-{away}"
+CHAMPION = "🏆 Şampiyon: {team}"
+CHAMPION_PLAIN = "Şampiyon: {team}"  # in a picture (no emoji glyph in the font)
+
+
+def score(result: Score) -> str:
+    """ "3-1", and with penalties "1-1 · pen. 4-3" (never cut after "pen.")."""
+    text = f"{result.home_goals}-{result.away_goals}"
+    if result.home_penalties is not None:
+        pens = PENALTIES.format(home=result.home_penalties, away=result.away_penalties)
+        text += f" · {pens}"
+    return text
+
+
+def code_words(code: str) -> str:
+    """What a plan code stands for: 1A, 3.1, W13 (G13), L13 (M13)."""
+    if code[0] == "W":
+        return f"G{code[1:]} = {code[1:]}. maçın galibi"
+    if code[0] == "L":
+        return f"M{code[1:]} = {code[1:]}. maçın mağlubu"
+    if "." in code:
+        place, rank = code.split(".", 1)
+        return f"{code} = en iyi {place}.lerin {rank}.si"
+    return f"{code} = {code[-1]} Grubu {code[:-1]}.si"
+
+
+def legend(codes: list[str]) -> str:
+    """The codes a picture shows, one example of each kind in words:
+    "Kısaltmalar: 1A = A Grubu 1.si · G13 = 13. maçın galibi"."""
+    kinds: dict[str, str] = {}
+    for c in codes:
+        kinds.setdefault(
+            "W" if c[0] == "W" else "L" if c[0] == "L" else "." if "." in c else "g", c
+        )
+    return "Kısaltmalar: " + " · ".join(code_words(c) for c in kinds.values())
+
+
 # A fixture picture shows at most 135 matches (Telegram's photo limits); the rest:
 MORE_MATCHES = "+{count} maç daha: /fikstur grup A · /fikstur bugün · /yazdir"
 
@@ -23,6 +63,12 @@ MORE_MATCHES = "+{count} maç daha: /fikstur grup A · /fikstur bugün · /yazdi
 CARD_SCHEDULE = "Maç programı"
 CARD_HEAD = ("No", "Saat", "Saha", "Aşama", "Ev sahibi", "Skor", "Deplasman")
 CARD_TABLES = "Puan durumu (elle doldurun)"
+
+
+def card_tables_filled(at: str) -> str:
+    return f"Puan durumu ({at} itibarıyla; sonrasını elle doldurun)"
+
+
 CARD_RULES = "Eşitlik kuralı"
 CARD_CHECKS = "Kontrol listesi"
 CARD_TEAMS_HEAD = ("Takım", "Maç", "Oyun süresi")

@@ -1,0 +1,73 @@
+"""The fixture as text (/fikstur metin) and what may follow /fikstur and /takvim."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.texts.chat import match_line, missing_list
+from bot.texts.common import hm
+from bot.texts.files import NEXT, NO_MATCHES, WAITING, fixture_head, legend
+from bot.texts.parts import quoted
+from domain.model import PlannedMatch, Score
+from domain.selection import UnknownSelection
+
+Row = tuple[PlannedMatch, Score | None]
+
+
+def fixture(
+    name: str,
+    rows: Sequence[Row],
+    title: str | None = None,
+    *,
+    upcoming: datetime | None = None,
+    waiting: Sequence[PlannedMatch] = (),
+    codes: Sequence[str] = (),
+) -> str:
+    """The matches one a line in kick-off order; the next slot by the clock (`upcoming`)
+    marked ▶, matches over without a result listed apart, the plan's codes explained."""
+    if not rows:
+        return NO_MATCHES
+    late = {m.no for m in waiting}
+    lines = [fixture_head(name, rows[0][0].start, title)]
+    for m, r in rows:
+        mark = "▶ " if m.start == upcoming and r is None else "⏳ " if m.no in late else ""
+        lines.append(mark + match_line(m, r))
+    if upcoming is not None:
+        lines.append(f"{NEXT} ({hm(upcoming)})")
+    if waiting:
+        lines.append(f"{WAITING}: {missing_list(waiting)}")
+    if codes:
+        lines.append(legend(list(codes)))
+    return "\n".join(lines)
+
+
+def _choices(groups: Sequence[str], pitches: Sequence[str]) -> list[str]:
+    ways = ["/fikstur bugün", "/fikstur yarın", "/fikstur cumartesi", "/fikstur 6 Aralık"]
+    if len(groups) > 1:
+        ways.append(f"/fikstur {groups[0]} (gruplar: {', '.join(groups)})")
+    if len(pitches) > 1:
+        ways.append(f"/fikstur {pitches[1].lower()}")
+    return ways
+
+
+def unknown(exc: UnknownSelection, command: str = "/fikstur") -> str:
+    """ "/fikstur xyz": what may be typed instead; never a result example."""
+    head = f'"{quoted(exc.text)}" bir gün, grup, saha ya da takım adı değil.'
+    if exc.closest:
+        head += f" Şunu mu demek istediniz: {', '.join(quoted(t) for t in exc.closest[:3])}?"
+    team = exc.closest[0] if exc.closest else (exc.teams[0] if exc.teams else "Kartallar")
+    ways = [*_choices(exc.groups, exc.pitches), f"/fikstur {team}"]
+    return head + "\nŞöyle yazabilirsiniz: " + " · ".join(ways) + ". Metin için sona: metin"
+
+
+def unknown_team(text: str, teams: Sequence[str], closest: Sequence[str] = ()) -> str:
+    """ "/takvim xyz": which teams exist."""
+    head = f'"{quoted(text)}" adında bir takım yok.'
+    if closest:
+        head += f" Şunu mu demek istediniz: {', '.join(quoted(t) for t in closest[:3])}?"
+    shown = ", ".join(teams[:24]) + (f" (+{len(teams) - 24})" if len(teams) > 24 else "")
+    example = closest[0] if closest else (teams[0] if teams else "Kartallar")
+    return (
+        f"{head}\nTakımlar: {shown}.\nŞöyle yazın: /takvim {example} (tüm maçlar için: /takvim)"
+    )

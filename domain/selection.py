@@ -1,0 +1,156 @@
+"""Which matches `/fikstur <word>` means: a day, a group, a pitch or a team.
+
+    bugün · yarın · cumartesi · 6 Aralık · 06.12 · A · a grubu · grup A · saha 2 · Kartallar
+
+Pure: the matches, the teams, the timezone and the clock come in; a Selection (rows in
+kick-off order and a title) or UnknownSelection (what the word could not be) goes out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, tzinfo
+from enum import StrEnum
+
+from domain import names, when
+from domain.errors import DomainError
+from domain.model import PlannedMatch, Score
+
+Row = tuple[PlannedMatch, Score | None]
+
+_GROUP_WORDS = frozenset({"grup", "grubu", "grubunun", "grubu'nun"})
+_PITCH_WORDS = frozenset({"saha", "sahası", "sahasi"})
+
+
+class Kind(StrEnum):
+    ALL = "all"
+    DAY = "day"
+    GROUP = "group"
+    PITCH = "pitch"
+    TEAM = "team"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The chosen rows in kick-off order; `title` names the choice (None: all matches)."""
+
+    kind: Kind
+    rows: tuple[Row, ...]
+    title: str | None = None
+    day: date | None = None  # Kind.DAY: the day asked for
+
+
+class UnknownSelection(DomainError):
+    """`text` is no day, group, pitch or team of the tournament. `closest` are teams it
+    may be a typo of; `groups` and `pitches` what may be typed instead."""
+
+    def __init__(
+        self,
+        text: str,
+        groups: tuple[str, ...],
+        pitches: tuple[str, ...],
+        teams: tuple[str, ...],
+        closest: tuple[str, ...] = (),
+    ) -> None:
+        self.text = text
+        self.groups = groups
+        self.pitches = pitches
+        self.teams = teams
+        self.closest = closest
+        super().__init__(text, groups, pitches, closest)
+
+
+def by_kickoff(rows: Sequence[Row]) -> list[Row]:
+    """Rows by kick-off, then pitch, then match number: a match moved to 07:00 comes first."""
+    return sorted(rows, key=lambda r: (r[0].start, r[0].pitch, r[0].no))
+
+
+def _words(text: str) -> list[str]:
+    return names.tr_lower(text).replace("'", " ").replace("’", " ").split()
+
+
+def _group(text: str, groups: Sequence[str]) -> str | None:
+    words = _words(text)
+    rest = [w for w in words if w not in _GROUP_WORDS]
+    if len(rest) != 1 or (len(words) == 1 and len(rest[0]) != 1):
+        return None
+    wanted = names.tr_upper(rest[0])
+    return next((g for g in groups if names.tr_upper(g) == wanted or g.upper() == wanted), None)
+
+
+def _pitch(text: str, pitches: Sequence[str]) -> str | None:
+    wanted = names.key(text)
+    exact = next((p for p in pitches if names.key(p) == wanted), None)
+    if exact is not None:
+        return exact
+    words = _words(text)
+    rest = [w.rstrip(".") for w in words if w not in _PITCH_WORDS]
+    if len(rest) != 1 or len(rest) == len(words):
+        return None
+    for p in pitches:  # "saha 2" on pitches named "Saha 2", or the second of "Çim, Toprak"
+        if names.key(p).split()[-1:] == [names.key(rest[0])]:
+            return p
+    if rest[0].isdigit() and 1 <= int(rest[0]) <= len(pitches):
+        return pitches[int(rest[0]) - 1]
+    return None
+
+
+def _day(text: str, days: Sequence[date], today: date) -> date | None:
+    """The day `text` names; a weekday alone is the first match day on that weekday from
+    today on (else the last one before)."""
+    try:
+        found = when.parse_date(text, today)
+    except DomainError:
+        return None
+    words = [names.fold(w) for w in _words(text)]
+    if len(words) == 1 and words[0] in when.WEEKDAYS:
+        same = sorted(d for d in days if d.weekday() == found.weekday())
+        ahead = [d for d in same if d >= today]
+        return ahead[0] if ahead else (same[-1] if same else found)
+    return found
+
+
+def select(
+    rows: Sequence[Row],
+    wanted: str,
+    *,
+    teams: Sequence[str],
+    groups: Sequence[str],
+    zone: tzinfo,
+    now: datetime,
+) -> Selection:
+    """The rows `wanted` names, in kick-off order. Teams spelled exactly win over other
+    readings (a team called "Pazar"); then groups, pitches, days, and a team's nickname
+    or typo. Raises UnknownSelection."""
+    ordered = by_kickoff(rows)
+    text = " ".join(wanted.split())
+    if not text:
+        return Selection(Kind.ALL, tuple(ordered))
+    teams = tuple(teams)
+    exact = [t for t in teams if names.key(t) == names.key(text)]
+    if len(exact) == 1:
+        return _team(ordered, exact[0])
+    if (label := _group(text, groups)) is not None:
+        chosen = tuple(r for r in ordered if r[0].group == label)
+        return Selection(Kind.GROUP, chosen, f"{label} Grubu")
+    pitches = tuple(dict.fromkeys(r[0].pitch for r in ordered))
+    if (pitch := _pitch(text, pitches)) is not None:
+        return Selection(Kind.PITCH, tuple(r for r in ordered if r[0].pitch == pitch), pitch)
+    local = [r[0].start.astimezone(zone).date() for r in ordered]
+    today = now.astimezone(zone).date()
+    if (found := _day(text, sorted(set(local)), today)) is not None:
+        chosen = tuple(r for r, d in zip(ordered, local, strict=True) if d == found)
+        return Selection(Kind.DAY, chosen, text, found)
+    try:
+        team = names.resolve(text, teams)
+    except names.UnknownTeam as exc:
+        raise UnknownSelection(text, tuple(groups), pitches, teams, exc.candidates) from None
+    except names.AmbiguousTeam as exc:
+        raise UnknownSelection(text, tuple(groups), pitches, teams, exc.candidates) from None
+    return _team(ordered, team)
+
+
+def _team(ordered: list[Row], team: str) -> Selection:
+    chosen = tuple(r for r in ordered if r[0].involves(team))
+    return Selection(Kind.TEAM, chosen, team)
