@@ -1,4 +1,4 @@
-"""/start and /yardim: what the bot does, and in a group what it needs there."""
+"""/start and /yardim: a short welcome with the next step, and the commands by role."""
 
 from __future__ import annotations
 
@@ -10,13 +10,28 @@ from bot.handlers import reminders
 from bot.texts import bot as texts
 
 
-async def help_(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+def _command(update: Update) -> str:
+    """The command word of the message, without the slash and the bot's @name."""
     message = update.effective_message
+    text = (message.text or "") if message is not None else ""
+    return text.split(maxsplit=1)[0].lstrip("/").split("@", 1)[0].lower() if text else ""
+
+
+async def help_(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/start (the welcome) and /yardim, /help (the commands): one handler in bot/app.py."""
+    message, chat_ = update.effective_message, update.effective_chat
     if message is None:
         return
-    if await reminders.deep_link(update, context):  # /start hatirlatma (the organiser's link)
+    group = chat_ is not None and chat_.type != ChatType.PRIVATE
+    if _command(update) == "start":
+        if await reminders.deep_link(update, context):  # /start hatirlatma (the link)
+            return
+        text = texts.WELCOME_GROUP if group else texts.WELCOME_PRIVATE
+        if group:
+            text += "\n\n" + texts.GROUP_NEEDS
+        await message.reply_text(text)
         return
     text = texts.HELP
-    if update.effective_chat and update.effective_chat.type != ChatType.PRIVATE:
+    if group:
         text += "\n\n" + texts.GROUP_NEEDS
     await message.reply_text(text)

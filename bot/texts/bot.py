@@ -2,40 +2,65 @@
 
 from __future__ import annotations
 
-HELP = """⚽ Turnuva Botu: halı saha turnuvanızı grup sohbetinden yönetir.
-Kura çeker, maçları sahalara ve saatlere yerleştirir, puan durumunu ve eleme eşleşmelerini
-kendisi günceller; kaptanlar "ne zaman oynuyoruz?" diye sorar, bot cevaplar.
+# /start: a short welcome and the one next step; Telegram wraps the lines (none by hand).
+WELCOME_GROUP = (
+    "⚽ Turnuva Botu burada! Halı saha turnuvanızı bu gruptan yönetirim: kura, saatler,"
+    " sahalar, puan durumu ve eleme eşleşmeleri.\n\n"
+    "Kurmak için: /yeni_turnuva yazın, adım adım sorarım. Ya da tek mesajla:\n"
+    "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | yarın 10:00 | 24+6\n\n"
+    "Tüm komutlar: /yardim"
+)
+WELCOME_PRIVATE = (
+    "⚽ Turnuva Botu'na hoş geldiniz!\n\n"
+    "Kaptansanız: turnuva grubunda /kaptan TakımAdı yazın; maç hatırlatmaları buraya gelir"
+    ' ve burada "ne zaman oynuyoruz?" diye sorabilirsiniz.\n'
+    "Turnuva kuracaksanız: beni grubunuza ekleyin ve orada /yeni_turnuva yazın.\n\n"
+    "Tüm komutlar: /yardim"
+)
 
-Komutlar
-/yeni_turnuva: turnuva kur (adım adım ya da tek mesajla)
-/fikstur [takım | grup A | saha 2 | bugün] [metin]: maç programı (resim; metin için sona "metin")
-/puan [grup] [metin]: puan durumu (resim)
-/eleme: eleme tablosu (resim)
-/yazdir: basılabilir A4 fikstür kartı (PDF)
-/takvim [takım]: maçları takviminize ekleyin (.ics)
-/disa_aktar: maçlar ve sonuçlar (CSV)
-/takimlar: takımlar ve kaptanları
-/kaptan Takım: o takımın kaptanı ol (takımın kaptanı varsa düzenleyen onaylar)
-/kaptan Takım (bir mesaja yanıt olarak): o kişiyi kaptan yap (düzenleyenler)
-/kaptan_sil Takım: takımın kaptanlarını kaldır; bir mesaja yanıt olarak: o kişiyi (düzenleyenler)
-/sonuc Kartallar 3-1 Şahinler: sonuç gir (düzenleyenler)
-/geri_al: son girdiğin sonucu geri al
-/kura Takım: eşitlikte kura sonucunu kaydet
-/yetkili (bir mesaja yanıt olarak): düzenleyen ekle
-/gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır
-/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00)
-/hatirlatma [60 15 | grup 30 | kaptan 60 | kapat]: maç hatırlatmaları
-/turnuva_bitir: turnuvayı bitir (sorar; hiçbir şey silinmez)
-/turnuvalar: bu sohbetin turnuvaları, numaralı
-/geri_yukle 2: biten ya da yerine başkası kurulan 2. turnuvayı geri getir
-/ayarlar [kadro 7], /iptal
-
-Örnek
-/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6
-/takim_adi 3 Kartallar
-/kaptan Kartallar
-Kartallar 3-1 Şahinler
-ne zaman oynuyoruz?"""
+# /yardim: the commands by role. One command a line; Telegram wraps long lines.
+HELP = "\n".join(
+    (
+        "⚽ Turnuva Botu: komutlar",
+        "",
+        "Herkes",
+        "/fikstur: maç programı (resim). Seçmek için: /fikstur bugün, /fikstur yarın,"
+        " /fikstur cumartesi, /fikstur A, /fikstur saha 2, /fikstur Kartallar;"
+        ' metin için sona "metin"',
+        "/puan [A] [metin]: puan durumu",
+        "/eleme: eleme tablosu",
+        "/yazdir: basılabilir A4 fikstür (PDF)",
+        "/takvim [takım]: maçları takviminize ekleyin",
+        "/disa_aktar: maçlar ve sonuçlar (CSV)",
+        "/takimlar: takımlar ve kaptanları",
+        "/turnuvalar: bu sohbetin turnuvaları",
+        "/ayarlar: turnuvanın ayarları",
+        '"ne zaman oynuyoruz?", "final ne zaman?": sorun, cevaplarım',
+        "",
+        "Kaptanlar",
+        "/kaptan Kartallar: takımınızın kaptanı olun (takımın kaptanı varsa düzenleyen onaylar)",
+        "Bana özelden /start yazın: hatırlatmalar özelden gelir",
+        "Hatırlatmadaki [7] [8] … düğmeleri: kaç kişi geldiğinizi bildirin",
+        "",
+        "Düzenleyenler",
+        "/yeni_turnuva: turnuva kur (adım adım ya da tek mesajla)",
+        "Kartallar 3-1 Şahinler (ya da /sonuc …): sonuç gir;"
+        " eleme maçında berabere: Kartallar 2-2 Şahinler pen 4-3",
+        "/geri_al: son sonucu geri al",
+        "/gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır",
+        "/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00)",
+        "/takim_adi 3 Kartallar: takımın adını değiştir",
+        "/kaptan Kartallar (bir mesaja yanıt olarak): o kişiyi kaptan yap;"
+        " /kaptan_sil Kartallar: kaptanları kaldır",
+        "/yetkili (bir mesaja yanıt olarak): düzenleyen ekle",
+        "/kura Kartallar: eşitlikte kura sonucunu kaydet",
+        "/ayarlar esitlik averaj, atılan gol, aralarındaki maç: eşitlik kuralı; /ayarlar kadro 7",
+        "/hatirlatma 60 15: maç hatırlatmaları (kapatmak için: /hatirlatma kapat)",
+        "/baglanti: turnuvanın herkese açık sayfası",
+        "/turnuva_bitir: turnuvayı bitir (hiçbir şey silinmez); /geri_yukle 2: geri getir",
+        "/iptal: süren işlemi iptal et",
+    )
+)
 
 GROUP_NEEDS = (
     "Grupta sonuçları ve soruları okuyabilmem için BotFather'da gizlilik modunu kapatın"
