@@ -84,6 +84,7 @@ class TeamView:
     row: RowView | None
     next_match: MatchView | None
     opponent: str | None
+    provisional: bool  # the knockout match its group place would give, group not over
     matches: tuple[MatchView, ...]
     ended: bool
     multi_day: bool
@@ -258,6 +259,12 @@ def team(snap: Snapshot, name: str, now: datetime) -> TeamView | None:
     opponent = None
     if following is not None:
         opponent = following.away if following.home_team == name else following.home
+    provisional = False
+    if following is None and group is not None and row is not None:
+        stays = _if_it_stays(snap, f"{row.rank}{group.label}", now, sides)
+        if stays is not None:
+            following, opponent = stays
+            provisional = True
     return TeamView(
         name=name,
         tournament=snap.tournament.name,
@@ -266,7 +273,23 @@ def team(snap: Snapshot, name: str, now: datetime) -> TeamView | None:
         row=row,
         next_match=following,
         opponent=opponent,
+        provisional=provisional,
         matches=tuple(mine),
         ended=snap.tournament.status != "active",
         multi_day=len({s.match.start.date() for s in snap.matches}) > 1,
     )
+
+
+def _if_it_stays(
+    snap: Snapshot, code: str, now: datetime, sides: dict[str, tuple[str | None, str | None]]
+) -> tuple[MatchView, str] | None:
+    """The first unplayed knockout match the group place `code` ("1A") leads to, and who
+    stands on its other side, while the group is still being played."""
+    for stored in sorted(snap.matches, key=lambda s: (s.match.start, s.match.no)):
+        m = stored.match
+        if not m.stage.is_knockout or stored.result is not None:
+            continue
+        if code in (m.home_from, m.away_from) and None in (m.home, m.away):
+            shown = match_view(m, None, now, sides)
+            return shown, shown.away if m.home_from == code else shown.home
+    return None

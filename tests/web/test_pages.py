@@ -125,3 +125,14 @@ async def test_a_team_name_with_turkish_letters_and_a_slash_has_its_page(client,
     assert page.status_code == 200 and "Şahinler/Gençler" in page.text
     ics = await client.get(f"/t/{token}/takvim/{quote('Şahinler/Gençler', safe='')}.ics")
     assert ics.status_code == 200 and len(Calendar.from_ical(ics.content).walk("VEVENT")) == 3
+
+
+async def test_a_team_done_with_its_group_sees_the_knockout_match_its_place_would_give(
+    client, site, db, token
+):
+    for line in ("A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2"):
+        await _enter(db, line)
+    await site.refresh()
+    page = (await client.get(f"/t/{token}/takim/A1")).text
+    assert "A Grubu 1. sırada, 7 puan" in page
+    assert "Grup böyle biterse rakip: <b>B Grubu 2.</b>" in page and "Yarı final" in page
