@@ -98,9 +98,12 @@ async def baglanti(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     )
 
 
-async def subscriptions(update: Update, context: ContextTypes.DEFAULT_TYPE) -> str | None:
+async def subscriptions(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, team: str | None = None
+) -> str | None:
     """/takvim's subscription text: the whole tournament's webcal:// address, then the
-    asker's team's (if they captain one); None without a tournament here."""
+    team's: the one asked about (/takvim Kartallar), else the one the asker captains;
+    None without a tournament here."""
     pages = site(context)
     if pages is None:
         return None
@@ -108,5 +111,6 @@ async def subscriptions(update: Update, context: ContextTypes.DEFAULT_TYPE) -> s
         link = await links.show(database(context), actor(update, context))
     except DomainError:
         return None
-    team_address = pages.calendar_url(link.token, link.team) if link.team else None
-    return texts.subscriptions(pages.calendar_url(link.token), link.team, team_address)
+    team = team or link.team
+    team_address = pages.calendar_url(link.token, team) if team else None
+    return texts.subscriptions(pages.calendar_url(link.token), team, team_address)
