@@ -9,6 +9,7 @@ the replies. A set-up's buttons carry the id of whoever started it.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -138,7 +139,11 @@ async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if talk is None or talk.step == "confirm":
         return
     try:
-        await _answer(update, context, who, talk.step, talk.data, message.text.strip())
+        if talk.step == "edit":
+            field = _choice(message.text.strip(), EDIT_WORDS, texts.EDIT_HOW)
+            await _edit(update, context, who, talk.data, field)
+        else:
+            await _answer(update, context, who, talk.step, talk.data, message.text.strip())
     except (DomainError, Rationed) as exc:
         await reply(update, _said(exc))
     raise ApplicationHandlerStop
@@ -150,7 +155,9 @@ def _parse(data: str) -> tuple[int, str, str] | None:
     if len(parts) != 4 or parts[0] != "su" or not parts[1].removeprefix("-").isdigit():
         return None
     owner, step, value = int(parts[1]), parts[2], parts[3]
-    if step not in (*STEPS, "confirm") or (step == "confirm" and value not in CHOICES):
+    if step not in (*STEPS, "confirm", "edit") or (step == "confirm" and value not in CHOICES):
+        return None
+    if step == "edit" and value not in STEPS:
         return None
     return owner, step, value
 
@@ -182,7 +189,10 @@ async def step_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await _decide(update, context, who, talk.data, value)
         return
     try:
-        await _answer(update, context, who, step, talk.data, value)
+        if step == "edit":
+            await _edit(update, context, who, talk.data, value)
+        else:
+            await _answer(update, context, who, step, talk.data, value)
     except (DomainError, Rationed) as exc:
         await _toast(update, _said(exc))
         return
@@ -223,7 +233,37 @@ async def _answer(
         data["third"] = _choice(text, YES_NO, texts.THIRD_HOW) == "yes"
     elif step == "tiebreak":
         data["tiebreak"] = _choice(text, TIEBREAK_WORDS, texts.TIEBREAK_HOW)
-    await _ask_next(update, context, who, _next_step(step, data), data)
+    following = _after_edit(step, data) if data.get("editing") else _next_step(step, data)
+    await _ask_next(update, context, who, following, data)
+
+
+def _after_edit(step: str, data: dict[str, Any]) -> str:
+    """After a changed answer: back to the summary, unless the change needs another one
+    (groups chosen without a count, more groups than the teams allow)."""
+    fmt = data.get("format", "groups")
+    if fmt != "groups":
+        data["groups"] = 1
+    if fmt in ("league", "double"):
+        data["third"] = False
+    groups = int(data.get("groups", 1))
+    if fmt == "groups" and step != "groups" and not 2 <= groups <= len(data["teams"]) // 2:
+        return "groups"
+    return "confirm"
+
+
+async def _edit(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any], field: str
+) -> None:
+    """[Değiştir] → a field: that one question again, then the summary."""
+    data["editing"] = True
+    await _ask_next(update, context, who, field, data)
+
+
+def _edit_fields(data: dict[str, Any]) -> list[tuple[str, str]]:
+    fmt = data.get("format", "groups")
+    skip = {"groups"} if fmt != "groups" else set()
+    skip |= {"third"} if fmt in ("league", "double") else set()
+    return [(f, label) for f, label in texts.EDIT_FIELDS if f not in skip]
 
 
 # Typed answers, for those who write instead of pressing a button (keys: names.loose_key).
@@ -239,6 +279,16 @@ FORMAT_WORDS = {
     "cift devreli": "double",
     "knockout": "knockout",
     "eleme": "knockout",
+}
+EDIT_WORDS = {names.loose_key(label): field for field, label in texts.EDIT_FIELDS} | {
+    "isim": "name",
+    "grup": "groups",
+    "gruplar": "groups",
+    "saat": "kickoff",
+    "tarih": "kickoff",
+    "sure": "slot",
+    "sahalar": "pitches",
+    "format": "format",
 }
 YES_NO = {"yes": "yes", "evet": "yes", "var": "yes", "no": "no", "hayir": "no", "yok": "no"}
 TIEBREAK_WORDS = {
@@ -275,12 +325,14 @@ async def _ask_next(
     update: Update, context: ContextTypes.DEFAULT_TYPE, who: Actor, step: str, data: dict[str, Any]
 ) -> None:
     if step == "confirm":
-        await _confirm(update, context, who, data)
+        edited = data.pop("editing", None) is not None
+        await _confirm(update, context, who, data, edited=edited)
         return
     await usecase.keep(database(context), who, step, data)
     remember(context, who.chat_id, who.user_id)
     markup = None
     question = {
+        "name": texts.ASK_NAME_AGAIN,
         "teams": texts.ASK_TEAMS,
         "pitches": texts.ASK_PITCHES,
         "groups": texts.ASK_GROUPS,
@@ -309,18 +361,22 @@ async def _ask_next(
     await reply(update, question, reply_markup=markup)
 
 
-def _built(context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any]) -> Plan:
+def _built(
+    context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any], kind: str = "setup"
+) -> Plan:
     """The summary's plan: at most one new build per person and chat every few seconds
-    (the same answers again get the last build, seed and all); kept for [Oluştur]."""
+    (the same answers again get the last build, seed and all); kept for [Oluştur]. An
+    edited answer's summary is rationed apart (`kind`), so the first change right after
+    a summary is not told to wait."""
     found = services.of(context.application)
     answers = usecase.data_key({k: v for k, v in data.items() if k != "seed"})
-    verdict = found.rations.ask(who.user_id, who.chat_id, "setup", answers)
+    verdict = found.rations.ask(who.user_id, who.chat_id, kind, answers)
     if verdict.render:
         try:
             _, built = usecase.build(usecase.spec_of(data))
         except DomainError as exc:  # a refused build cost as much: it is kept too
             built = exc
-        found.rations.keep(who.user_id, who.chat_id, "setup", answers, (data["seed"], built))
+        found.rations.keep(who.user_id, who.chat_id, kind, answers, (data["seed"], built))
     elif verdict.cached is not None:
         data["seed"], built = verdict.cached  # type: ignore[misc]
     else:
@@ -336,11 +392,17 @@ def _built(context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any])
 
 
 async def _confirm(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any]
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    who: Actor,
+    data: dict[str, Any],
+    *,
+    edited: bool = False,
 ) -> None:
-    """The summary: built (rationed), stored as the step that waits for its button, shown."""
+    """The summary: built (rationed), stored as the step that waits for its button, shown;
+    a plan in the past, past midnight or over 12 hours gets its ⚠ lines."""
     data.setdefault("seed", int(who.now.timestamp()))
-    planned = _built(context, who, data)
+    planned = _built(context, who, data, "setup-edit" if edited else "setup")
     running = await usecase.summarise(database(context), who, data)
     remember(context, who.chat_id, who.user_id)
     replaces = running.name if running else None
@@ -360,6 +422,10 @@ async def _confirm(
         planned.day_end,
         replaces=replaces,
     )
+    warned = await asyncio.to_thread(usecase.plan_warning, data, planned, who.now, ZONE)
+    if warned is not None:
+        head, _, question = text.rpartition("\n\n")
+        text = f"{head}\n{texts.warning(warned)}\n\n{question}"
     go = ("replace", texts.REPLACE) if running else ("create", texts.CREATE)
     choices = [go, ("edit", texts.EDIT), ("cancel", texts.CANCEL)]
     await reply(update, text, reply_markup=_buttons(who.user_id, "confirm", choices, per_row=3))
@@ -382,9 +448,11 @@ async def _decide(
         await query.edit_message_text(texts.CANCELLED)
         return
     if choice == "edit":
-        await usecase.keep(db, who, "name", {})
+        await usecase.keep(db, who, "edit", data)
+        remember(context, who.chat_id, who.user_id)
         await query.answer()
-        await reply(update, texts.ASK_NAME)
+        markup = _buttons(who.user_id, "edit", _edit_fields(data), per_row=3)
+        await reply(update, texts.ASK_EDIT, reply_markup=markup)
         return
     chat_ = update.effective_chat
     title = chat_.title if chat_ is not None else None

@@ -3,7 +3,9 @@ running tournament, [Evet, yerine kur]) and the set-up's refusals."""
 
 from __future__ import annotations
 
+from bot.texts.advice import describe, season_line
 from bot.texts.common import day, duration, hm
+from bot.usecases.setup import PlanWarning
 
 ASK_NAME = "🏆 Yeni turnuva! Turnuvanın adı ne? (Örnek: Bahar Kupası)\nVazgeçmek için /iptal"
 ASK_TEAMS = (
@@ -124,3 +126,44 @@ def summary(
         ),
     ]
     return "\n".join(lines)
+
+
+def warning(w: PlanWarning) -> str:
+    """The ⚠ lines before [Oluştur]: a plan in the past, past midnight or over 12 hours,
+    with the formats that fit a day (or a season league over weeks)."""
+    lines = []
+    if w.past:
+        lines.append(
+            "⚠ İlk maç geçmişte kalıyor; hatırlatmalar gönderilemez."
+            ' [Değiştir] → İlk maç ile yeni bir zaman yazın (örnek: "yarın 10:00").'
+        )
+    if w.long or w.midnight:
+        why = "gece yarısını geçiyor" if w.midnight else "12 saatten uzun sürüyor"
+        lines.append(f"⚠ Bu program {why} ({duration(w.minutes)}).")
+        for c in w.alternatives:
+            lines.append(
+                f"• Öneri: {describe(c)}: {c.matches} maç, {duration(c.minutes)}"
+                " ([Değiştir] → Biçim)"
+            )
+        if w.season is not None:
+            lines.append(f"• Öneri: {season_line(w.season)}")
+        if not w.alternatives and w.season is None:
+            lines.append("• Saha ekleyin ya da maçları kısaltın ([Değiştir] → Saha, Süre).")
+    return "\n".join(lines)
+
+
+# [Değiştir]: which answer to change; then back to the summary.
+ASK_EDIT = "Neyi değiştirelim? Seçin; yeni cevaptan sonra özet yeniden gelir."
+EDIT_FIELDS = (
+    ("name", "Ad"),
+    ("teams", "Takımlar"),
+    ("pitches", "Saha"),
+    ("format", "Biçim"),
+    ("groups", "Grup sayısı"),
+    ("kickoff", "İlk maç"),
+    ("slot", "Süre"),
+    ("third", "Üçüncülük"),
+    ("tiebreak", "Eşitlik"),
+)
+EDIT_HOW = "Düğmeye basın ya da yazın: " + ", ".join(label for _, label in EDIT_FIELDS)
+ASK_NAME_AGAIN = "Turnuvanın yeni adı ne? (Örnek: Bahar Kupası)"

@@ -26,7 +26,8 @@ from bot.usecases.errors import (
     SetupTimedOut,
 )
 from bot.usecases.units import Actor, Done, Effects
-from domain import draw, formats, setupform
+from domain import advice, draw, formats, setupform
+from domain.errors import DomainError
 from domain.model import Group
 from domain.planner import Pitch, Plan, TimeRules, plan
 from storage import Database, UnitOfWork
@@ -328,3 +329,63 @@ async def confirm(
         return Made(data["name"], made.plan, running.name if running else None)
 
     return Done(await units.write(db, actor, action), Effects(reminders=True))
+
+
+# --- the summary's warning ---------------------------------------------------------------
+
+LONG_DAY = timedelta(hours=12)  # a one-day plan longer than this gets a warning
+
+
+@dataclass(frozen=True)
+class PlanWarning:
+    """What is wrong with a summarised plan, and the formats that would fit a day.
+
+    `past`: the first match is before now. `midnight`: the last match ends on a later day.
+    `long`: the day runs over LONG_DAY. `alternatives`: up to two day formats that fit
+    LONG_DAY (domain.advice.advise); `season`: a season league over weeks, offered when
+    no day format fits."""
+
+    past: bool
+    midnight: bool
+    long: bool
+    minutes: int
+    alternatives: tuple[advice.Candidate, ...] = ()
+    season: advice.SeasonCandidate | None = None
+
+
+def plan_warning(
+    data: Mapping[str, Any], built: Plan, now: datetime, zone: ZoneInfo
+) -> PlanWarning | None:
+    """None for a plan that starts ahead and fits a day; else what to say before
+    [Oluştur]. Pure but slow for many teams (it plans the alternatives): run it in a
+    worker thread."""
+    if not built.matches:
+        return None
+    start = min(m.start for m in built.matches)
+    end = built.day_end
+    minutes = int((end - start) / timedelta(minutes=1))
+    past = start < now
+    midnight = (end - timedelta(minutes=1)).astimezone(zone).date() > start.astimezone(zone).date()
+    long = end - start > LONG_DAY
+    if not (past or midnight or long):
+        return None
+    if not (midnight or long):
+        return PlanWarning(past, midnight, long, minutes)
+    teams, pitches = len(data["teams"]), int(data.get("pitches", 1))
+    match, changeover = int(data.get("match", 24)), int(data.get("changeover", 6))
+    hours = LONG_DAY / timedelta(hours=1)
+    try:
+        found = advice.advise(teams, pitches, match + changeover, hours, changeover=changeover)
+    except DomainError:
+        found = []
+    fitting = tuple(c for c in found if c.fits)[:2]
+    season = None
+    if not fitting:
+        try:
+            seasons = advice.advise_season(
+                teams, pitches, match + changeover, hours, changeover=changeover
+            )
+        except DomainError:
+            seasons = []
+        season = next((s for s in seasons if s.fits), None)
+    return PlanWarning(past, midnight, long, minutes, fitting, season)
