@@ -68,16 +68,39 @@ def match_columns(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, ob
         "home_from": match.home_from,
         "away_from": match.away_from,
         "key": match.key,
+        "week": match.week,
     }
+
+
+# A forfeit ("hükmen") is stored in the penalty columns, which a forfeit never needs: -1
+# marks the side that lost it (-1/0: home, 0/-1: away). A shoot-out never has a negative
+# count, so the mark cannot be mistaken for one; the audit trail and /geri_al carry it
+# like any score, with no column or trigger of their own.
+FORFEIT_MARK = -1
 
 
 def score_columns(score: Score, prefix: str = "") -> dict[str, int | None]:
+    home_pens, away_pens = score.home_penalties, score.away_penalties
+    if score.forfeit is not None:
+        lost_home = score.forfeit == "home"
+        home_pens, away_pens = (FORFEIT_MARK, 0) if lost_home else (0, FORFEIT_MARK)
     return {
         f"{prefix}home_goals": score.home_goals,
         f"{prefix}away_goals": score.away_goals,
-        f"{prefix}home_penalties": score.home_penalties,
-        f"{prefix}away_penalties": score.away_penalties,
+        f"{prefix}home_penalties": home_pens,
+        f"{prefix}away_penalties": away_pens,
     }
+
+
+def score_from(
+    home_goals: int, away_goals: int, home_penalties: int | None, away_penalties: int | None
+) -> Score:
+    """The Score that `score_columns` stored (a forfeit's mark read back)."""
+    if home_penalties == FORFEIT_MARK:
+        return Score(home_goals, away_goals, forfeit="home")
+    if away_penalties == FORFEIT_MARK:
+        return Score(home_goals, away_goals, forfeit="away")
+    return Score(home_goals, away_goals, home_penalties, away_penalties)
 
 
 # The columns `stored_match` reads, in this order: the match's own, the team names as
@@ -99,6 +122,7 @@ STORED_MATCH_COLUMNS = (
     "home_from",
     "away_from",
     "key",
+    "week",
     "home_goals",
     "away_goals",
     "home_penalties",
@@ -125,6 +149,7 @@ def stored_match(row: Any, zone: tzinfo | None = None) -> StoredMatch:
         home_from,
         away_from,
         key,
+        week,
         home_goals,
         away_goals,
         home_penalties,
@@ -146,11 +171,12 @@ def stored_match(row: Any, zone: tzinfo | None = None) -> StoredMatch:
         home_from=home_from,
         away_from=away_from,
         key=key,
+        week=week,
     )
     result = (
         None
         if home_goals is None
-        else Score(home_goals, away_goals, home_penalties, away_penalties)
+        else score_from(home_goals, away_goals, home_penalties, away_penalties)
     )
     return StoredMatch(id_, version, planned, result, entered_by)
 

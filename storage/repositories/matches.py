@@ -8,10 +8,10 @@ from datetime import datetime, tzinfo
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.model import PlannedMatch, Score, Stage
+from domain.model import PlannedMatch, Stage
 from storage import queries
 from storage.errors import TeamNotFound
-from storage.mapping import STORED_MATCH_COLUMNS, match_columns, stored_match
+from storage.mapping import STORED_MATCH_COLUMNS, match_columns, score_from, stored_match
 from storage.records import ClaimedMatch, MatchState, NextMatch, StoredMatch
 from storage.rows import MatchRow, ResultRow, TeamRow
 
@@ -86,6 +86,7 @@ class MatchRepository:
             opponent_from=row.away_from if is_home else row.home_from,
             is_home=is_home,
             time_zone=row.time_zone,
+            week=row.week,
         )
 
     async def state(self, tournament_id: int, no: int) -> MatchState | None:
@@ -97,7 +98,7 @@ class MatchRepository:
         result = (
             None
             if row.home_goals is None
-            else Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
+            else score_from(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
         )
         return MatchState(
             id=row.id,

@@ -16,7 +16,7 @@ from sqlalchemy.orm import aliased
 
 from domain.model import Result, Score
 from storage import queries
-from storage.mapping import score_columns
+from storage.mapping import score_columns, score_from
 from storage.records import AuditedWrite, AuditEntry, FirstEntry, RecordResult
 from storage.rows import MatchRow, ResultAuditRow, ResultRow, TeamRow
 
@@ -174,7 +174,9 @@ class ResultRepository:
                 Result(
                     home,
                     away,
-                    Score(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties),
+                    score_from(
+                        row.home_goals, row.away_goals, row.home_penalties, row.away_penalties
+                    ),
                 ),
             )
             for group, home, away, row in rows
@@ -193,7 +195,7 @@ def _source(cmd: RecordResult) -> dict[str, object]:
 def _old(row: ResultAuditRow) -> Score | None:
     if row.old_home_goals is None or row.old_away_goals is None:
         return None
-    return Score(
+    return score_from(
         row.old_home_goals, row.old_away_goals, row.old_home_penalties, row.old_away_penalties
     )
 
@@ -201,7 +203,7 @@ def _old(row: ResultAuditRow) -> Score | None:
 def _new(row: ResultAuditRow) -> Score | None:
     if row.new_home_goals is None or row.new_away_goals is None:
         return None
-    return Score(
+    return score_from(
         row.new_home_goals, row.new_away_goals, row.new_home_penalties, row.new_away_penalties
     )
 
