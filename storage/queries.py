@@ -190,6 +190,7 @@ NEXT_MATCH = (
         away.c.name.label("away"),
         matches.c.home_from,
         matches.c.away_from,
+        matches.c.week,
     )
     .select_from(
         captains.join(

@@ -150,6 +150,7 @@ class NextMatch:
     opponent_from: str | None
     is_home: bool
     time_zone: str
+    week: int | None = None  # a season league's match week
 
 
 @dataclass(frozen=True)

@@ -309,5 +309,6 @@ async def quick_next(uow: UnitOfWork, chat_id: int, user_id: int, now: datetime)
         away=away,
         home_from=home_from,
         away_from=away_from,
+        week=found.week,
     )
     return Answer(found.team, match)

@@ -36,6 +36,7 @@ class MatchRow(Base):
     home_from: Mapped[str | None] = mapped_column(String(16))
     away_from: Mapped[str | None] = mapped_column(String(16))
     key: Mapped[str | None] = mapped_column(String(16))
+    week: Mapped[int | None]  # a season league's match week (from 1); None: one day
     version: Mapped[int] = mapped_column(server_default="1")
 
 
