@@ -22,7 +22,7 @@ def score_text(score: Score) -> str:
     text = f"{score.home_goals}-{score.away_goals}"
     if score.home_penalties is not None:
         text += f" (pen. {score.home_penalties}-{score.away_penalties})"
-    return text
+    return text + (" (H)" if score.forfeit else "")
 
 
 def match_line(m: PlannedMatch, result: Score | None = None, *, show_day: bool = False) -> str:

@@ -30,7 +30,7 @@ def score(result: Score) -> str:
     if result.home_penalties is not None:
         pens = PENALTIES.format(home=result.home_penalties, away=result.away_penalties)
         text += f" · {pens}"
-    return text
+    return text + (" (H)" if result.forfeit else "")
 
 
 def code_words(code: str) -> str:
