@@ -175,6 +175,9 @@ _PRESETS: dict[str, TieBreak] = {
         "makale",
         (_C.POINTS, _C.GOAL_DIFFERENCE, _C.H2H_POINTS, _C.H2H_GOAL_DIFFERENCE, _C.GOALS_FOR),
     ),
+    # The rule an organiser writes in the seed's group (and the article's example): goal
+    # difference, goals scored, then the result between the tied teams.
+    "halisaha": TieBreak("halisaha", (_C.POINTS, _C.GOAL_DIFFERENCE, _C.GOALS_FOR, _C.H2H_POINTS)),
 }
 
 PRESET_NAMES: tuple[str, ...] = tuple(_PRESETS)
@@ -198,6 +201,9 @@ TURKISH_CRITERIA: dict[str, Criterion] = {
     "gol": Criterion.GOALS_FOR,
     "galibiyet": Criterion.WINS,
     "ikili puan": Criterion.H2H_POINTS,
+    "aralarindaki mac": Criterion.H2H_POINTS,
+    "aralarindaki maclar": Criterion.H2H_POINTS,
+    "ikili mac": Criterion.H2H_POINTS,
     "ikili averaj": Criterion.H2H_GOAL_DIFFERENCE,
     "ikili gol": Criterion.H2H_GOALS_FOR,
     "ikili atilan gol": Criterion.H2H_GOALS_FOR,

@@ -9,6 +9,7 @@ from bot.handlers.common import actor, database, refuse, reply
 from bot.handlers.effects import apply
 from bot.texts import admin as texts
 from bot.texts import schedule as schedule_texts
+from bot.texts import tiebreak as tiebreak_texts
 from bot.usecases import organisers, schedule
 from domain import names
 from domain.errors import DomainError
@@ -64,6 +65,9 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 update, texts.settings(await organisers.settings_of(database(context), chat_.id))
             )
             return
+        if args[0] in ("esitlik", "eşitlik"):
+            await _esitlik(update, context, " ".join((context.args or [])[1:]))
+            return
         if args[0] == "kadro":
             size = await schedule.change_squad(
                 database(context), actor(update, context), " ".join(args[1:])
@@ -83,6 +87,20 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, schedule_texts.refusal(exc))
         return
     await reply(update, texts.captains_results(done.value))
+
+
+async def _esitlik(update: Update, context: ContextTypes.DEFAULT_TYPE, words: str) -> None:
+    """/ayarlar esitlik averaj, atılan gol, aralarındaki maç (or tff, halisaha …)."""
+    if not words.strip():
+        await reply(update, tiebreak_texts.HOW)
+        return
+    try:
+        done = await organisers.change_tiebreak(database(context), actor(update, context), words)
+    except DomainError as exc:
+        await reply(update, tiebreak_texts.refusal(exc, words) or schedule_texts.refusal(exc))
+        return
+    await reply(update, tiebreak_texts.changed(done.value))
+    await apply(context, done.effects)
 
 
 async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -124,6 +124,7 @@ def yes(flag: bool) -> str:
 def tie_rule(rule: TieBreak) -> str:
     """The tie-break order in words, printed under every table."""
     names = {"tff": "TFF", "uefa": "UEFA", "fifa": "FIFA", "makale": "Makale"}
+    names |= {"halisaha": "Halı saha"}
     label = names.get(rule.name, "Özel")
     words = [CRITERIA.get(c.value, c.value) for c in rule.criteria]
     last = "ayrı bir maç (play-off)" if rule.decider == "playoff" else "kura"

@@ -1,4 +1,4 @@
-"""The organisers' own commands: /yetkili, /kura, /ayarlar, /takim_adi.
+"""The organisers' own commands: /yetkili, /kura, /ayarlar (esitlik too), /takim_adi.
 
 Each checks that the actor organises the chat's running tournament (creator, /yetkili,
 chat administrator) before it changes anything, and says what must follow its commit.
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.usecases import reminders, results, state, units
 from bot.usecases.units import Actor, Done, Effects
-from domain import names
+from domain import names, tiebreak
 from domain.errors import DomainError
 from domain.model import PlannedMatch
 from storage import Database, UnitOfWork
@@ -109,3 +109,50 @@ async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Do
 
     renamed = await units.write(db, actor, action)
     return Done(renamed, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+class RuleLocked(DomainError):
+    """/ayarlar esitlik after the first result: the rule is stated before the first match
+    (a table must not change order because the rule changed on the day)."""
+
+    def __init__(self, rule: tiebreak.TieBreak, played: int) -> None:
+        super().__init__(f"{played} results stand under {rule.name}")
+        self.rule = rule
+        self.played = played
+
+
+def tie_rule_of(words: str) -> tuple[str, tiebreak.TieBreak]:
+    """A preset's name ("tff", "halisaha") or criteria in order ("averaj, atılan gol,
+    aralarındaki maç"): the stored setting and the rule. UnknownPreset/UnknownCriterion."""
+    parts = [p.strip() for p in words.replace(";", ",").split(",") if p.strip()]
+    if len(parts) == 1 and names.loose_key(parts[0]) in tiebreak.PRESET_NAMES:
+        key = names.loose_key(parts[0])
+        return key, tiebreak.preset(key)
+    if len(parts) == 1 and " " not in parts[0]:
+        try:
+            tiebreak.parse_criterion(parts[0])
+        except tiebreak.UnknownCriterion:
+            raise tiebreak.UnknownPreset(parts[0], tiebreak.PRESET_NAMES) from None
+    rule = tiebreak.custom(parts)
+    stored = ",".join(c.value for c in rule.criteria)
+    return stored, tiebreak.custom(stored.split(","))
+
+
+async def change_tiebreak(db: Database, actor: Actor, words: str) -> Done[tiebreak.TieBreak]:
+    """/ayarlar esitlik averaj, atılan gol, aralarındaki maç (or a preset's name): the
+    tournament's tie-break order, for organisers, and only while no group or league match
+    has a result (RuleLocked). The live message and the pictures follow."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> tiebreak.TieBreak:
+        snap = await _organised(uow, actor, admin)
+        stored, rule = tie_rule_of(words)
+        played = sum(
+            1 for m in snap.matches if m.result is not None and not m.match.stage.is_knockout
+        )
+        if played:
+            raise RuleLocked(snap.rules.tiebreak, played)
+        await uow.tournaments.update_settings(snap.id, tie_break=stored)
+        return rule
+
+    rule = await units.write(db, actor, action)
+    return Done(rule, Effects(live=(actor.chat_id,)))

@@ -194,7 +194,7 @@ def test_more_wins_can_break_a_tie_when_the_organiser_chooses_it() -> None:
 
 
 def test_the_four_presets_exist_and_start_with_points() -> None:
-    assert set(PRESET_NAMES) == {"tff", "uefa", "fifa", "makale"}
+    assert set(PRESET_NAMES) == {"tff", "uefa", "fifa", "makale", "halisaha"}
     for name in PRESET_NAMES:
         assert preset(name).name == name
         assert preset(name).criteria[0] is Criterion.POINTS
