@@ -8,10 +8,14 @@ from zoneinfo import ZoneInfo
 
 from domain import progress, tiebreak
 from domain.model import Group, PlannedMatch, Result, Stage
-from domain.standings import Card, Table
+from domain.standings import Card, PointsRule, Table
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
 from storage.records import StoredMatch, Tournament
+
+# The tournament settings' `extra` keys of forfeits and withdrawals (bot/usecases/forfeits)
+DEDUCT = "forfeit_deduction"  # bool
+WITHDRAWN = "withdrawn"  # {team: {"annulled": bool, "by": user, ...}}
 
 
 @dataclass(frozen=True)
@@ -42,24 +46,43 @@ class Snapshot:
     def rules(self) -> progress.Rules:
         name = self.tournament.settings.tie_break
         rule = tiebreak.custom(name.split(",")) if "," in name else tiebreak.preset(name)
-        return progress.Rules(tiebreak=rule, cards=self.cards, lots=self.lots)
+        # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
+        points = PointsRule(forfeit_deduction=bool(self.tournament.settings.extra.get(DEDUCT)))
+        return progress.Rules(tiebreak=rule, points=points, cards=self.cards, lots=self.lots)
+
+    @property
+    def annulled(self) -> frozenset[str]:
+        """Teams that withdrew with their results annulled (/cekil): out of every table."""
+        withdrawn = self.tournament.settings.extra.get(WITHDRAWN) or {}
+        return frozenset(t for t, w in withdrawn.items() if w.get("annulled"))
+
+    @property
+    def table_groups(self) -> tuple[Group, ...]:
+        """The groups as their tables show them (annulled withdrawals left out)."""
+        out = self.annulled
+        if not out:
+            return self.groups
+        return tuple(Group(g.label, tuple(t for t in g.teams if t not in out)) for g in self.groups)
 
     def group_results(self) -> list[Result]:
+        out = self.annulled
         return [
             Result(m.match.home, m.match.away, m.result)  # type: ignore[arg-type]
             for m in self.matches
-            if m.result is not None and not m.match.stage.is_knockout
+            if m.result is not None
+            and not m.match.stage.is_knockout
+            and not ({m.match.home, m.match.away} & out)
         ]
 
     def group_of(self, team: str) -> Group | None:
         return next((g for g in self.groups if team in g.teams), None)
 
     def tables(self) -> dict[str, Table]:
-        return progress.group_tables(self.groups, self.group_results(), self.rules)
+        return progress.group_tables(self.table_groups, self.group_results(), self.rules)
 
     def table(self, label: str) -> Table:
         """One group's table, without computing the others."""
-        group = next(g for g in self.groups if g.label == label)
+        group = next(g for g in self.table_groups if g.label == label)
         return progress.group_tables((group,), self.group_results(), self.rules)[label]
 
     def group_finished(self, label: str) -> bool:
