@@ -76,6 +76,17 @@ class PickTeam:
 
 Response = Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam
 
+# What a bystander's question without a team can mean about the next slot ("maç kaçta",
+# "maç nerede", "şimdi kim oynuyor"); the table, the fixture or going through need a team.
+SLOT_INTENTS = frozenset(
+    {
+        questions.Intent.NEXT_MATCH,
+        questions.Intent.TIME,
+        questions.Intent.PITCH,
+        questions.Intent.OPPONENT,
+    }
+)
+
 
 async def respond(
     uow: UnitOfWork,
@@ -110,7 +121,9 @@ async def respond(
     else:
         found = await uow.teams.captain_of(snap.id, user_id)
         if found is None:
-            return PickTeam(snap.teams) if question.personal else next_slot(snap, now)
+            if question.personal or question.intent not in SLOT_INTENTS:
+                return PickTeam(snap.teams)
+            return next_slot(snap, now)
         team = found
     return _about(snap, team, question, now)
 

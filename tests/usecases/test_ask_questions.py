@@ -154,3 +154,10 @@ async def test_a_private_question_is_about_the_captains_one_tournament(db):
     assert isinstance(final, ask.StageAnswer) and final.stage is Stage.FINAL
     assert isinstance(mine, ask.QualifyAnswer) and mine.team == "A1"
     assert nobody == []
+
+
+async def test_a_bystanders_question_that_needs_a_team_gets_the_picker(db):
+    response, _ = await respond(db, "puan durumu ne", BYSTANDER, _at(9))
+    assert isinstance(response, ask.PickTeam)
+    response, _ = await respond(db, "maç nerede", BYSTANDER, _at(9))
+    assert isinstance(response, ask.SlotAnswer)
