@@ -37,3 +37,13 @@ def test_calendar_addresses_use_webcal_for_the_public_scheme():
     assert site.calendar_url("tok", "Şahinler") == (
         "webcal://t.example.org/t/tok/takvim/%C5%9Eahinler.ics"
     )
+
+
+def test_baglanti_says_when_the_address_works_on_this_machine_only():
+    from bot.texts import links as texts
+
+    local = texts.link("Bahar Kupası", "http://127.0.0.1:8080/t/tok", local=True)
+    assert local.splitlines()[0] == "http://127.0.0.1:8080/t/tok"  # the link first
+    assert "--public-url" in local
+    public = texts.link("Bahar Kupası", "https://t.example.org/t/tok")
+    assert "--public-url" not in public and "/baglanti yenile" in public
