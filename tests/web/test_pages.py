@@ -136,3 +136,27 @@ async def test_a_team_done_with_its_group_sees_the_knockout_match_its_place_woul
     page = (await client.get(f"/t/{token}/takim/A1")).text
     assert "A Grubu 1. sırada, 7 puan" in page
     assert "Grup böyle biterse rakip: <b>B Grubu 2.</b>" in page and "Yarı final" in page
+
+
+async def test_the_watcher_wakes_a_waiting_page_when_another_writer_commits(db, clock, token):
+    import asyncio
+
+    import httpx
+
+    from bot.web.app import make_app
+    from bot.web.site import Site
+
+    site = Site(db, clock, "https://turnuva.example.org", poll=0.05)
+    transport = httpx.ASGITransport(app=make_app(site))
+    try:
+        async with httpx.AsyncClient(transport=transport, base_url="http://pages") as client:
+            revision = (await client.get(f"/t/{token}/surum")).json()["surum"]
+            waiting = asyncio.create_task(
+                client.get(f"/t/{token}/surum", params={"since": revision})
+            )
+            await _enter(db, "A1 3-1 A4")  # as another process would: nobody calls refresh
+            async with asyncio.timeout(5):
+                changed = (await waiting).json()["surum"]
+            assert changed != revision
+    finally:
+        await site.close()
