@@ -399,7 +399,8 @@ class Dispatcher:
         if kind == rules.NUDGE and has_result:
             await self._finish(row, "dropped")  # quietly: the result came in time
             return self._note(Outcome(row, "dropped", "result in"))
-        if kind in (rules.GROUP, rules.CAPTAIN) and (has_result or now >= row.start_at):
+        before = (rules.GROUP, rules.CAPTAIN, rules.EVENING)
+        if kind in before and (has_result or now >= row.start_at):
             log.info(
                 "reminder %s (%s to %s, match %s of tournament %s) dropped: the match"
                 " kicked off at %s, it is %s now",
@@ -500,7 +501,8 @@ class Dispatcher:
         """A reminder is pointless once its match kicks off; a nudge or the list of
         unreachable captains still helps for LATE after its due time."""
         kind = row.kind.partition(":")[0]
-        return row.start_at if kind in (rules.GROUP, rules.CAPTAIN) else row.due_at + LATE
+        before = (rules.GROUP, rules.CAPTAIN, rules.EVENING)
+        return row.start_at if kind in before else row.due_at + LATE
 
     async def _gate(self, chat_id: int) -> None:
         """Wait until a message to `chat_id` keeps Telegram's limits, then count it.
@@ -589,6 +591,12 @@ class Dispatcher:
             return text, headcount_buttons(row.match_id, int(squad)) if squad else None
         if kind == rules.NUDGE:
             return texts.nudge(match), None
+        if kind in (rules.EVENING, rules.DAY_NUDGE):  # a season's match day (domain.reminders)
+            day = [m for m in snap.matches if m.match.week == match.week]
+            if kind == rules.EVENING:
+                return texts.evening_reminder(match.week, [m.match for m in day], now), None
+            missing = [m.match for m in day if m.result is None and m.match.end <= now]
+            return (texts.day_nudge(match.week, missing), None) if missing else None
         if kind == rules.UNREACHABLE:
             audience = rules.Audience(
                 chat_id=snap.tournament.chat_id,
@@ -597,7 +605,9 @@ class Dispatcher:
                 reachable=found.reachable | self.reachable,
             )
             played = usecase.played(snap)
-            missing = rules.unreachable(snap.planned, played, audience, now=now)
+            # A season's list is the match day's (its week), a day's the whole plan's.
+            matches = [m for m in snap.planned if match.week is None or m.week == match.week]
+            missing = rules.unreachable(matches, played, audience, now=now)
             teams = list(dict.fromkeys(team for team, _ in missing))
             if not teams:
                 return None

@@ -6,6 +6,11 @@ a stale reminder behind. See docs/reminders.md for the kinds and who receives th
 
 Time arithmetic goes through UTC: an aware datetime minus a timedelta in the same zone is
 wall-clock arithmetic in Python, which a DST change would bend.
+
+A season league (matches carrying their `week`) adds, per match day: the group's message
+the evening before (`aksam`, at `Audience.evening` on the day before, keyed on the day's
+first match), one result nudge after the day's last match (`sonuclar`, keyed on it) and
+the unreachable-captains list of that day's teams (keyed on its first match).
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 from domain.model import PlannedMatch
 
 GROUP, CAPTAIN, NUDGE, UNREACHABLE = "grup", "kaptan", "sonuc", "ulasilamaz"
+EVENING, DAY_NUDGE = "aksam", "sonuclar"  # a season's match day: the evening before, after it
 
 
 @dataclass(frozen=True, order=True)
@@ -41,6 +47,7 @@ class Audience:
     group_leads: tuple[int, ...] = (30,)
     captain_leads: tuple[int, ...] = (60,)
     nudge_after: int = 10  # minutes after the planned end
+    evening: time | None = None  # a season: the group's message the evening before, at this
 
     @property
     def organiser_or_group(self) -> int:
@@ -59,8 +66,20 @@ def wanted(
     Group and captain reminders only for unplayed matches that have not kicked off; of the
     leads already past for a match and recipient only the smallest is kept, so a late plan
     sends at most one late reminder instead of a pile. Nudges for every unplayed match. The
-    unreachable-captains list once per tournament, due with its first reminder.
+    unreachable-captains list once per tournament, due with its first reminder; in a
+    season league (`week` set) see `_season` instead for the evening, nudge and list.
     """
+    if any(m.week is not None for m in matches):
+        return _season(matches, played, audience, now)
+    return _one_day(matches, played, audience, now)
+
+
+def _one_day(
+    matches: Sequence[PlannedMatch],
+    played: AbstractSet[int],
+    audience: Audience,
+    now: datetime,
+) -> list[Wanted]:
     now_utc = now.astimezone(UTC)
     open_matches = [m for m in matches if m.no not in played]
     upcoming = [m for m in open_matches if m.start.astimezone(UTC) > now_utc]
@@ -101,6 +120,61 @@ def wanted(
     ):
         first_no = min(m.no for m in matches)
         add(Wanted(first_no, nudged, UNREACHABLE, first_due))
+    return sorted(out.values())
+
+
+def _season(
+    matches: Sequence[PlannedMatch],
+    played: AbstractSet[int],
+    audience: Audience,
+    now: datetime,
+) -> list[Wanted]:
+    """A season league's rows: the slot and captain reminders as on one day (only the
+    leads set), plus per match day the evening message, one nudge and one list."""
+    single = [m for m in matches if m.week is None]
+    out = {(w.match_no, w.recipient, w.kind): w for w in _one_day(single, played, audience, now)}
+    now_utc = now.astimezone(UTC)
+    weeks: dict[int, list[PlannedMatch]] = {}
+    for m in matches:
+        if m.week is not None:
+            weeks.setdefault(m.week, []).append(m)
+    nudged = audience.organiser_or_group
+    for week in sorted(weeks):
+        day = sorted(weeks[week], key=lambda m: (m.start.astimezone(UTC), m.no))
+        first = day[0]
+        for w in _one_day(day, played, audience, now):
+            if w.kind not in (NUDGE, UNREACHABLE):
+                out.setdefault((w.match_no, w.recipient, w.kind), w)
+        open_ = [m for m in day if m.no not in played]
+        if first.start.astimezone(UTC) > now_utc and audience.evening is not None:
+            eve = datetime.combine(
+                first.start.date() - timedelta(days=1), audience.evening, first.start.tzinfo
+            )
+            # Late (the set-up came after that evening): still sent, unless it is match day.
+            late = (
+                eve.astimezone(UTC) < now_utc
+                and now.astimezone(eve.tzinfo).date() >= first.start.date()
+            )
+            due = eve if eve.astimezone(UTC) < first.start.astimezone(UTC) and not late else None
+            if due is not None and open_:
+                out.setdefault(
+                    (first.no, audience.chat_id, EVENING),
+                    Wanted(first.no, audience.chat_id, EVENING, due),
+                )
+        if open_:
+            last = max(day, key=lambda m: (m.end.astimezone(UTC), m.no))
+            due = _plus(last.end, audience.nudge_after)
+            out.setdefault((last.no, nudged, DAY_NUDGE), Wanted(last.no, nudged, DAY_NUDGE, due))
+        dues = [w.due for w in out.values() if w.match_no in {m.no for m in day}]
+        first_due = _earliest(dues)
+        if (
+            first_due is not None
+            and audience.captain_leads
+            and unreachable(day, played, audience, now=now)
+        ):
+            out.setdefault(
+                (first.no, nudged, UNREACHABLE), Wanted(first.no, nudged, UNREACHABLE, first_due)
+            )
     return sorted(out.values())
 
 

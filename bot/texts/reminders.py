@@ -6,8 +6,9 @@ Read on a phone at the pitch: the first line says everything, the rest is detail
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, time
 
+from bot.texts import moments
 from bot.texts.common import duration, hm, pairing, side
 from domain.model import PlannedMatch
 
@@ -79,3 +80,41 @@ def started(next_match: str | None) -> str:
     if next_match:
         text += "\n" + next_match
     return text
+
+
+def evening_reminder(week: int | None, matches: Sequence[PlannedMatch], now: datetime) -> str:
+    """A season's match day, told to the group the evening before: every match of it."""
+    first = min(matches, key=lambda m: (m.start, m.no))
+    zone = first.start.tzinfo or now.tzinfo
+    said = moments.day_word(first.start, now, zone) if zone else ""
+    head = f"{week}. hafta" if week else "Maç günü"
+    lines = [f"📅 {head} {said} ({first.start.day}.{first.start.month:02d}):"]
+    lines += [
+        f"{hm(m.start)} {m.pitch}: {pairing(m)}"
+        for m in sorted(matches, key=lambda m: (m.start, m.pitch))
+    ]
+    lines.append('Kaptanlar sorabilir: "ne zaman oynuyoruz?"')
+    return "\n".join(lines)
+
+
+def day_nudge(week: int | None, missing: Sequence[PlannedMatch]) -> str:
+    """After a season's match day: the matches whose results are not in, in one message."""
+    head = f"{week}. hafta" if week else "Bugün"
+    lines = [f"📝 {head}: {len(missing)} maçın sonucu yok; yazmanız yeterli:"]
+    lines += [f"{side(m, True)} 2-1 {side(m, False)}" for m in missing[:1]]
+    lines += [f"• Maç {m.no}: {side(m, True)} – {side(m, False)}" for m in missing]
+    return "\n".join(lines)
+
+
+def evening_set(clock: time | None) -> str:
+    """/hatirlatma aksam 20:00 (or kapat) in a season league."""
+    if clock is None:
+        return "🔕 Maç gününden önceki akşam mesajı kapatıldı. Açmak için: /hatirlatma aksam 20:00"
+    return f"👍 Her maç gününden önceki akşam {clock:%H:%M}'de gruba o günün maçlarını yazacağım."
+
+
+def evening_line(clock: time | None) -> str:
+    """The evening-before message in /hatirlatma's answer."""
+    if clock is None:
+        return "Akşam mesajı: kapalı (/hatirlatma aksam 20:00)"
+    return f"Akşam mesajı: maç gününden önceki akşam {clock:%H:%M} (/hatirlatma aksam 21:00)"

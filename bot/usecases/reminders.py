@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 from typing import Any
 
 from bot.usecases import state
@@ -21,6 +21,7 @@ from storage.records import StoredMatch, SyncSummary, TournamentSettings
 
 DEFAULT_GROUP_LEADS = (30,)
 DEFAULT_CAPTAIN_LEADS = (60,)
+DEFAULT_EVENING = "20:00"  # a season league: the group hears of a match day the evening before
 
 
 def leads(
@@ -31,10 +32,22 @@ def leads(
     extra = settings.extra if isinstance(settings, TournamentSettings) else settings
     group = extra.get("group_leads")
     captain = extra.get("captain_leads")
+    # A season league tells the group the evening before instead (see `evening`).
+    default_group = () if extra.get("season") else DEFAULT_GROUP_LEADS
     return (
-        DEFAULT_GROUP_LEADS if group is None else tuple(int(x) for x in group),
+        default_group if group is None else tuple(int(x) for x in group),
         DEFAULT_CAPTAIN_LEADS if captain is None else tuple(int(x) for x in captain),
     )
+
+
+def evening(settings: TournamentSettings | Mapping[str, Any]) -> time | None:
+    """A season league's evening-before message to the group: its clock time (20:00 unless
+    `/hatirlatma aksam 21:00` set another), None when turned off or not a season."""
+    extra = settings.extra if isinstance(settings, TournamentSettings) else settings
+    if not extra.get("season"):
+        return None
+    clock = extra.get("evening", DEFAULT_EVENING)
+    return None if not clock else time.fromisoformat(clock)
 
 
 async def audience(uow: UnitOfWork, snap: state.Snapshot) -> rules.Audience:
@@ -51,6 +64,7 @@ async def audience(uow: UnitOfWork, snap: state.Snapshot) -> rules.Audience:
         reachable=frozenset(reachable),
         group_leads=group_leads,
         captain_leads=captain_leads,
+        evening=evening(snap.tournament.settings),
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -27,9 +27,11 @@ from bot.usecases.errors import (
 )
 from bot.usecases.units import Actor, Done, Effects
 from domain import advice, draw, formats, setupform
+from domain import season as seasons
 from domain.errors import DomainError
+from domain.matchdays import Calendar
 from domain.model import Group
-from domain.planner import Pitch, Plan, TimeRules, plan
+from domain.planner import Draft, Pitch, Plan, TimeRules, plan
 from storage import Database, UnitOfWork
 from storage import api as store
 from storage.records import NewTournament, TournamentSettings
@@ -60,6 +62,8 @@ class Spec:
     seed: int = 0
     group_lists: tuple[tuple[str, ...], ...] = field(default=())  # a draw made by hand
     zone: str = "Europe/Istanbul"
+    # A league over match weeks (season_data's keys); None: one day from `kickoff`.
+    season: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         # A kick-off read back from JSON carries a bare offset; the plan needs the zone.
@@ -72,8 +76,71 @@ class Spec:
         return self.knockout or default_knockout(self.groups)
 
 
+def season_data(found: setupform.Season) -> dict[str, Any]:
+    """A form's season as stored (set-up answers, the tournament's `extra["season"]`):
+    every N days on a weekday, the window, the first match day and the dates skipped."""
+    return {
+        "every_days": found.every_days,
+        "weekday": found.weekday,
+        "opens": found.opens.strftime("%H:%M"),
+        "closes": found.closes.strftime("%H:%M"),
+        "first": found.first_day.isoformat(),
+        "skip": [d.isoformat() for d in found.skip],
+    }
+
+
+def season_kickoff(season: Mapping[str, Any], zone: ZoneInfo) -> datetime:
+    """The first match day's opening: what a season's answers keep as their kick-off."""
+    first, opens = date.fromisoformat(season["first"]), time.fromisoformat(season["opens"])
+    return datetime.combine(first, opens, zone)
+
+
+def season_rules(spec: Spec) -> seasons.SeasonRules:
+    """What domain.season needs for the spec's league over match weeks."""
+    rhythm = spec.season or {}
+    match, half, changeover = setupform.slot_times(spec.match_minutes, spec.changeover)
+    opens, closes = time.fromisoformat(rhythm["opens"]), time.fromisoformat(rhythm["closes"])
+    calendar = Calendar.every(
+        date.fromisoformat(rhythm["first"]),
+        int(rhythm["every_days"]),
+        [date.fromisoformat(d) for d in rhythm.get("skip", ())],
+    )
+    return seasons.SeasonRules(
+        calendar=calendar,
+        pitches=tuple(seasons.PitchHours(p, opens, closes) for p in spec.pitches),
+        zone=ZoneInfo(spec.zone),
+        match_minutes=match,
+        half_time=half,
+        changeover=changeover,
+    )
+
+
+def _build_season(spec: Spec) -> tuple[formats.Draft, Plan]:
+    """A league over match weeks: one round per match day (a double league balanced,
+    home and away swapped in the second half), each day timed inside its window. Raises
+    RoundDoesNotFit or a CalendarError; the Plan carries every match with its week."""
+    rules = season_rules(spec)
+    made = seasons.season(spec.teams, rules, double=spec.format == "double")
+    group = Group("A", spec.teams)
+    draft = Draft((group,), {"A": list(made.rounds)}, league=True, double=made.double)
+    first = made.matches[0].start if made.matches else spec.kickoff
+    timing = TimeRules(
+        start=first,
+        pitches=tuple(Pitch(p.name) for p in rules.pitches),
+        match_minutes=rules.match_minutes,
+        half_time=rules.half_time,
+        changeover=rules.changeover,
+        knockout_break=0,
+        knockout_rest=0,
+    )
+    end = max((m.end for m in made.matches), default=first)
+    return draft, Plan(made.matches, (), (group,), timing, 0, 0, 0, end)
+
+
 def build(spec: Spec) -> tuple[formats.Draft, Plan]:
     """Draw and plan; pure, so the summary can show the plan before [Oluştur]."""
+    if spec.season is not None:
+        return _build_season(spec)
     options = formats.Options(
         double=spec.format == "double",
         third_place=spec.third_place,
@@ -144,6 +211,8 @@ async def create(
             "third_place": spec.third_place,
             "groups": spec.groups,
             "seed": spec.seed,
+            # A league over match weeks: its rhythm, so later changes can plan it again.
+            **({"season": dict(spec.season)} if spec.season is not None else {}),
         },
     )
     new = NewTournament(
@@ -204,6 +273,7 @@ def spec_of(data: dict[str, Any]) -> Spec:
         third_place=bool(data.get("third", True)),
         tiebreak=data.get("tiebreak", "tff"),
         seed=int(data.get("seed", 0)),
+        season=data.get("season"),
     )
 
 
@@ -360,6 +430,8 @@ def plan_warning(
     [Oluştur]. Pure but slow for many teams (it plans the alternatives): run it in a
     worker thread."""
     if not built.matches:
+        return None
+    if data.get("season"):  # over weeks: "past midnight" and "over 12 hours" say nothing
         return None
     start = min(m.start for m in built.matches)
     end = built.day_end

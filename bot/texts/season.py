@@ -1,0 +1,150 @@
+"""A season league over match weeks ("maç haftası"), in the chat's words: the set-up's
+rhythm question and summary, the created message, the answers with the week."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+
+from bot.texts.common import MONTHS, WEEKDAYS, hm, side
+from domain.model import PlannedMatch
+
+ASK_KIND = "Tek gün mü, haftalara yayılan lig mi?"
+KINDS = (("day", "Tek gün"), ("season", "Haftalara yayılan lig"))
+KIND_HOW = "Düğmeye basın ya da yazın: Tek gün ya da Lig (haftalara yayılan)"
+ASK_RHYTHM = (
+    "Hangi gün ve saatlerde oynanacak? Düğmeye basın ya da yazın.\n"
+    'Örnek: "her pazar 14:00-17:00", "iki haftada bir pazar 14:00-17:00",'
+    ' "her salı 21:00-23:00"; başlangıç ve tatil de eklenebilir:'
+    ' "her pazar 14:00-17:00 | 15 Ocak\'tan itibaren | 1 Şubat hariç"'
+)
+RHYTHMS = (
+    "her pazar 14:00-17:00",
+    "iki haftada bir pazar 14:00-17:00",
+    "her cumartesi 10:00-13:00",
+    "her salı 21:00-23:00",
+)
+EVERY = {7: "her hafta", 14: "iki haftada bir"}
+
+
+def short_date(day: date) -> str:
+    """ "14 Şub": the summary's span."""
+    return f"{day.day} {MONTHS[day.month - 1][:3]}"
+
+
+def long_date(day: date) -> str:
+    """ "24 Ocak Pazar"."""
+    return f"{day.day} {MONTHS[day.month - 1]} {WEEKDAYS[day.weekday()]}"
+
+
+def every_words(days: int) -> str:
+    return EVERY.get(days, f"her {days // 7} haftada bir" if days % 7 == 0 else f"{days} günde bir")
+
+
+def rhythm(season: dict) -> str:
+    """ "iki haftada bir Pazar 14:00-17:00"."""
+    weekday = WEEKDAYS[int(season["weekday"])]
+    every = int(season["every_days"])
+    head = "her" if every == 7 else every_words(every)
+    return f"{head} {weekday} {season['opens']}-{season['closes']}"
+
+
+def weeks_of(matches: Sequence[PlannedMatch]) -> dict[int, list[PlannedMatch]]:
+    found: dict[int, list[PlannedMatch]] = {}
+    for m in sorted(matches, key=lambda m: (m.start, m.no)):
+        if m.week is not None:
+            found.setdefault(m.week, []).append(m)
+    return found
+
+
+def span(matches: Sequence[PlannedMatch]) -> str:
+    """ "7 maç haftası · 14 Şub – 9 May · her hafta 4 maç"."""
+    weeks = weeks_of(matches)
+    if not weeks:
+        return "maç yok"
+    first = min(m.start for m in matches).date()
+    last = max(m.start for m in matches).date()
+    sizes = sorted({len(day) for day in weeks.values()})
+    per = f"her hafta {sizes[0]} maç" if len(sizes) == 1 else f"haftada {sizes[0]}-{sizes[-1]} maç"
+    return f"{len(weeks)} maç haftası · {short_date(first)} – {short_date(last)} · {per}"
+
+
+def summary(
+    name: str,
+    teams: int,
+    format_label: str,
+    pitches: int,
+    season: dict,
+    match: int,
+    changeover: int,
+    tiebreak: str,
+    matches: Sequence[PlannedMatch],
+    replaces: str | None = None,
+) -> str:
+    """The season's summary before [Oluştur]; `replaces` as in texts.setup.summary."""
+    lines = [f"⚠️ Bu turnuva süren «{replaces}» turnuvasının yerine kurulur."] if replaces else []
+    skip = season.get("skip") or []
+    skipped = ""
+    if skip:
+        skipped = " · hariç: " + ", ".join(short_date(date.fromisoformat(d)) for d in skip)
+    last = max((m.end for m in matches), default=None)
+    lines += [
+        f"📋 {name}",
+        f"• {teams} takım · {format_label} · haftalara yayılan lig",
+        f"• {span(matches)}",
+        f"• {rhythm(season)} · {pitches} saha{skipped}",
+        f"• Maç {match} dk + {changeover} dk değişim · eşitlik: {tiebreak.upper()}",
+        f"• Toplam {len(matches)} maç" + (f", son maç {long_date(last.date())}" if last else ""),
+        "",
+        (
+            f"«{replaces}» bitmiş sayılır, sonuçlarıyla arşivde kalır (/geri_yukle)."
+            " Yerine kurulsun mu?"
+            if replaces
+            else "Her şey doğru mu?"
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def created(name: str, matches: Sequence[PlannedMatch]) -> str:
+    """After [Oluştur]: the season's shape and the first match week."""
+    weeks = weeks_of(matches)
+    parts = [f"✅ {name} kuruldu: {len(matches)} maç, {span(matches)}."]
+    if weeks:
+        number = min(weeks)
+        day = weeks[number]
+        lines = [f"{number}. hafta ({long_date(day[0].start.date())}):"]
+        lines += [f"{hm(m.start)} {m.pitch}: {side(m, True)} - {side(m, False)}" for m in day]
+        parts.append("\n".join(lines))
+    parts.append("Bu hafta: /fikstur · bir hafta: /fikstur hafta 3 · tümü: /fikstur tümü")
+    parts.append(
+        'Kaptanlar /kaptan TakımAdı yazsın; sonra "ne zaman oynuyoruz?" diye sorabilirler.'
+    )
+    return "\n\n".join(parts)
+
+
+def next_match(team: str, match: PlannedMatch, now: datetime) -> str:
+    """ "⚽ Kartallar: 3. hafta · 24 Ocak Pazar 14:35 · Saha 1 · rakip Şahinler"."""
+    opponent = match.away if match.home == team else match.home
+    start = match.start
+    text = (
+        f"⚽ {team}: {match.week}. hafta · {long_date(start.date())} {hm(start)} · {match.pitch}"
+        f" · rakip {opponent or '?'}"
+    )
+    if start <= now < match.end:
+        text += " (şimdi oynanıyor)"
+    return text
+
+
+def week_line(week: int, matches: Sequence[PlannedMatch]) -> str:
+    """ "3. hafta · 24 Ocak Pazar · 14:00-16:16"."""
+    first = min(matches, key=lambda m: m.start)
+    last = max(matches, key=lambda m: m.end)
+    return f"{week}. hafta · {long_date(first.start.date())} · {hm(first.start)}-{hm(last.end)}"
+
+
+def weeks_left(left: int, next_week: int | None, matches_left: int) -> str:
+    """ "kaç hafta kaldı"."""
+    if left == 0:
+        return "🏁 Sezonun bütün maç haftaları oynandı."
+    return f"📅 {left} maç haftası kaldı ({matches_left} maç); sıradaki: {next_week}. hafta."

@@ -1,0 +1,180 @@
+"""A league over match weeks, set up from the one-message form: planned with its weeks,
+stored with its rhythm, and reminded of the evening before each match day."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.texts import season as season_texts
+from bot.usecases import reminders, setup
+from bot.usecases.units import Actor
+from domain import reminders as rules
+from domain import setupform
+from storage import migrate
+from storage.uow import Database
+
+IST = ZoneInfo("Europe/Istanbul")
+CHAT, ORGANISER, CAPTAIN = -2002, 10, 21
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=IST)  # a Tuesday
+FORM = "Pazar Ligi | 8 takım | iki haftada bir pazar 14:00-17:00 | 30+5"
+
+
+def answers(text: str = FORM, now: datetime = NOW) -> dict:
+    """The set-up's answers as the handler stores them for a one-message form."""
+    form = setupform.parse_form(text, now)
+    assert form.season is not None
+    data = {
+        "name": form.name,
+        "teams": list(form.teams),
+        "pitches": form.pitches,
+        "format": str(form.format),
+        "groups": 1,
+        "match": form.match_minutes,
+        "changeover": form.changeover,
+        "third": form.third_place,
+        "tiebreak": form.tiebreak,
+        "seed": 1,
+        "season": setup.season_data(form.season),
+    }
+    data["kickoff"] = setup.season_kickoff(data["season"], IST).isoformat()
+    return data
+
+
+def by_week(matches):
+    weeks: dict[int, list] = {}
+    for m in matches:
+        weeks.setdefault(m.week, []).append(m)
+    return weeks
+
+
+def test_eight_teams_every_other_sunday_make_seven_weeks_of_four_inside_the_window():
+    _, plan = setup.build(setup.spec_of(answers()))
+    weeks = by_week(plan.matches)
+
+    assert sorted(weeks) == list(range(1, 8))
+    assert all(len(day) == 4 for day in weeks.values())
+    days = [weeks[w][0].start.date() for w in sorted(weeks)]
+    assert days[0] == date(2026, 12, 6)  # the next Sunday: none was given
+    assert all(b - a == timedelta(days=14) for a, b in itertools.pairwise(days))
+    for day in weeks.values():
+        assert all(m.start.date() == day[0].start.date() for m in day)
+        assert min(m.start for m in day).time() == time(14, 0)
+        assert max(m.end for m in day).time() <= time(17, 0)
+        teams = [t for m in day for t in (m.home, m.away)]
+        assert len(set(teams)) == 8  # every team plays each match week once
+    assert "7 maç haftası · 6 Ara – 28 Şub · her hafta 4 maç" in season_texts.span(plan.matches)
+
+
+def test_the_first_day_and_a_skipped_sunday_move_the_season():
+    data = answers(FORM + " | 10 Ocak'tan itibaren | 24 Ocak hariç")
+    _, plan = setup.build(setup.spec_of(data))
+    days = sorted({m.start.date() for m in plan.matches})
+    assert days[:3] == [date(2027, 1, 10), date(2027, 2, 7), date(2027, 2, 21)]
+    assert data["season"]["skip"] == ["2027-01-24"]
+
+
+def test_a_double_league_is_balanced_and_mirrored():
+    _, plan = setup.build(
+        setup.spec_of(answers(FORM.replace("8 takım", "4 takım") + " | çift devreli"))
+    )
+    weeks = by_week(plan.matches)
+    assert sorted(weeks) == list(range(1, 7))
+    first = {(m.home, m.away) for w in (1, 2, 3) for m in weeks[w]}
+    second = {(m.away, m.home) for w in (4, 5, 6) for m in weeks[w]}
+    assert first == second  # the second half mirrors the first, home and away swapped
+
+
+@pytest.fixture
+async def db(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 's.sqlite3'}"
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    yield database
+    await database.dispose()
+
+
+def organiser(now: datetime = NOW) -> Actor:
+    async def no() -> bool:
+        return False
+
+    return Actor(user_id=ORGANISER, chat_id=CHAT, now=now.astimezone(UTC), admin=no)
+
+
+async def test_created_league_stores_weeks_rhythm_and_evening_reminders(db):
+    data = answers()
+    await setup.summarise(db, organiser(), data)
+    done = await setup.confirm(db, organiser(), {}, replace=False)
+    assert len(done.value.plan.matches) == 28
+
+    async with db.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        tournament = await uow.tournaments.get(tid)
+        stored = await uow.matches.plan(tid, IST)
+        await uow.private_chats.add(ORGANISER, NOW)
+        await uow.private_chats.add(CAPTAIN, NOW)
+        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
+        await reminders.sync(uow, tid, NOW)
+        await uow.commit()
+        rows = await uow.reminders.status(tid)
+    assert tournament.settings.extra["season"] == data["season"]
+    assert [m.match.week for m in stored] == [m.week for m in done.value.plan.matches]
+
+    kinds = {kind for _, _, kind in rows}
+    assert rules.EVENING in kinds and rules.DAY_NUDGE in kinds
+    assert not any(k.startswith(rules.GROUP + ":") for k in kinds)  # no per-slot messages
+    evenings = sorted(no for no, who, kind in rows if kind == rules.EVENING and who == CHAT)
+    firsts = sorted(min(m.match.no for m in stored if m.match.week == w) for w in range(1, 8))
+    assert evenings == firsts
+    nudges = [no for no, who, kind in rows if kind == rules.DAY_NUDGE]
+    assert len(nudges) == 7 and all(no != rules.NUDGE for no in nudges)
+    captain = [no for no, who, kind in rows if who == CAPTAIN]
+    assert len(captain) == 7  # one reminder before each of Takım 1's matches
+
+
+def test_the_evening_before_is_due_at_the_clock_set_on_the_day_before():
+    _, plan = setup.build(setup.spec_of(answers()))
+    audience = rules.Audience(CHAT, ORGANISER, {}, frozenset({ORGANISER}), (), (60,), 10, time(21))
+    wanted = rules.wanted(plan.matches, frozenset(), audience, NOW)
+    evenings = [w for w in wanted if w.kind == rules.EVENING]
+    assert len(evenings) == 7
+    for w in evenings:
+        day = next(m for m in plan.matches if m.no == w.match_no).start
+        assert w.due == datetime.combine(day.date() - timedelta(days=1), time(21), IST)
+        assert w.recipient == CHAT
+    late = datetime(2026, 12, 5, 22, 0, tzinfo=IST)  # after the first evening: still told
+    assert rules.EVENING in {
+        w.kind for w in rules.wanted(plan.matches, frozenset(), audience, late) if w.match_no == 1
+    }
+    match_day = datetime(2026, 12, 6, 9, 0, tzinfo=IST)  # on match day: too late for "tonight"
+    assert not [
+        w
+        for w in rules.wanted(plan.matches, frozenset(), audience, match_day)
+        if w.kind == rules.EVENING and w.match_no == 1
+    ]
+
+
+def test_the_nudge_and_the_list_are_one_per_match_day():
+    _, plan = setup.build(setup.spec_of(answers()))
+    captains = {"Takım 1": (CAPTAIN,)}
+    audience = rules.Audience(CHAT, ORGANISER, captains, frozenset(), (), (60,), 10, time(20))
+    wanted = rules.wanted(plan.matches, frozenset(), audience, NOW)
+    weeks = by_week(plan.matches)
+    nudges = [w for w in wanted if w.kind == rules.DAY_NUDGE]
+    assert [w.match_no for w in nudges] == [max(m.no for m in weeks[k]) for k in sorted(weeks)]
+    for w in nudges:
+        last = max((m for m in plan.matches if m.no == w.match_no), key=lambda m: m.end)
+        assert w.due == last.end + timedelta(minutes=10) and w.recipient == CHAT
+    lists = [w for w in wanted if w.kind == rules.UNREACHABLE]
+    assert len(lists) == 7  # Takım 1 plays every week and its captain is unreachable
+    assert not [w for w in wanted if w.kind == rules.NUDGE]
+
+
+def test_a_season_turns_the_group_slot_reminders_off_by_default():
+    assert reminders.leads({"season": {"every_days": 7}}) == ((), (60,))
+    assert reminders.evening({"season": {"every_days": 7}}) == time(20)
+    assert reminders.evening({"season": {"every_days": 7}, "evening": None}) is None
+    assert reminders.evening({}) is None
