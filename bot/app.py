@@ -28,6 +28,7 @@ from bot.handlers import (
     captains,
     errors,
     files,
+    forfeits,
     links,
     reminders,
     results,
@@ -193,7 +194,10 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),
             CallbackQueryHandler(captains.tournament_button, pattern=r"^q:"),
             CallbackQueryHandler(captains.claim_button, pattern=r"^kc:"),
-            CommandHandler("geri_al", results.geri_al),
+            # /geri_al takes back a result write or a whole withdrawal (/cekil).
+            CommandHandler("geri_al", forfeits.geri_al),
+            CommandHandler("hukmen", forfeits.hukmen),
+            CommandHandler("cekil", forfeits.cekil),
             CommandHandler("takim_adi", admin.takim_adi),
             CallbackQueryHandler(results.confirm_button, pattern=r"^(ok|no):"),
             CallbackQueryHandler(reminders.headcount_button, pattern=r"^hc:"),
@@ -205,6 +209,9 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     # Any private message makes its sender reachable for reminders; it never stops.
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE, reminders.seen), group=-1)
     app.add_handler(MessageHandler(text, setup.step_text), group=1)
+    # "Kartallar hükmen" / "Kartallar gelmedi" before the result lines: a forfeit, not a score.
+    forfeit_line = filters.Regex(forfeits.PLAIN) & filters.ChatType.GROUPS
+    app.add_handler(MessageHandler(text & forfeit_line, forfeits.plain), group=2)
     app.add_handler(MessageHandler(text & filters.ChatType.GROUPS, results.plain), group=2)
     app.add_handler(MessageHandler(text, captains.question), group=3)
     app.add_error_handler(errors.on_error)

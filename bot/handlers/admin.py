@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.handlers import forfeits
 from bot.handlers.common import actor, database, refuse, reply
 from bot.handlers.effects import apply
 from bot.texts import admin as texts
@@ -67,6 +68,8 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         if args[0] in ("esitlik", "eşitlik"):
             await _esitlik(update, context, " ".join((context.args or [])[1:]))
+            return
+        if await forfeits.setting(update, context, args):  # hukmen_puan_sil, cekilme
             return
         if args[0] == "kadro":
             size = await schedule.change_squad(

@@ -1,0 +1,124 @@
+"""Forfeits and withdrawals: /hukmen, the plain "Kartallar hükmen" / "Kartallar gelmedi",
+/cekil, /geri_al (a withdrawal goes back whole) and the /ayarlar keys hukmen_puan_sil and
+cekilme."""
+
+from __future__ import annotations
+
+import re
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.handlers.common import actor, database, in_group, reply
+from bot.handlers.effects import apply
+from bot.texts import chat
+from bot.texts import forfeits as texts
+from bot.usecases import forfeits
+from bot.usecases.errors import NotOrganiser
+from domain import names
+from domain.errors import DomainError
+from storage.errors import NoActiveTournament
+
+# "Kartallar hükmen", "14 Kartallar hükmen", "Kartallar gelmedi!": the plain line's team part.
+PLAIN = re.compile(r"^\s*(?P<team>[^\n]{1,60}?)\s+(?:hükmen|hukmen|gelmedi)\s*[.!]*\s*$", re.I)
+ON, OFF = ("acik", "açık", "ac", "aç", "evet"), ("kapali", "kapalı", "kapat", "hayir", "hayır")
+
+
+async def hukmen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/hukmen Kartallar, /hukmen 14 Kartallar, /hukmen Kartallar 5-1."""
+    text = " ".join(context.args or [])
+    if not text.strip():
+        await reply(update, texts.HUKMEN_HOW)
+        return
+    await _forfeit(update, context, text)
+
+
+async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group line "Kartallar hükmen" or "Kartallar gelmedi": an organiser's is recorded;
+    anyone else's (chat about a late team) and an unknown name are left alone."""
+    message = update.effective_message
+    if message is None or not message.text or not in_group(update):
+        return
+    found = PLAIN.match(message.text)
+    if found is None:
+        return
+    await _forfeit(update, context, found.group("team"), quiet=True)
+
+
+async def _forfeit(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, *, quiet: bool = False
+) -> None:
+    try:
+        done = await forfeits.record_forfeit(database(context), actor(update, context), text)
+    except (NoActiveTournament, NotOrganiser, names.UnknownTeam, names.AmbiguousTeam) as exc:
+        if not quiet:
+            await reply(update, texts.refusal(exc))
+        return
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc))
+        return
+    if not done.value.duplicate:
+        await reply(update, texts.forfeited(done.value))
+    await apply(context, done.effects)
+
+
+async def cekil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/cekil Kartallar: the team leaves the league by the league's rule."""
+    text = " ".join(context.args or [])
+    if not text.strip():
+        await reply(update, texts.CEKIL_HOW)
+        return
+    try:
+        done = await forfeits.withdraw_team(database(context), actor(update, context), text)
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc))
+        return
+    await reply(update, texts.withdrawn(done.value))
+    await apply(context, done.effects)
+
+
+async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/geri_al: the organiser's last result write, or their withdrawal, goes back."""
+    try:
+        done = await forfeits.undo_last(database(context), actor(update, context))
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc))
+        return
+    value = done.value
+    if isinstance(value, forfeits.Reinstated):
+        await reply(update, texts.reinstated(value))
+    else:
+        await reply(update, chat.undone(value.match, value.removed, value.restored))
+    await apply(context, done.effects)
+
+
+async def setting(update: Update, context: ContextTypes.DEFAULT_TYPE, args: list[str]) -> bool:
+    """/ayarlar hukmen_puan_sil acik|kapali, /ayarlar cekilme tff|iptal|yari; False when
+    `args` name neither key (the caller goes on with its own)."""
+    key = args[0] if args else ""
+    if key not in ("hukmen_puan_sil", "hükmen_puan_sil", "cekilme", "çekilme"):
+        return False
+    value = args[1] if len(args) > 1 else ""
+    try:
+        if key.endswith("puan_sil"):
+            if value not in ON + OFF:
+                await reply(update, texts.DEDUCTION_HOW)
+                return True
+            done = await forfeits.set_deduction(
+                database(context), actor(update, context), value in ON
+            )
+            await reply(update, texts.deduction(done.value))
+        else:
+            if not value:
+                await reply(update, texts.RULE_HOW)
+                return True
+            ruled = await forfeits.set_withdrawal_rule(
+                database(context), actor(update, context), value
+            )
+            await reply(update, texts.rule_set(ruled.value))
+            done = ruled
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc))
+        return True
+    await apply(context, done.effects)
+    return True

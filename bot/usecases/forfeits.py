@@ -1,0 +1,409 @@
+"""Forfeits ("hükmen") and withdrawals in the chat: /hukmen, /cekil, their /ayarlar keys and
+the /geri_al that takes a withdrawal back whole.
+
+A forfeit is an ordinary stored result carrying the forfeit marker (`Score.forfeit`,
+`domain.forfeits`): it claims its update id and leaves its audit row like any result, so
+the plain /geri_al undoes it. A withdrawal follows the league's rule (`/ayarlar cekilme`):
+its remaining matches are stored as forfeits against the team (TFF), or its results are
+annulled (the team leaves the tables, its unplayed matches leave the plan). The
+withdrawal's own record sits in the settings' `extra` (state.WITHDRAWN) with what /geri_al
+needs to take it back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.usecases import reminders, results, state, units
+from bot.usecases.units import Actor, Done, Effects
+from domain import forfeits, names
+from domain.errors import DomainError
+from domain.forfeits import WithdrawalRule
+from domain.model import Pairing, PlannedMatch, Result, Score, Stage
+from domain.standings import Table
+from storage import Database, UnitOfWork
+from storage import api as store
+from storage.records import RecordOutcome, RecordResult, StoredMatch
+
+RULE = "withdrawal_rule"  # the settings' extra key of /ayarlar cekilme
+# What an organiser types after /ayarlar cekilme, and the rule it means.
+RULE_WORDS = {
+    "tff": WithdrawalRule.AWARD,
+    "hukmen": WithdrawalRule.AWARD,
+    "hükmen": WithdrawalRule.AWARD,
+    "iptal": WithdrawalRule.ANNUL,
+    "sil": WithdrawalRule.ANNUL,
+    "yari": WithdrawalRule.ANNUL_UNDER_HALF,
+    "yarı": WithdrawalRule.ANNUL_UNDER_HALF,
+    "yarim": WithdrawalRule.ANNUL_UNDER_HALF,
+    "yarım": WithdrawalRule.ANNUL_UNDER_HALF,
+}
+_SCORE = re.compile(r"(\d{1,2})\s*[-:]\s*(\d{1,2})\s*$")
+_NUMBER = re.compile(r"^\s*(\d{1,4})\s+")
+
+
+class BadForfeit(DomainError):
+    """/hukmen or /cekil without a team (`reason`: missing), or a match number that is not
+    this team's (`reason`: not_theirs, with `match`)."""
+
+    def __init__(self, text: str, reason: str, match: PlannedMatch | None = None) -> None:
+        super().__init__(f"bad forfeit {text!r}: {reason}")
+        self.text, self.reason, self.match = text, reason, match
+
+
+class NoOpenMatch(DomainError):
+    """The team has no match left without a result (/hukmen), or none at all to withdraw."""
+
+    def __init__(self, team: str) -> None:
+        super().__init__(f"{team} has no match without a result")
+        self.team = team
+
+
+class AlreadyWithdrawn(DomainError):
+    def __init__(self, team: str) -> None:
+        super().__init__(f"{team} has withdrawn already")
+        self.team = team
+
+
+class BadRule(DomainError):
+    """/ayarlar cekilme with a word that names no withdrawal rule."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"no withdrawal rule {text!r}")
+        self.text = text
+
+
+@dataclass(frozen=True)
+class Forfeited:
+    """A match recorded hükmen: the score stored, the one it replaced, the group's table."""
+
+    match: PlannedMatch
+    loser: str
+    score: Score
+    previous: Score | None
+    table: tuple[str, Table] | None
+    snapshot: state.Snapshot
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class Withdrawn:
+    """A team out of the league: `awarded` matches stored 3-0 against it, or (`annulled`)
+    its results out of the tables and `removed` matches out of the plan."""
+
+    team: str
+    annulled: bool
+    awarded: tuple[PlannedMatch, ...]
+    removed: tuple[PlannedMatch, ...]
+    table: tuple[str, Table] | None
+    snapshot: state.Snapshot
+
+
+@dataclass(frozen=True)
+class Reinstated:
+    """/geri_al after /cekil: the team is back with the matches it had."""
+
+    team: str
+    matches: int
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+
+def parse(text: str, teams: tuple[str, ...]) -> tuple[int | None, str, Score | None]:
+    """'[14] Kartallar [5-1]': the match number named, the team, the played score."""
+    words = " ".join(text.split())
+    number = None
+    if found := _NUMBER.match(words + " "):
+        number, words = int(found.group(1)), words[found.end() :].strip()
+    played = None
+    if found := _SCORE.search(words):
+        played = Score(int(found.group(1)), int(found.group(2)))
+        words = words[: found.start()].strip()
+    if not words:
+        raise BadForfeit(text, "missing")
+    return number, names.resolve(words, teams), played
+
+
+def _open_matches(snap: state.Snapshot, team: str) -> list[StoredMatch]:
+    return sorted(
+        (m for m in snap.matches if m.result is None and m.match.involves(team)),
+        key=lambda m: (m.match.start, m.match.no),
+    )
+
+
+def _chosen(snap: state.Snapshot, text: str, number: int | None, team: str) -> StoredMatch:
+    if number is None:
+        open_ = _open_matches(snap, team)
+        if not open_:
+            raise NoOpenMatch(team)
+        return open_[0]
+    stored = next((m for m in snap.matches if m.match.no == number), None)
+    if stored is None or not stored.match.involves(team):
+        raise BadForfeit(text, "not_theirs", None if stored is None else stored.match)
+    return stored
+
+
+def _score(match: PlannedMatch, loser: str, typed: Score | None, stored: Score | None) -> Score:
+    """The forfeit's score: 3-0, or the winner's goals when more than three. A typed score
+    gives the winner the higher number (the no-show's goals never count); without one, a
+    stored result of the match is the played score."""
+    side = "home" if loser == match.home else "away"
+    if typed is not None:
+        high = max(typed.home_goals, typed.away_goals)
+        played = Score(0, high) if side == "home" else Score(high, 0)
+    else:
+        played = stored
+    return forfeits.forfeit_score(side, played)
+
+
+def _table(snap: state.Snapshot, match: PlannedMatch) -> tuple[str, Table] | None:
+    if match.stage.is_knockout:
+        return None
+    group = snap.group_of(match.home or "")
+    return None if group is None else (group.label, snap.table(group.label))
+
+
+def _replaced(snap: state.Snapshot, no: int, score: Score | None, version: int) -> state.Snapshot:
+    matches = tuple(
+        dataclasses.replace(m, result=score, version=version) if m.match.no == no else m
+        for m in snap.matches
+    )
+    return dataclasses.replace(snap, matches=matches)
+
+
+# --- /hukmen -------------------------------------------------------------------------------
+
+
+async def record_forfeit(db: Database, actor: Actor, text: str) -> Done[Forfeited]:
+    """/hukmen Kartallar, /hukmen 14 Kartallar, /hukmen Kartallar 5-1, or the plain lines
+    "Kartallar hükmen" / "Kartallar gelmedi": the team's earliest match without a result
+    (or the one named, even a played one: its score turns into the forfeit's) is stored as
+    lost hükmen. Organisers only. The result write claims the update id."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Forfeited:
+        snap = await state.active(uow, actor.chat_id)
+        await results.may_organise(uow, snap, actor.user_id, admin)
+        number, team, typed = parse(text, snap.teams)
+        stored = _chosen(snap, text, number, team)
+        score = _score(stored.match, team, typed, stored.result)
+        cmd = RecordResult(
+            tournament_id=snap.id,
+            match_no=stored.match.no,
+            score=score,
+            entered_by=actor.user_id,
+            at=actor.now,
+            update_id=actor.update_id,
+            source_chat_id=actor.chat_id,
+        )
+        write = store.correct_result if stored.result is not None else store.record_result
+        outcome: RecordOutcome = await write(uow, cmd)
+        after = _replaced(snap, stored.match.no, outcome.score, outcome.version)
+        if await results.fill_knockout(uow, after):
+            after = await state.load(uow, snap.id, snap.tournament)
+        await reminders.sync(uow, snap.id, actor.now, after)
+        return Forfeited(
+            stored.match,
+            team,
+            outcome.score or score,
+            outcome.previous,
+            _table(after, stored.match),
+            after,
+            outcome.duplicate,
+        )
+
+    done = await units.write(db, actor, action, claim=False)
+    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+# --- /cekil --------------------------------------------------------------------------------
+
+
+def _rule(snap: state.Snapshot) -> WithdrawalRule:
+    return WithdrawalRule(snap.tournament.settings.extra.get(RULE, WithdrawalRule.AWARD.value))
+
+
+def _planned_json(m: PlannedMatch) -> dict[str, Any]:
+    return {
+        "no": m.no,
+        "stage": m.stage.value,
+        "group": m.group,
+        "round": m.round,
+        "pitch": m.pitch,
+        "start": m.start.isoformat(),
+        "end": m.end.isoformat(),
+        "home": m.home,
+        "away": m.away,
+        "week": m.week,
+    }
+
+
+def _planned_from(d: dict[str, Any]) -> PlannedMatch:
+    return PlannedMatch(
+        no=d["no"],
+        stage=Stage(d["stage"]),
+        group=d["group"],
+        round=d["round"],
+        pitch=d["pitch"],
+        start=datetime.fromisoformat(d["start"]),
+        end=datetime.fromisoformat(d["end"]),
+        home=d["home"],
+        away=d["away"],
+        week=d.get("week"),
+    )
+
+
+async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn]:
+    """/cekil Kartallar: the team leaves by the league's rule (/ayarlar cekilme): its
+    remaining matches 3-0 to the opponents (TFF, the default), or all its results annulled
+    (`iptal`; `yari`: annulled when it played less than half). Organisers only."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Withdrawn:
+        snap = await state.active(uow, actor.chat_id)
+        await results.may_organise(uow, snap, actor.user_id, admin)
+        words = " ".join(text.split())
+        if not words:
+            raise BadForfeit(text, "missing")
+        team = names.resolve(words, snap.teams)
+        gone = dict(snap.tournament.settings.extra.get(state.WITHDRAWN) or {})
+        if team in gone:
+            raise AlreadyWithdrawn(team)
+        group = snap.group_of(team)
+        members = group.teams if group is not None else snap.teams
+        league = [
+            m for m in snap.matches if not m.match.stage.is_knockout and m.match.home in members
+        ]
+        played = [
+            Result(m.match.home, m.match.away, m.result)  # type: ignore[arg-type]
+            for m in league
+            if m.result is not None
+        ]
+        remaining = [m for m in league if m.result is None and m.match.involves(team)]
+        if not remaining and not any(team in (r.home, r.away) for r in played):
+            raise NoOpenMatch(team)
+        pairings = [Pairing(m.match.home, m.match.away) for m in remaining]  # type: ignore[arg-type]
+        outcome = forfeits.withdraw(team, members, played, pairings, _rule(snap))
+        awarded: list[PlannedMatch] = []
+        removed: list[PlannedMatch] = []
+        if outcome.annulled:
+            removed = [m.match for m in remaining]
+            keep = [m.match for m in snap.matches if m.match not in removed]
+            await store.replan(uow, snap.id, keep)
+        else:
+            for m in remaining:
+                cmd = RecordResult(
+                    tournament_id=snap.id,
+                    match_no=m.match.no,
+                    score=forfeits.forfeit_score("home" if m.match.home == team else "away"),
+                    entered_by=actor.user_id,
+                    at=actor.now,
+                    source_chat_id=actor.chat_id,
+                )
+                await store.record_result(uow, cmd)
+                awarded.append(m.match)
+        last = await uow.results.last_write(snap.id, actor.user_id)
+        gone[team] = {
+            "annulled": outcome.annulled,
+            "by": actor.user_id,
+            "at": actor.now.isoformat(),
+            "after": None if last is None else last.audit_id,
+            "awarded": [m.no for m in awarded],
+            "removed": [_planned_json(m) for m in removed],
+        }
+        extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
+        tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
+        after = await state.load(uow, snap.id, tournament)
+        await reminders.sync(uow, snap.id, actor.now, after)
+        table = None
+        if group is not None:
+            table = (group.label, after.table(group.label))
+        return Withdrawn(team, outcome.annulled, tuple(awarded), tuple(removed), table, after)
+
+    done = await units.write(db, actor, action)
+    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+# --- /geri_al ------------------------------------------------------------------------------
+
+
+async def undo_last(db: Database, actor: Actor) -> Done[results.Undone | Reinstated]:
+    """/geri_al: the organiser's last change goes back. A withdrawal made after their last
+    standing result write goes back whole (its awarded forfeits undone one by one, its
+    removed matches planned again); anything else is the plain result undo."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> results.Undone | Reinstated:
+        snap = await state.active(uow, actor.chat_id)
+        await results.may_organise(uow, snap, actor.user_id, admin)
+        gone = dict(snap.tournament.settings.extra.get(state.WITHDRAWN) or {})
+        mine = [(w["at"], t) for t, w in gone.items() if w.get("by") == actor.user_id]
+        last = await uow.results.last_write(snap.id, actor.user_id)
+        if mine:
+            _, team = max(mine)
+            record = gone[team]
+            if record.get("after") == (None if last is None else last.audit_id):
+                if actor.update_id is not None and not await uow.updates.claim(
+                    actor.update_id, actor.now
+                ):
+                    raise units.Repeated(actor.update_id)
+                return await _reinstate(uow, snap, team, gone, actor)
+        return await results.undo(
+            uow,
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            now=actor.now,
+            update_id=actor.update_id,
+            is_chat_admin=admin,
+        )
+
+    done = await units.write(db, actor, action, claim=False)
+    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+async def _reinstate(
+    uow: UnitOfWork, snap: state.Snapshot, team: str, gone: dict[str, Any], actor: Actor
+) -> Reinstated:
+    record = gone.pop(team)
+    for no in reversed(record.get("awarded") or []):
+        outcome = await store.undo_last(uow, snap.id, actor.user_id, actor.now)
+        if outcome.match_no != no:  # pragma: no cover - `after` said they were the latest
+            raise RuntimeError(f"undid match {outcome.match_no}, expected {no}")
+    removed = [_planned_from(d) for d in record.get("removed") or []]
+    if removed:
+        await store.replan(uow, snap.id, [*snap.planned, *removed])
+    extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
+    tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
+    await reminders.sync(uow, snap.id, actor.now, await state.load(uow, snap.id, tournament))
+    return Reinstated(team, len(record.get("awarded") or []) + len(removed))
+
+
+# --- /ayarlar hukmen_puan_sil, /ayarlar cekilme --------------------------------------------
+
+
+async def set_deduction(db: Database, actor: Actor, on: bool) -> Done[bool]:
+    """/ayarlar hukmen_puan_sil acik|kapali: a forfeit also costs a win's points (Madde 24)."""
+    return await _set(db, actor, state.DEDUCT, on)
+
+
+async def set_withdrawal_rule(db: Database, actor: Actor, word: str) -> Done[WithdrawalRule]:
+    """/ayarlar cekilme tff|iptal|yari."""
+    rule = RULE_WORDS.get(names.tr_lower(word.strip()))
+    if rule is None:
+        raise BadRule(word)
+    done = await _set(db, actor, RULE, rule.value)
+    return Done(rule, done.effects)
+
+
+async def _set(db: Database, actor: Actor, key: str, value: Any) -> Done[Any]:
+    async def action(uow: UnitOfWork, admin: bool) -> Any:
+        snap = await state.active(uow, actor.chat_id)
+        await results.may_organise(uow, snap, actor.user_id, admin)
+        extra = {**snap.tournament.settings.extra, key: value}
+        await uow.tournaments.update_settings(snap.id, extra=extra)
+        return value
+
+    value = await units.write(db, actor, action)
+    return Done(value, Effects(live=(actor.chat_id,)))
