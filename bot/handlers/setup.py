@@ -23,6 +23,7 @@ from bot.handlers import live
 from bot.handlers.common import actor, database, may_be_talking, refuse, remember, reply
 from bot.handlers.effects import apply
 from bot.texts import chat
+from bot.texts import season as season_texts
 from bot.texts import setup as texts
 from bot.texts.advice import describe
 from bot.texts.errors import refusal
@@ -103,6 +104,9 @@ async def yeni_turnuva(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             "third": form.third_place,
             "tiebreak": form.tiebreak,
         }
+        if form.season is not None:  # a league over match weeks: its first match day
+            data["season"] = usecase.season_data(form.season)
+            data["kickoff"] = usecase.season_kickoff(data["season"], ZONE).isoformat()
         try:
             await _confirm(update, context, who, data)
         except (DomainError, Rationed) as exc:
@@ -422,6 +426,19 @@ async def _confirm(
         planned.day_end,
         replaces=replaces,
     )
+    if data.get("season"):  # a league over match weeks: its weeks and span instead
+        text = season_texts.summary(
+            data["name"],
+            len(data["teams"]),
+            label,
+            int(data.get("pitches", 1)),
+            data["season"],
+            int(data.get("match", 24)),
+            int(data.get("changeover", 6)),
+            data.get("tiebreak", "tff"),
+            planned.matches,
+            replaces=replaces,
+        )
     warned = await asyncio.to_thread(usecase.plan_warning, data, planned, who.now, ZONE)
     if warned is not None:
         head, _, question = text.rpartition("\n\n")
@@ -481,6 +498,9 @@ async def _decide(
     await query.edit_message_text(texts.made(made.name, made.replaced))
     await apply(context, done.effects)
     plan = made.plan
-    await reply(update, chat.created(made.name, plan.groups, plan.matches, plan.day_end))
+    if any(m.week is not None for m in plan.matches):  # a league over match weeks
+        await reply(update, season_texts.created(made.name, plan.matches))
+    else:
+        await reply(update, chat.created(made.name, plan.groups, plan.matches, plan.day_end))
     # The live message (next slot, standings) is the one pinned; it is edited, not re-sent.
     await live.start(context, who.chat_id, pin=chat_ is not None and chat_.type != ChatType.PRIVATE)

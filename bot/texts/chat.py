@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 
-from bot.texts import moments
+from bot.texts import moments, season
 from bot.texts.common import STAGES, day, hm, pairing, side, stage_label
 from bot.texts.files import NO_MATCHES, fixture_head
 from bot.texts.table import table as table_text
@@ -459,4 +459,6 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
     yours = question.team_hint is None
     if answer.match is None:
         return finished(answer.team, answer.place, answer.awaiting, yours=yours)
+    if answer.match.week is not None:  # a season league: the date and the match week
+        return season.next_match(answer.team, answer.match, now)
     return next_match(answer.team, answer.match, now, day=question.day, yours=yours)
