@@ -19,12 +19,10 @@ from bot.handlers.common import actor, database, now, reply
 from bot.handlers.effects import apply, keyboard
 from bot.texts import captains as texts
 from bot.texts import chat
-from bot.usecases import ask, captains
-from bot.usecases.errors import NotACaptain
+from bot.usecases import ask, captains, units
 from bot.usecases.units import Done, Effects, Outgoing
-from domain import names, questions
+from domain import questions
 from domain.errors import DomainError
-from storage.errors import NoActiveTournament
 
 # Questions the one-query path answers fully (the table and the fixture need more).
 QUICK = frozenset(
@@ -244,49 +242,37 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if asked.intent in QUICK and not asked.team_hint:
         quick = await captains.quick_next(db, chat_.id, user.id, moment)
         if quick is not None and quick.match is not None:
-            await reply(update, chat.next_match(quick.team, quick.match, moment))
+            await reply(update, chat.reply(asked, quick, moment))
             return
     try:
-        answer = await captains.next_match(db, chat_.id, user.id, moment, asked.team_hint)
-    except (NoActiveTournament, names.UnknownTeam):
-        return  # "film ne zaman başlıyor": a question, but not about this tournament
-    except NotACaptain:
-        try:
-            await _picker(update, await captains.picker(db, chat_.id))
-        except NoActiveTournament:
-            return
-        return
+        response = await units.read(
+            db, lambda uow: ask.respond(uow, chat_.id, user.id, asked, moment)
+        )
     except DomainError as exc:
         await reply(update, texts.refusal(exc))
         return
-    await _answer(update, asked, answer, moment)
+    if response is None:
+        return  # "film ne zaman başlıyor": a question, but not about this tournament
+    if isinstance(response, ask.PickTeam):
+        await _picker(update, await captains.picker(db, chat_.id))
+        return
+    await _answer(update, asked, response, moment)
 
 
 async def _answer(
-    update: Update, asked: questions.Question, answer: ask.Answer, moment: datetime
+    update: Update, asked: questions.Question, response: ask.Response, moment: datetime
 ) -> None:
-    snap = answer.snapshot
-    if asked.intent is questions.Intent.STANDING and snap is not None:
-        group = snap.group_of(answer.team)
-        if group is not None:
-            table = snap.table(group.label)
-            text = chat.group_table(
-                group.label,
-                table,
-                snap.rules.tiebreak,
-                len(snap.groups) < 2,
-                snap.group_finished(group.label),
-            )
-            await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")
-            return
-    if asked.intent is questions.Intent.FIXTURE and snap is not None:
-        rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
-        await reply(update, chat.fixture(snap.tournament.name, rows, answer.team))
-        return
-    if answer.match is None:
-        await reply(update, chat.finished(answer.team, answer.place))
+    text = chat.reply(asked, response, moment)
+    table = (
+        asked.intent is questions.Intent.STANDING
+        and isinstance(response, ask.Answer)
+        and response.snapshot is not None
+        and response.snapshot.group_of(response.team) is not None
+    )
+    if table:
+        await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")
     else:
-        await reply(update, chat.next_match(answer.team, answer.match, moment))
+        await reply(update, text)
 
 
 async def _in_private(
@@ -296,8 +282,10 @@ async def _in_private(
     if user is None:
         return
     moment = now(context)
-    found = await captains.in_private(database(context), user.id, moment)
-    if isinstance(found, ask.Answer):
+    found = await units.read(
+        database(context), lambda uow: ask.respond_in_private(uow, user.id, asked, moment)
+    )
+    if not isinstance(found, list):
         await _answer(update, asked, found, moment)
         return
     if not found:

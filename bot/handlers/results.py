@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, converse, database, in_group, now, refuse, reply
 from bot.handlers.effects import apply
 from bot.texts import buttons, chat
-from bot.usecases import conversations, results
+from bot.usecases import conversations, results, units
+from bot.usecases import lines as result_lines
 from bot.usecases.ask import final_place
 from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotYourButton
 from bot.usecases.results import CONFIRM, PENDING
 from bot.usecases.state import Snapshot
 from bot.usecases.units import Effects, Outgoing
-from domain import names, scores
+from domain import names
 from domain.errors import DomainError
 from storage.errors import NoActiveTournament
 
@@ -44,9 +47,20 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     if message is None or not message.text or not in_group(update):
         return
-    if not scores.looks_like_result(message.text):
+    user, chat_ = update.effective_user, update.effective_chat
+    if user is None or chat_ is None or not result_lines.may_be_result(message.text):
         return
-    await _enter(update, context, message.text, quiet=True)
+    moment = now(context)
+    told = await units.read(
+        database(context),
+        lambda uow: result_lines.read(uow, chat_.id, user.id, message.text, moment),
+    )
+    match told:
+        case result_lines.Enter(line=line, more=more):
+            for part, each in enumerate((line, *more)):
+                await _enter(update, context, each, quiet=True, part=part)
+        case result_lines.Clarify(unclear=unclear):
+            await reply(update, chat.unclear_result(unclear))
 
 
 async def _enter(
@@ -56,11 +70,13 @@ async def _enter(
     *,
     quiet: bool = False,
     correct: bool = False,
+    part: int = 0,
 ) -> None:
+    who = actor(update, context)
+    if part:  # a later line of one message: its own key, so it is not a repeat of line one
+        who = dataclasses.replace(who, update_id=-(update.update_id * 16 + part))
     try:
-        done = await results.record(
-            database(context), actor(update, context), text, correct=correct
-        )
+        done = await results.record(database(context), who, text, correct=correct)
     except NoActiveTournament:
         if not quiet:
             await reply(update, "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva")

@@ -70,6 +70,11 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
                 f'"{quoted(exc.text)}" birden çok takıma benziyor: {_names(exc.candidates)}.'
                 f" Takımın tam adını yazın. {ex_result}"
             )
+        case names.EmptyName():
+            return (
+                "Takım adı boş kalıyor (görünmeyen karakterler sayılmaz)."
+                " Harf ya da rakam içeren bir ad yazın. Örnek: /takim_adi 3 Kartallar"
+            )
         case scores.NotAResult():
             return f'"{quoted(exc.text)}" bir skor olarak okunamadı. {ex_result}'
         case scores.SameTeam():

@@ -104,8 +104,9 @@ async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Do
     async def action(uow: UnitOfWork, admin: bool) -> tuple[str, str]:
         snap = await _organised(uow, actor, admin)
         old = names.resolve(old_text, snap.teams, fuzzy=False)
-        await uow.teams.rename(snap.id, old, new)
-        return old, new
+        clean = names.clean_name(new)
+        await uow.teams.rename(snap.id, old, clean)
+        return old, clean
 
     renamed = await units.write(db, actor, action)
     return Done(renamed, Effects(reminders=True, live=(actor.chat_id,)))
