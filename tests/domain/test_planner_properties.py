@@ -308,6 +308,16 @@ def test_the_reported_back_to_backs_are_those_of_the_printed_fixture(shape):
 
 
 @shape_property
+def test_the_reported_triples_are_those_of_the_printed_fixture(shape):
+    plan = plan_of(shape)
+    counted = 0
+    for games in by_team(group_stage(plan)).values():
+        gaps = [minutes(b.start) - minutes(a.start) for a, b in itertools.pairwise(games)]
+        counted += sum(1 for g, h in itertools.pairwise(gaps) if g == h == shape.slot)
+    assert plan.triples == counted
+
+
+@shape_property
 def test_every_minimum_rest_holds(shape):
     draft, plan = built(shape)
     for team, games in by_team(group_stage(plan)).items():
