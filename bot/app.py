@@ -22,7 +22,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import chats, dispatch, hygiene, logs, services, web
+from bot import chats, dispatch, hygiene, logs, offload, services, web
 from bot.handlers import (
     admin,
     captains,
@@ -99,6 +99,7 @@ def build(
             reachable=found.reachable,
         )
         dispatch.start(app, found.dispatcher)
+        offload.warm()  # the planning/rendering worker starts now, not on the first plan
         if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/hygiene.py)
             app.job_queue.run_repeating(
                 _prune, interval=hygiene.EVERY, first=hygiene.EVERY, name="hygiene:prune"
@@ -127,6 +128,7 @@ def build(
             await services.of(app).dispatcher.close()  # type: ignore[union-attr]
 
     async def post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+        offload.shutdown()
         if web.KEY in app.bot_data:
             await app.bot_data[web.KEY].close()
         if services.KEY in app.bot_data:

@@ -110,6 +110,30 @@ async def run(fn: Callable[..., T], *args: Any, budget: float, what: str = "plan
         raise
 
 
+def _imports() -> None:
+    """In a worker: the planner and the renderers imported once, before the first call."""
+    import bot.render.picture
+    import bot.render.printout
+    import bot.usecases.setup  # noqa: F401
+
+
+def warm() -> None:
+    """Start the workers now (at start-up), so the first plan does not pay for their
+    start and imports (a few seconds); returns at once."""
+    pool = _executor()
+    for _ in range(WORKERS):
+        pool.submit(_imports)
+
+
+def league_matches(teams: int, groups: int = 1, *, double: bool = False) -> int:
+    """The round-robin matches of `teams` in `groups` (as even as a draw makes them): what
+    `check_plan` can be asked before planning, knockout matches aside."""
+    groups = max(1, min(groups, teams))
+    size, extra = divmod(teams, groups)
+    sizes = [size + 1] * extra + [size] * (groups - extra)
+    return sum(k * (k - 1) // 2 for k in sizes) * (2 if double else 1)
+
+
 def shutdown() -> None:
     """At exit: the workers go too."""
     if _pool is not None:

@@ -39,6 +39,13 @@ async def test_past_its_budget_the_worker_is_stopped_and_the_refusal_is_turkish(
     assert await offload.run(pow, 2, 10, budget=30) == 1024  # a fresh pool serves again
 
 
+def test_round_robin_matches_are_counted_before_planning():
+    assert offload.league_matches(64) == 2016
+    assert offload.league_matches(64, 16) == 96
+    assert offload.league_matches(10, 3) == 6 + 3 + 3  # groups of 4, 3 and 3
+    assert offload.league_matches(22, double=True) == 462
+
+
 def test_a_plan_past_what_a_chat_can_carry_is_refused_with_a_way_out():
     offload.check_plan(offload.MAX_MATCHES)
     with pytest.raises(offload.PlanTooLarge) as caught:
