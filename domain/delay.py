@@ -6,7 +6,10 @@ minutes, so the gaps between moved matches stay exactly as planned and nothing i
 apart more than the delay itself. `move` changes one match and refuses, naming the rule and
 the other match, when that breaks anything: the organiser decides, the bot never reshuffles.
 `earliest` finds, with `move`'s own checks, the first kick-off it would accept that day, so a
-refusal can say what would work.
+refusal can say what would work. Both keep a match inside its day's window (`day_window`:
+from the day's first kick-off to its planned end plus a margin), so a match never moves to
+07:00 on a day that starts at 09:00, and a refusal never says "nothing fits" while an
+earlier time does.
 
 A match with a result is over (or was forfeited): it neither moves nor holds its pitch or
 its teams. A match without a result whose kick-off has passed is being played: it does not
@@ -26,6 +29,7 @@ from domain.errors import DomainError
 from domain.model import PlannedMatch
 
 MAX_DELAY = 240  # minutes; a longer delay is another day, not a delay
+DAY_MARGIN = 60  # minutes a moved match may end after the day's planned end
 
 _FED_BY_MATCH = re.compile(r"[WL](\d+)")
 _FED_BY_GROUP = re.compile(r"\d+([^\d.].*)")  # "1A": place 1 of group A
@@ -45,6 +49,7 @@ class CannotMove(DomainError):
     """The move breaks a rule; `other` is the match it clashes with, `minutes` the shortfall.
 
     Reasons: "not_found", "played", "started", "past" (the new time is not after now),
+    "early" (before the day's first kick-off), "late" (ending past the day's window),
     "bad_minutes" (`match_no` 0, `minutes` the refused value), "overlap" (the pitch is busy
     with `other`), "rest" (a team's rest with `other`), "order" (before its feeder `other`
     ends, or after a tie it feeds starts).
@@ -102,6 +107,39 @@ def delay(
     return tuple(moved[m.no].match if m.no in moved else m for m in matches)
 
 
+@dataclass(frozen=True)
+class Window:
+    """When a day's matches may be played: from `opens` (its first kick-off) until
+    `closes` (its planned end plus DAY_MARGIN); `planned_end` as planned."""
+
+    opens: datetime
+    planned_end: datetime
+    closes: datetime
+
+    def refuses(self, match: PlannedMatch) -> str | None:
+        """ "early", "late" or None (the match fits the window)."""
+        if match.start.astimezone(UTC) < self.opens.astimezone(UTC):
+            return "early"
+        if match.end.astimezone(UTC) > self.closes.astimezone(UTC):
+            return "late"
+        return None
+
+
+def day_window(
+    matches: Sequence[PlannedMatch], moment: datetime, *, margin: int = DAY_MARGIN
+) -> Window | None:
+    """The window of the day `moment` falls on (its wall clock): None when no match is
+    planned that day (a match moved to a free day is the organiser's choice)."""
+    zone = moment.tzinfo
+    day = moment.date()
+    same = [m for m in matches if m.start.astimezone(zone).date() == day]
+    if not same:
+        return None
+    opens = min(m.start for m in same).astimezone(zone)
+    end = max(m.end for m in same).astimezone(zone)
+    return Window(opens, end, end + timedelta(minutes=margin))
+
+
 def move(
     matches: Sequence[PlannedMatch],
     played: AbstractSet[int],
@@ -110,17 +148,21 @@ def move(
     *,
     now: datetime,
     spacing: Spacing = Spacing(),
+    window: Window | None = None,
 ) -> tuple[PlannedMatch, ...]:
     """Match `no` kicks off at `start` (same duration); the whole plan, in the input order.
 
-    Raises CannotMove with the first broken rule: a pitch overlap, then a knockout order,
-    then a team's rest; within a rule the clash short by the most minutes, so one answer
-    tells the organiser how far the match must go.
+    Raises CannotMove with the first broken rule: the new time past, outside `window`
+    ("early", "late"), a pitch overlap, then a knockout order, then a team's rest; within a
+    rule the clash short by the most minutes, so one answer tells the organiser how far the
+    match must go.
     """
     old, others = _movable(matches, played, no, now)
     if start.astimezone(UTC) <= now.astimezone(UTC):
         raise CannotMove("past", no)
     new = old.shifted(start.astimezone(UTC) - old.start)
+    if window is not None and (outside := window.refuses(new.match)) is not None:
+        raise CannotMove(outside, no)
     if (refused := _first_clash(new, others, spacing)) is not None:
         raise refused
     return tuple(new.match if m.no == no else m for m in matches)
@@ -136,6 +178,7 @@ def earliest(
     spacing: Spacing = Spacing(),
     step: int = 5,
     until: datetime | None = None,
+    window: Window | None = None,
 ) -> datetime | None:
     """The first kick-off at or after `start` that `move` would accept for match `no` (on
     its own pitch), or None when none does before `until`.
@@ -144,17 +187,25 @@ def earliest(
     for 5), from the first at or after `start`, before `until` (default: the next midnight
     of `start`'s clock, so the same day); those not after `now` are skipped. The checks are
     `move`'s own, so a match `move` refuses outright (not found, played, under way) raises
-    the same CannotMove here. The answer is in `start`'s timezone.
+    the same CannotMove here. With `window`, only kick-offs inside it count (the search
+    starts at its opening when `start` is earlier). The answer is in `start`'s timezone.
     """
     if isinstance(step, bool) or step < 1:
         raise ValueError(f"step must be a positive number of minutes, not {step!r}")
     old, others = _movable(matches, played, no, now)
     now_utc = now.astimezone(UTC)
+    if window is not None and start.astimezone(UTC) < window.opens.astimezone(UTC):
+        start = window.opens.astimezone(start.tzinfo)
     for mark in _marks(start, step, until):
         kickoff = mark.astimezone(UTC)
         if kickoff <= now_utc:
             continue
-        if _first_clash(old.shifted(kickoff - old.start), others, spacing) is None:
+        new = old.shifted(kickoff - old.start)
+        if window is not None and window.refuses(new.match) is not None:
+            if window.refuses(new.match) == "late":
+                return None
+            continue
+        if _first_clash(new, others, spacing) is None:
             return mark
     return None
 

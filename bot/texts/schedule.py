@@ -190,7 +190,7 @@ def cannot_postpone(exc: uc.CannotPostpone) -> str:
     """Why /ertele refused, naming the match in the way and what to type instead; when
     the refusal is about time, it ends with the earliest kick-off that fits that day."""
     why = _why_not(exc)
-    about_time = exc.reason in ("overlap", "rest", "order")
+    about_time = exc.reason in ("overlap", "rest", "order", "early", "late")
     from_now = exc.reason == "past" and exc.suggestion is not None
     if exc.match is None or not (about_time or from_now):
         return why
@@ -232,6 +232,17 @@ def _why_not(exc: uc.CannotPostpone) -> str:
     if exc.reason == "past":
         when = hm(exc.start) if exc.start else "O saat"
         return f"{when} geçti; ileri bir saat yazın. {ERTELE_HOW}"
+    if exc.reason == "early" and exc.window is not None:
+        return (
+            f"Maç {no} saat {hm(exc.start or match.start)} başlayamaz: o gün ilk maç"
+            f" saat {hm(exc.window.opens)}, daha erken program yok."
+        )
+    if exc.reason == "late" and exc.window is not None:
+        return (
+            f"Maç {no} saat {hm(exc.start or match.start)} başlarsa çok geç biter: o gün maçlar"
+            f" en geç saat {hm(exc.window.closes)} bitmeli (planlanan bitiş"
+            f" {hm(exc.window.planned_end)})."
+        )
     if exc.reason == "overlap" and other is not None:
         return (
             f"{other.pitch} {at(other.start)} dolu: Maç {other.no} {_sides(other)}."

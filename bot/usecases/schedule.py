@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from bot.usecases import reminders, results, state, units
@@ -94,11 +95,13 @@ class CannotPostpone(DomainError):
         start: datetime | None = None,
         result: Score | None = None,
         suggestion: datetime | None = None,
+        window: shifting.Window | None = None,
     ) -> None:
         super().__init__(f"cannot move match {number}: {reason}")
         self.reason, self.number, self.match, self.other = reason, number, match, other
         self.gap, self.start, self.result = gap, start, result
         self.suggestion = suggestion
+        self.window = window  # the day's window ("early", "late")
 
 
 @dataclass(frozen=True)
@@ -321,16 +324,23 @@ async def postpone(
         raise CannotPostpone("not_found", number)
     start = kickoff_for(time_text, stored.match, now)
     played, rules = reminders.played(snap), spacing(snap)
+    # The day's window: from its first kick-off to its planned end plus a margin.
+    window = shifting.day_window(snap.planned, start.astimezone(snap.zone))
     try:
-        after = shifting.move(snap.planned, played, number, start, now=now, spacing=rules)
+        after = shifting.move(
+            snap.planned, played, number, start, now=now, spacing=rules, window=window
+        )
     except shifting.CannotMove as exc:
         suggestion = None
-        if exc.reason in _ABOUT_TIME or exc.reason == "past":
+        if exc.reason in _ABOUT_TIME or exc.reason in _OUTSIDE:
             since = start if exc.reason in _ABOUT_TIME else now
-            suggestion = shifting.earliest(
-                snap.planned, played, number, since.astimezone(snap.zone), now=now, spacing=rules
+            search = partial(
+                shifting.earliest, snap.planned, played, number, now=now, spacing=rules
             )
-        raise _explained(snap, exc, stored.match, start, suggestion) from None
+            suggestion = search(since.astimezone(snap.zone), window=window)
+            if suggestion is None and window is not None:  # nothing later: the whole day
+                suggestion = search(window.opens, window=window)
+        raise _explained(snap, exc, stored.match, start, suggestion, window) from None
     changes = shifting.moved(snap.planned, after)
     if not changes:
         raise NothingToMove(None, stored.match)
@@ -338,6 +348,7 @@ async def postpone(
 
 
 _ABOUT_TIME = frozenset({"overlap", "rest", "order"})  # another time that day may fit
+_OUTSIDE = frozenset({"past", "early", "late"})  # searched from now, inside the day's window
 
 
 def _explained(
@@ -346,6 +357,7 @@ def _explained(
     match: PlannedMatch,
     start: datetime,
     suggestion: datetime | None,
+    window: shifting.Window | None = None,
 ) -> CannotPostpone:
     by_no = {m.match.no: m for m in snap.matches}
     other = by_no[exc.other].match if exc.other in by_no else None
@@ -363,6 +375,7 @@ def _explained(
         start.astimezone(snap.zone),
         by_no[match.no].result if match.no in by_no else None,
         suggestion,
+        window,
     )
 
 

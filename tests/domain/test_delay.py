@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from planshapes import START, Shape, plan_of
 
-from domain.delay import CannotMove, Spacing, delay, earliest, move, moved
+from domain.delay import CannotMove, Spacing, day_window, delay, earliest, move, moved
 from domain.model import PlannedMatch, Stage
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -433,3 +433,44 @@ def test_the_earliest_kick_off_is_one_move_accepts_and_no_earlier_mark_is(situat
         if start <= mark < end and (found is None or mark < found):
             with pytest.raises(CannotMove):
                 move(plan, played, target.no, mark, now=now, spacing=spacing)
+
+
+# --- the day's window --------------------------------------------------------------------
+
+WINDOW_DAY = (
+    match(1, at(9), "A", "B"),
+    match(2, at(9, 30), "C", "D"),
+    match(3, at(10), "A", "C"),
+)
+BEFORE = at(6)
+
+
+def test_the_days_window_opens_at_its_first_kick_off_and_closes_an_hour_after_its_end():
+    window = day_window(WINDOW_DAY, at(12))
+    assert window.opens == at(9) and window.planned_end == at(10, 26)
+    assert window.closes == at(11, 26)
+    assert day_window(WINDOW_DAY, at(12) + timedelta(days=1)) is None  # a free day
+
+
+def test_a_move_before_the_day_starts_is_refused_as_early():
+    window = day_window(WINDOW_DAY, at(7))
+    with pytest.raises(CannotMove) as refused:
+        move(WINDOW_DAY, set(), 3, at(7), now=BEFORE, window=window)
+    assert refused.value.reason == "early"
+    assert move(WINDOW_DAY, set(), 3, at(7), now=BEFORE)[2].start == at(7)  # no window: as before
+
+
+def test_a_move_ending_past_the_window_is_refused_as_late():
+    window = day_window(WINDOW_DAY, at(11))
+    with pytest.raises(CannotMove) as refused:
+        move(WINDOW_DAY, set(), 3, at(11, 30), now=BEFORE, window=window)
+    assert refused.value.reason == "late"
+    assert move(WINDOW_DAY, set(), 3, at(11), now=BEFORE, window=window)[2].start == at(11)
+
+
+def test_earliest_inside_the_window_starts_at_its_opening_and_stops_at_its_close():
+    window = day_window(WINDOW_DAY, at(7))
+    found = earliest(WINDOW_DAY, set(), 3, at(7), now=BEFORE, window=window)
+    assert found is not None and found >= at(9)
+    move(WINDOW_DAY, set(), 3, found, now=BEFORE, window=window)  # what it names is accepted
+    assert earliest(WINDOW_DAY, set(), 3, at(11, 5), now=BEFORE, window=window) is None

@@ -268,10 +268,12 @@ async def refused_postpone(db, text: str) -> str:
 
 
 async def test_a_taken_pitch_is_named_with_the_match_on_it(morning):
-    # group B must end 15 minutes before its semi-final and Saha 1 is full until then
+    # group B must end 15 minutes before its semi-final and Saha 1 is full until then; nothing
+    # later fits, so the earliest time of the whole day is named (never "no time fits" while
+    # an earlier one does)
     assert await refused_postpone(morning, "3 11:30") == (
         "Saha 1 11:30'da dolu: Maç 7 B1 – B3. Başka bir saat yazın; program için: /fikstur metin"
-        "\nBu gün için uygun saat yok; /gecikme ile tüm programı kaydırabilirsiniz."
+        "\nEn erken uygun saat: 10:25 (/ertele 3 10:25)"
     )
 
 
@@ -305,7 +307,8 @@ async def test_a_suggestion_on_another_day_is_typed_with_its_date(morning):
 async def test_a_group_match_after_the_semi_final_it_decides_is_refused(morning):
     assert await refused_postpone(morning, "10 14:00") == (
         "Maç 13 (Yarı final, 13:30) bu maçın sonucunu bekliyor; Maç 10 en geç 12:49"
-        " başlamalı. Bütün programı kaydırmak için: /gecikme 15\nBu gün için uygun saat yok."
+        " başlamalı. Bütün programı kaydırmak için: /gecikme 15"
+        "\nEn erken uygun saat maçın şimdiki saati: 12:00."
     )
 
 
@@ -518,3 +521,20 @@ def test_knockout_sides_show_their_codes_until_known():
         13, Stage.SEMI, None, None, "Saha 1", at(13, 30), at(13, 56), None, None, "1A", "2B"
     )
     assert texts._sides(semi) == "1A – 2B"
+
+
+async def test_a_time_before_the_day_starts_is_refused_with_the_earliest_that_works(morning):
+    before = await stored(morning)
+    with pytest.raises(schedule.CannotPostpone) as refused:  # typed at 06:00, before the day
+        await run(morning, schedule.postpone, text="10 07:00", now=at(6, 0))
+    assert await stored(morning) == before
+    refusal = texts.refusal(refused.value)
+    assert refusal.startswith("Maç 10 saat 07:00 başlayamaz: o gün ilk maç saat 10:00")
+    suggested = refusal.split("/ertele 10 ")[-1].rstrip(")")
+    assert suggested >= "10:00"  # what it offers is inside the day
+    await run(morning, schedule.postpone, text=f"10 {suggested}", now=at(6, 0))  # and it works
+
+
+async def test_a_time_far_past_the_days_end_is_refused(morning):
+    refusal = await refused_postpone(morning, "10 22:00")
+    assert refusal.startswith("Maç 10 saat 22:00 başlarsa çok geç biter")

@@ -1,0 +1,49 @@
+"""/fikstur by day, group, pitch or team; a word it does not know; /takvim's unknown team;
+/ertele outside the day's window."""
+
+from __future__ import annotations
+
+from client import ORGANISER
+from test_e2e_tournament import DAY, create
+
+TOMORROW = DAY.replace("6 Aralık 10:00", "yarın 10:00")
+
+
+def test_fikstur_yarin_and_a_grubu_answer_with_their_matches(tg):
+    chat = tg.group("Yarınki Kupa")
+    create(tg, chat, TOMORROW)
+    tg.send(ORGANISER, chat, "/fikstur yarın metin")
+    text = tg.wait_for(chat, "📅").text
+    assert text.splitlines()[0].startswith("📅 Bahar Kupası: yarın")
+    assert "Final" in text and "3-1" not in text
+    assert len([li for li in text.splitlines()[1:] if " Saha " in li]) == 16  # the whole day
+    tg.send(ORGANISER, chat, "/fikstur a grubu")
+    photo = tg.wait_for(chat, kinds=("photo",))
+    assert "A Grubu" in photo.text and "0/6 maç" in photo.text
+    tg.send(ORGANISER, chat, "/fikstur A metin")
+    group = tg.wait_for(chat, "📅").text
+    assert group.count("A Grubu:") == 6 and "B Grubu" not in group
+
+
+def test_a_word_fikstur_does_not_know_lists_what_may_be_typed(tg):
+    chat = tg.group("Bilinmeyen")
+    create(tg, chat, DAY)
+    tg.send(ORGANISER, chat, "/fikstur zzqx")
+    answer = tg.wait_for(chat, kinds=("message",))
+    assert "/fikstur yarın" in answer.text and "/fikstur A" in answer.text
+    assert "3-1" not in answer.text  # no result example
+    tg.send(ORGANISER, chat, "/takvim Fenerbahçe")
+    teams = tg.wait_for(chat, kinds=("message",))
+    assert "Takımlar:" in teams.text and "Kartallar" in teams.text and "/takvim" in teams.text
+
+
+def test_ertele_before_the_day_starts_is_refused_with_a_time_that_works(tg):
+    chat = tg.group("Erken Erteleme")
+    create(tg, chat, DAY)
+    tg.send(ORGANISER, chat, "/ertele 10 07:00")
+    refusal = tg.wait_for(chat, kinds=("message",))
+    assert "07:00 başlayamaz" in refusal.text and "ilk maç saat 10:00" in refusal.text
+    assert "En erken uygun saat" in refusal.text and "uygun saat yok" not in refusal.text
+    tg.send(ORGANISER, chat, "/fikstur metin")
+    fixture = tg.wait_for(chat, "📅").text
+    assert "07:00" not in fixture
