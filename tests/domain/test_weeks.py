@@ -1,0 +1,89 @@
+"""domain.weeks: a match week moves with every later week one step on, or alone to a day."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from domain.model import PlannedMatch, Stage
+from domain.weeks import WeekError, changes, match_days, move_week_to, next_free_day, postpone_week
+
+IST = ZoneInfo("Europe/Istanbul")
+FIRST = date(2027, 1, 10)  # a Sunday; the season every other Sunday
+
+
+def league(weeks: int = 4, every: int = 14) -> list[PlannedMatch]:
+    """Two matches a week, 14:00 and 14:35 on one pitch, teams A-D."""
+    plan, no = [], 1
+    for w in range(1, weeks + 1):
+        day = FIRST + timedelta(days=every * (w - 1))
+        for i, (home, away) in enumerate((("A", "B"), ("C", "D"))):
+            start = datetime(day.year, day.month, day.day, 14, 35 * i, tzinfo=IST)
+            plan.append(
+                PlannedMatch(no, Stage.LEAGUE, None, w, "Saha 1", start,
+                             start + timedelta(minutes=30), home, away, week=w)
+            )  # fmt: skip
+            no += 1
+    return plan
+
+
+def test_a_week_takes_the_next_weeks_day_and_the_last_week_the_next_free_day():
+    plan = league()
+    after = postpone_week(plan, played=set(), week=2, every_days=14)
+
+    days = match_days(after)
+    assert days[1] == FIRST
+    assert days[2] == FIRST + timedelta(days=28)  # week 3's old day
+    assert days[3] == FIRST + timedelta(days=42)
+    assert days[4] == FIRST + timedelta(days=56)  # after the old last day, the rhythm on
+    moved = [m for m in after if m.week == 2]
+    assert [m.start.hour for m in moved] == [14, 14] and moved[1].start.minute == 35
+    assert all(m.end - m.start == timedelta(minutes=30) for m in after)
+    assert len(changes(plan, after)) == 6
+
+
+def test_played_matches_of_the_week_stay_and_a_holiday_is_stepped_over():
+    plan = league()
+    after = postpone_week(plan, played={3}, week=2, skip={FIRST + timedelta(days=56)})
+    by_no = {m.no: m for m in after}
+    assert by_no[3].start.date() == FIRST + timedelta(days=14)  # played: stays
+    assert by_no[4].start.date() == FIRST + timedelta(days=28)
+    assert by_no[8].start.date() == FIRST + timedelta(days=70)  # 56 is a holiday
+
+
+def test_without_a_rhythm_the_gap_between_the_last_two_days_is_the_step():
+    assert next_free_day([FIRST, FIRST + timedelta(days=7)]) == FIRST + timedelta(days=14)
+    assert next_free_day([FIRST]) == FIRST + timedelta(days=7)
+
+
+def test_a_week_moves_alone_to_a_given_day():
+    plan = league()
+    day = FIRST + timedelta(days=21)  # a free Sunday between weeks 2 and 3
+    after = move_week_to(plan, set(), 2, day, today=FIRST)
+    days = match_days(after)
+    assert days[2] == day and days[3] == FIRST + timedelta(days=28)
+    assert len(changes(plan, after)) == 2
+
+
+def test_a_given_day_that_is_another_weeks_day_clashes():
+    plan = league()
+    with pytest.raises(WeekError) as refused:
+        move_week_to(plan, set(), 2, FIRST + timedelta(days=28))
+    assert refused.value.reason == "clash" and refused.value.other is not None
+
+
+@pytest.mark.parametrize(
+    ("week", "played", "reason"), [(9, set(), "no_week"), (1, {1, 2}, "nothing_open")]
+)
+def test_a_week_that_is_not_there_or_all_played_is_refused(week, played, reason):
+    with pytest.raises(WeekError) as refused:
+        postpone_week(league(), played, week)
+    assert refused.value.reason == reason
+
+
+def test_a_day_in_the_past_is_refused():
+    with pytest.raises(WeekError) as refused:
+        move_week_to(league(), set(), 2, FIRST, today=FIRST + timedelta(days=1))
+    assert refused.value.reason == "past"
