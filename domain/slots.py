@@ -351,7 +351,9 @@ SOFT_TRIPLE = 3
 
 
 class _Search:
-    """Slots as team bit masks; a move puts one match in another slot, or swaps two."""
+    """Slots as team bit masks; a move puts one match in another slot, swaps two matches or
+    exchanges two whole slots, and is refused if it breaks a team's time, a pitch's
+    capacity, the rest rule or the order of legs."""
 
     def __init__(self, problem: SlotProblem, slot_of: Sequence[int], slots: int) -> None:
         self.problem = problem
@@ -448,7 +450,8 @@ class _Search:
         if rng.random() < 0.3:
             moved = {i: b for i in self.members[a]}
             moved.update({j: a for j in self.members[b]})
-            return moved if len(self.members[a]) <= self.capacity[b] else {}
+            here, there = len(self.members[a]), len(self.members[b])
+            return moved if here <= self.capacity[b] and there <= self.capacity[a] else {}
         if not self.members[a]:
             return {}
         i = self.members[a][rng.randrange(len(self.members[a]))]

@@ -114,3 +114,18 @@ def test_times_stay_right_across_a_daylight_saving_change():
     elapsed = second.start.astimezone(UTC) - result.matches[0].start.astimezone(UTC)
     assert elapsed == timedelta(minutes=60)
     assert second.start.hour == 3
+
+
+@pytest.mark.parametrize("teams", [6, 7, 8])
+@pytest.mark.parametrize("opens", [11, 12, 13])
+def test_every_match_is_planned_once_when_a_pitch_opens_late(teams, opens):
+    # The local search must not put two matches into a slot with one pitch open.
+    pitches = (Pitch("Saha 1"), Pitch("Saha 2", opens=at(opens)))
+    names = [f"T{i}" for i in range(teams)]
+    result = plan(league(names, Options()), rules(pitches=pitches))
+    assert len(result.matches) == teams * (teams - 1) // 2
+    assert len({frozenset((m.home, m.away)) for m in result.matches}) == len(result.matches)
+    for pitch in ("Saha 1", "Saha 2"):
+        games = sorted((m for m in result.matches if m.pitch == pitch), key=lambda m: m.start)
+        assert all(a.end <= b.start for a, b in pairwise(games))
+    assert all(m.start >= at(opens) for m in result.matches if m.pitch == "Saha 2")
