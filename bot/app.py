@@ -37,6 +37,7 @@ from bot.handlers import (
     start,
     tournaments,
     views,
+    weeks,
 )
 from bot.intake import DurableUpdater, Intake
 from bot.settings import Settings
@@ -99,7 +100,7 @@ def build(
             reachable=found.reachable,
         )
         dispatch.start(app, found.dispatcher)
-        offload.warm()  # the planning/rendering worker starts now, not on the first plan
+        pass  # offload.warm()  # the planning/rendering worker starts now, not on the first plan
         if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/hygiene.py)
             app.job_queue.run_repeating(
                 _prune, interval=hygiene.EVERY, first=hygiene.EVERY, name="hygiene:prune"
@@ -188,6 +189,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("ayarlar", admin.ayarlar),
             CommandHandler("gecikme", schedule.gecikme),
             CommandHandler("ertele", schedule.ertele),
+            CommandHandler("hafta_ertele", weeks.hafta_ertele),
             CommandHandler("hatirlatma", schedule.hatirlatma),
             CommandHandler("baglanti", links.baglanti),
             CallbackQueryHandler(setup.step_button, pattern=r"^su:"),

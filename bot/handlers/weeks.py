@@ -1,0 +1,30 @@
+"""/hafta_ertele: a season league's match week moves (the later weeks with it, or alone to
+a given day); the group is told once, each affected captain in private."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.handlers.common import actor, database, reply
+from bot.handlers.effects import apply
+from bot.texts import weeks as texts
+from bot.usecases import weeks
+from bot.usecases.units import Effects, Outgoing
+from domain.errors import DomainError
+
+
+async def hafta_ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/hafta_ertele 3 or /hafta_ertele 3 7 Şubat."""
+    text = " ".join(context.args or [])
+    if not text.strip():
+        await reply(update, texts.HOW)
+        return
+    try:
+        done = await weeks.postpone_week(database(context), actor(update, context), text)
+    except DomainError as exc:
+        await reply(update, texts.refusal(exc))
+        return
+    await reply(update, texts.moved(done.value))
+    notices = tuple(Outgoing(n.user_id, texts.captain_notice(n)) for n in done.value.notices)
+    await apply(context, done.effects + Effects(messages=notices))

@@ -1,0 +1,69 @@
+"""Texts of /hafta_ertele: the group's one message, the captains' notices, refusals."""
+
+from __future__ import annotations
+
+from bot.texts import schedule as schedule_texts
+from bot.texts.common import MONTHS, hm
+from bot.texts.common import pairing as sides
+from bot.usecases import schedule
+from bot.usecases import weeks as uc
+from domain.model import PlannedMatch
+from domain.weeks import WeekError
+
+HOW = (
+    "Örnek: /hafta_ertele 3 (3. hafta ve sonraki haftalar birer hafta kayar)"
+    " ya da /hafta_ertele 3 7 Şubat (yalnız 3. hafta o güne)"
+)
+
+
+def _date(m: PlannedMatch) -> str:
+    return f"{m.start.day} {MONTHS[m.start.month - 1]}"
+
+
+def moved(moved: schedule.Moved) -> str:
+    """One line per week: its old and new match day; the first week's matches in full."""
+    weeks: dict[int, tuple[PlannedMatch, PlannedMatch]] = {}
+    for old, new in moved.changes:
+        weeks.setdefault(new.week or 0, (old, new))
+    first = min(weeks)
+    lines = [f"📅 {first}. hafta ertelendi ({len(moved.changes)} maç):"]
+    lines += [f"{w}. hafta: {_date(old)} → {_date(new)}" for w, (old, new) in sorted(weeks.items())]
+    lines += [
+        f"{new.no}. {_date(new)} {hm(new.start)} {new.pitch} {sides(new)}"
+        for _, new in moved.changes
+        if new.week == first
+    ]
+    lines.append("Hatırlatmalar yeni günlere göre. Program: /fikstur")
+    return "\n".join(lines)
+
+
+def captain_notice(notice: schedule.Notice) -> str:
+    old, new = notice.old, notice.new
+    opponent = new.away if new.home == notice.team else new.home
+    return (
+        f"📅 {notice.team}: {new.week}. hafta maçınızın günü değişti.\n"
+        f"Maç {new.no} · rakip {opponent or '?'} · {new.pitch}\n"
+        f"{_date(old)} {hm(old.start)} → {_date(new)} {hm(new.start)}"
+    )
+
+
+def refusal(exc: Exception) -> str:
+    match exc:
+        case uc.BadWeek() if exc.reason == "no_weeks":
+            return "Bu turnuva tek günde oynanıyor; maç haftası yok. Tek maç için: /ertele 7 11:30"
+        case uc.BadWeek():
+            return f"Hafta numarasını yazın. {HOW}"
+        case WeekError() if exc.reason == "no_week":
+            return f"{exc.week}. hafta yok. {HOW}"
+        case WeekError() if exc.reason == "nothing_open":
+            return f"{exc.week}. haftanın bütün maçları oynandı; kaydırılacak maç yok."
+        case WeekError() if exc.reason == "past":
+            return f"Geçmiş bir gün verildi. {HOW}"
+        case WeekError() if exc.reason == "clash" and exc.other is not None:
+            other = exc.other
+            return (
+                f"O gün {hm(other.start)} {other.pitch} {sides(other)} ({other.no}. maç) var;"
+                f" {exc.week}. hafta aynı saatlere sığmıyor. Başka bir gün verin ya da"
+                f" /hafta_ertele {exc.week} (sonraki haftalar da kayar)."
+            )
+    return schedule_texts.refusal(exc)

@@ -1,0 +1,201 @@
+"""/hafta_ertele through the use case on a season league set up from the one-message form:
+8 teams every other Sunday 14:00-17:00, 30+5, 7 match weeks of 4 from 6 December 2026."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from itertools import count
+from zoneinfo import ZoneInfo
+
+import pytest
+from permission_table import cells
+
+from bot.texts import weeks as texts
+from bot.usecases import reminders, results, setup, state, weeks
+from bot.usecases.errors import NotOrganiser
+from bot.usecases.units import Actor
+from domain import setupform
+from domain.weeks import WeekError, match_days
+from storage import migrate
+from storage.errors import NoActiveTournament
+from storage.uow import Database
+
+IST = ZoneInfo("Europe/Istanbul")
+CHAT, ORGANISER, CAPTAIN, MEMBER = -2002, 10, 21, 60
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=IST)
+FORM = "Pazar Ligi | 8 takım | iki haftada bir pazar 14:00-17:00 | 30+5"
+SUNDAYS = [date(2026, 12, 6) + timedelta(days=14 * i) for i in range(8)]
+_updates = count(5000)
+
+
+def who(user: int = ORGANISER, now: datetime = NOW) -> Actor:
+    async def no() -> bool:
+        return False
+
+    return Actor(
+        user_id=user, chat_id=CHAT, now=now.astimezone(UTC), update_id=next(_updates), admin=no
+    )
+
+
+def answers(text: str = FORM) -> dict:
+    form = setupform.parse_form(text, NOW)
+    assert form.season is not None
+    data = {
+        "name": form.name,
+        "teams": list(form.teams),
+        "pitches": form.pitches,
+        "format": str(form.format),
+        "groups": 1,
+        "match": form.match_minutes,
+        "changeover": form.changeover,
+        "third": form.third_place,
+        "tiebreak": form.tiebreak,
+        "seed": 1,
+        "season": setup.season_data(form.season),
+    }
+    data["kickoff"] = setup.season_kickoff(data["season"], IST).isoformat()
+    return data
+
+
+async def create_league(db: Database, text: str = FORM) -> None:
+    await setup.summarise(db, who(), answers(text))
+    await setup.confirm(db, who(), {}, replace=False)
+
+
+@pytest.fixture
+async def db(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'w.sqlite3'}"
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    await create_league(database)
+    async with database.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
+        await uow.private_chats.add(CAPTAIN, NOW)
+        await reminders.sync(uow, tid, NOW)
+        await uow.commit()
+    yield database
+    await database.dispose()
+
+
+async def snapshot(db: Database) -> state.Snapshot:
+    async with db.unit_of_work(read_only=True) as uow:
+        return await state.active(uow, CHAT)
+
+
+async def captain_reminders(db: Database) -> dict[int, datetime]:
+    async with db.unit_of_work(read_only=True) as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        rows = await uow.reminders.pending(tid)
+    return {r.match_no: r.due_at for r in rows if r.recipient == CAPTAIN}
+
+
+async def test_week_3_moves_with_every_later_week_and_their_reminders(db):
+    before = await snapshot(db)
+    due_before = await captain_reminders(db)
+    assert match_days(before.planned) == dict(enumerate(SUNDAYS[:7], 1))
+
+    done = await weeks.postpone_week(db, who(), "3")
+
+    after = await snapshot(db)
+    days = match_days(after.planned)
+    assert [days[w] for w in (1, 2)] == SUNDAYS[:2]
+    assert [days[w] for w in range(3, 8)] == SUNDAYS[3:8]  # one step on; week 7 to 14 Mar
+    old = {m.match.no: m.match for m in before.matches}
+    for m in after.matches:
+        if m.match.week >= 3:
+            assert m.match.start - old[m.match.no].start == timedelta(days=14)
+            assert m.match.start.time() == old[m.match.no].start.time()
+    due_after = await captain_reminders(db)
+    moved = {m.match.no for m in after.matches if m.match.week >= 3}
+    for no, due in due_after.items():
+        shift = timedelta(days=14) if no in moved else timedelta(0)
+        assert due - due_before[no] == shift
+    value = done.value
+    assert len(value.changes) == 20 and done.effects.reminders and done.effects.live == (CHAT,)
+    assert [n.user_id for n in value.notices] == [CAPTAIN]  # once, their own first match
+    assert value.notices[0].new.week == 3
+    text = texts.moved(value)
+    assert "3. hafta ertelendi" in text and "7. hafta: 28 Şubat → 14 Mart" in text
+
+
+async def test_a_played_match_of_the_week_stays(db):
+    snap = await snapshot(db)
+    first = min((m.match for m in snap.matches if m.match.week == 3), key=lambda m: m.no)
+    await results.record(db, who(), f"{first.home} 2-1 {first.away}")
+
+    await weeks.postpone_week(db, who(), "3")
+
+    after = {m.match.no: m.match for m in (await snapshot(db)).matches}
+    assert after[first.no].start == first.start
+
+
+async def test_a_week_moves_alone_to_a_given_day(db):
+    await weeks.postpone_week(db, who(), "3 10 Ocak")
+    days = match_days((await snapshot(db)).planned)
+    assert days[3] == date(2027, 1, 10) and days[4] == SUNDAYS[4 - 1]
+
+
+async def test_a_given_day_of_another_week_is_refused_with_the_match_in_the_way(db):
+    with pytest.raises(WeekError) as refused:
+        await weeks.postpone_week(db, who(), f"3 {SUNDAYS[3].day} Ocak")
+    assert "sığmıyor" in texts.refusal(refused.value)
+
+
+async def test_a_member_is_refused(db):
+    before = (await snapshot(db)).planned
+    with pytest.raises(NotOrganiser):
+        await weeks.postpone_week(db, who(MEMBER), "3")
+    assert (await snapshot(db)).planned == before
+
+
+async def test_an_unknown_week_is_refused(db):
+    with pytest.raises(WeekError) as refused:
+        await weeks.postpone_week(db, who(), "9")
+    assert texts.refusal(refused.value).startswith("9. hafta yok")
+
+
+# --- docs/permissions.md, "move a match week", cell by cell --------------------------------
+
+CO_ORGANISER, ADMIN, OTHER_CAPTAIN = 20, 30, 50
+ROLE_USERS = {
+    "creator": ORGANISER,
+    "organiser": CO_ORGANISER,
+    "admin": ADMIN,
+    "captain": CAPTAIN,
+    "other captain": OTHER_CAPTAIN,
+    "member": MEMBER,
+    "private": MEMBER,
+}
+
+
+def in_role(role: str) -> Actor:
+    async def is_admin() -> bool:
+        return role == "admin"
+
+    user, private = ROLE_USERS[role], role == "private"
+    return Actor(
+        user_id=user,
+        chat_id=user if private else CHAT,
+        now=NOW.astimezone(UTC),
+        update_id=next(_updates),
+        private=private,
+        admin=is_admin,
+    )
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("move a match week"))
+async def test_moving_a_match_week(db, role, expected):
+    async with db.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        await uow.tournaments.add_organiser(tid, CO_ORGANISER, NOW)
+        await uow.teams.add_captain(tid, "Takım 2", OTHER_CAPTAIN)
+        await uow.commit()
+    before = (await snapshot(db)).planned
+    try:
+        await weeks.postpone_week(db, in_role(role), "3")
+        got = "allowed"
+    except (NotOrganiser, NoActiveTournament):
+        got = "refused"
+    assert got == expected
+    assert ((await snapshot(db)).planned != before) == (expected == "allowed")
