@@ -174,17 +174,14 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if snap is None:
         return
     rows = [(m.match, m.result) for m in snap.matches]
+    moment, sides = now(context), snap.knockout_sides()
     data = await _rationed(
         update,
         context,
         snap,
         "eleme",
-        render.next_slot([r for r in rows if r[0].stage.is_knockout], now(context)),
-        picture.bracket,
-        snap.tournament.name,
-        rows,
-        snap.knockout_sides(),
-        now=now(context),
+        render.next_slot([r for r in rows if r[0].stage.is_knockout], moment),
+        lambda: picture.bracket(snap.tournament.name, rows, sides, now=moment),
     )
     if data is _WAITING:
         return

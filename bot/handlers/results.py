@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
@@ -102,22 +103,24 @@ async def _announce(update: Update, entered: results.Entered) -> None:
         return  # the same update twice: stored once, answered once
     snap = entered.snapshot
     match = next(m.match for m in snap.matches if m.match.no == entered.match.no)
-    parts = [chat.result_saved(match, entered.outcome.score, entered.outcome.previous)]  # type: ignore[arg-type]
-    if entered.table is not None:
+    saved = chat.result_saved(match, entered.outcome.score, entered.outcome.previous)  # type: ignore[arg-type]
+    parts = [html.escape(saved)]
+    if entered.table is not None:  # that group's table only, monospaced so columns align
         label, table = entered.table
-        parts.append(
-            chat.group_table(
-                label, table, snap.rules.tiebreak, len(snap.groups) < 2, bool(entered.group_done)
-            )
+        text = chat.group_table(
+            label, table, snap.rules.tiebreak, len(snap.groups) < 2, bool(entered.group_done)
         )
+        parts.append(f"<pre>{html.escape(text)}</pre>")
+    later = []
     if entered.group_done and entered.table is not None:  # the finished group's own table
-        parts.append(chat.group_done(entered.group_done))
-        parts += [chat.lot_needed(tied) for tied in entered.table[1].unresolved]
+        later.append(chat.group_done(entered.group_done))
+        later += [chat.lot_needed(tied) for tied in entered.table[1].unresolved]
     if entered.filled:
-        parts.append(chat.filled(entered.filled))
+        later.append(chat.filled(entered.filled))
     if entered.champion:
-        parts.append(chat.champion(entered.champion, ranking(snap)))
-    await reply(update, "\n\n".join(parts))
+        later.append(chat.champion(entered.champion, ranking(snap)))
+    parts += [html.escape(p) for p in later]
+    await reply(update, "\n\n".join(parts), parse_mode="HTML")
 
 
 def ranking(snap: Snapshot) -> list[str]:

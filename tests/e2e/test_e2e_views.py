@@ -47,3 +47,16 @@ def test_ertele_before_the_day_starts_is_refused_with_a_time_that_works(tg):
     tg.send(ORGANISER, chat, "/fikstur metin")
     fixture = tg.wait_for(chat, "📅").text
     assert "07:00" not in fixture
+
+
+def test_a_result_gets_one_reply_with_its_groups_table_monospaced(tg):
+    chat = tg.group("Tek Cevap")
+    created = create(tg, chat, DAY)
+    line = next(li for li in created.text.splitlines() if li.startswith("1. "))
+    home, away = line.split(": ", 1)[1].split(" - ")
+    tg.send(ORGANISER, chat, f"{home} 3-1 {away}")
+    saved = tg.wait_for(chat, "Kaydedildi")
+    assert saved.event["parse_mode"] == "HTML"
+    assert "<pre>" in saved.text and saved.text.count("puan durumu") == 1
+    others = [m for m in tg.silence(chat) if m.kind == "message" and m.seq != saved.seq]
+    assert others == []  # one reply per result
