@@ -100,7 +100,7 @@ def build(
             reachable=found.reachable,
         )
         dispatch.start(app, found.dispatcher)
-        pass  # offload.warm()  # the planning/rendering worker starts now, not on the first plan
+        offload.warm()  # the planning/rendering worker starts now, not on the first plan
         if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/hygiene.py)
             app.job_queue.run_repeating(
                 _prune, interval=hygiene.EVERY, first=hygiene.EVERY, name="hygiene:prune"
