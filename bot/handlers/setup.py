@@ -36,13 +36,16 @@ from bot.usecases.errors import (
     UnclearAnswer,
 )
 from bot.usecases.units import Actor
-from domain import advice, names, setupform, when
+from domain import advice, names, setupform, weekly, when
 from domain.errors import DomainError
 from domain.planner import Plan
 from storage.errors import ActiveTournamentExists
 
 ZONE = ZoneInfo("Europe/Istanbul")
-STEPS = ("name", "teams", "pitches", "format", "groups", "kickoff", "slot", "third", "tiebreak")
+STEPS = (
+    *("name", "teams", "pitches", "format", "groups", "kickoff", "rhythm", "slot", "third"),
+    "tiebreak",
+)
 CHOICES = ("create", "replace", "edit", "cancel")  # the summary's buttons
 KEPT_PLANS = 64  # summaries' plans kept for their [Oluştur], the oldest dropped first
 TOAST = 200  # Telegram's limit for an answerCallbackQuery text
@@ -227,16 +230,29 @@ async def _answer(
         data["pitches"] = setupform.parse_count(text, "pitches", 1, 16)
     elif step == "format":
         data["format"] = _choice(text, FORMAT_WORDS, texts.FORMAT_HOW)
+        if data.get("season") and data["format"] not in SEASON_FORMATS:
+            raise UnclearAnswer(text, season_texts.FORMAT_HOW)
     elif step == "groups":
         data["groups"] = setupform.parse_count(text, "groups", 2, max(2, len(data["teams"]) // 2))
+    elif step == "kickoff" and _season_asked(text, data):  # a league: over weeks
+        data["kind"] = "season"
+        if KIND_WORDS.get(names.loose_key(text)) != "season":
+            data["season"] = usecase.season_answer(text, moment)  # typed at once
+            data["kickoff"] = usecase.season_kickoff(data["season"], ZONE).isoformat()
     elif step == "kickoff":
         data["kickoff"] = when.parse_kickoff(text, moment).isoformat()
+        data.pop("season", None)
+        data["kind"] = "day"
     elif step == "slot":
         data["match"], data["changeover"] = when.parse_slot(text)
     elif step == "third":
         data["third"] = _choice(text, YES_NO, texts.THIRD_HOW) == "yes"
     elif step == "tiebreak":
         data["tiebreak"] = _choice(text, TIEBREAK_WORDS, texts.TIEBREAK_HOW)
+    elif step == "rhythm":
+        typed = season_texts.RHYTHMS[int(text)] if text in RHYTHM_KEYS else text
+        data["season"] = usecase.season_answer(typed, moment)
+        data["kickoff"] = usecase.season_kickoff(data["season"], ZONE).isoformat()
     following = _after_edit(step, data) if data.get("editing") else _next_step(step, data)
     await _ask_next(update, context, who, following, data)
 
@@ -245,6 +261,10 @@ def _after_edit(step: str, data: dict[str, Any]) -> str:
     """After a changed answer: back to the summary, unless the change needs another one
     (groups chosen without a count, more groups than the teams allow)."""
     fmt = data.get("format", "groups")
+    if fmt not in SEASON_FORMATS:  # groups or a knockout are played in one day
+        data.pop("season", None)
+    if step == "kickoff" and data.get("kind") == "season" and not data.get("season"):
+        return "rhythm"
     if fmt != "groups":
         data["groups"] = 1
     if fmt in ("league", "double"):
@@ -294,6 +314,17 @@ EDIT_WORDS = {names.loose_key(label): field for field, label in texts.EDIT_FIELD
     "sahalar": "pitches",
     "format": "format",
 }
+KIND_WORDS = {
+    "season": "season",
+    "haftalara yayilan lig": "season",
+    "haftalara yayilan": "season",
+    "haftalik lig": "season",
+    "haftalik": "season",
+    "sezon": "season",
+    "sezon ligi": "season",
+}
+RHYTHM_KEYS = tuple(str(i) for i in range(len(season_texts.RHYTHMS)))
+SEASON_FORMATS = ("league", "double")  # a league over weeks is one table
 YES_NO = {"yes": "yes", "evet": "yes", "var": "yes", "no": "no", "hayir": "no", "yok": "no"}
 TIEBREAK_WORDS = {
     "tff": "tff",
@@ -312,9 +343,20 @@ def _choice(text: str, words: dict[str, str], how: str) -> str:
     return found
 
 
+def _season_asked(text: str, data: dict[str, Any]) -> bool:
+    """A league's "tek gün mü, haftalara yayılan lig mi?" answered with the league: its
+    button, the words, or a rhythm typed at once ("her pazar 14:00-17:00")."""
+    if data.get("format") not in SEASON_FORMATS:
+        return False
+    first = text.replace("\n", "|").split("|")[0]
+    return KIND_WORDS.get(names.loose_key(text)) == "season" or weekly.looks_like_rhythm(first)
+
+
 def _next_step(step: str, data: dict[str, Any]) -> str:
     later = STEPS[STEPS.index(step) + 1 :]
     for candidate in later:
+        if candidate == "rhythm" and (data.get("kind") != "season" or data.get("season")):
+            continue  # asked only after [Haftalara yayılan lig] without a rhythm
         if candidate == "groups" and data.get("format") != "groups":
             data["groups"] = 1
             continue
@@ -344,13 +386,22 @@ async def _ask_next(
         "slot": texts.ASK_SLOT,
         "third": texts.ASK_THIRD,
         "tiebreak": texts.ASK_TIEBREAK,
+        "rhythm": season_texts.ASK_RHYTHM,
     }.get(step, texts.ASK_FORMAT)
     owner = who.user_id
     if step == "format":
-        best = advice.advise(len(data["teams"]), data["pitches"], 30, 6)
+        best = (
+            [] if data.get("season") else advice.advise(len(data["teams"]), data["pitches"], 30, 6)
+        )
         if best:
             question += f"\nÖneri: {describe(best[0])}"
-        markup = _buttons(owner, step, list(texts.FORMATS))
+        formats = [f for f in texts.FORMATS if not data.get("season") or f[0] in SEASON_FORMATS]
+        markup = _buttons(owner, step, formats)
+    elif step == "kickoff" and data.get("format") in SEASON_FORMATS:
+        question = season_texts.ASK_KIND
+        markup = _buttons(owner, step, [season_texts.SEASON_BUTTON], per_row=1)
+    elif step == "rhythm":
+        markup = _buttons(owner, step, list(enumerate(season_texts.RHYTHMS)), per_row=1)
     elif step == "pitches":
         markup = _buttons(owner, step, [(str(n), str(n)) for n in (1, 2, 3, 4)], per_row=4)
     elif step == "groups":

@@ -9,15 +9,19 @@ from datetime import date, datetime
 from bot.texts.common import MONTHS, WEEKDAYS, hm, side
 from domain.model import PlannedMatch
 
-ASK_KIND = "Tek gün mü, haftalara yayılan lig mi?"
-KINDS = (("day", "Tek gün"), ("season", "Haftalara yayılan lig"))
-KIND_HOW = "Düğmeye basın ya da yazın: Tek gün ya da Lig (haftalara yayılan)"
+ASK_KIND = (
+    "Tek gün mü, haftalara yayılan lig mi?\n"
+    'Tek gün: İlk maç ne zaman? (Örnek: "6 Aralık 10:00", "yarın 20:00")\n'
+    'Haftalara yayılan lig: düğmeye basın ya da gün ve saatleri yazın: "her pazar 14:00-17:00"'
+)
+SEASON_BUTTON = ("season", "Haftalara yayılan lig")
 ASK_RHYTHM = (
     "Hangi gün ve saatlerde oynanacak? Düğmeye basın ya da yazın.\n"
     'Örnek: "her pazar 14:00-17:00", "iki haftada bir pazar 14:00-17:00",'
     ' "her salı 21:00-23:00"; başlangıç ve tatil de eklenebilir:'
     ' "her pazar 14:00-17:00 | 15 Ocak\'tan itibaren | 1 Şubat hariç"'
 )
+FORMAT_HOW = "Haftalara yayılan lig tek tablodur: Lig ya da Çift devreli lig seçin."
 RHYTHMS = (
     "her pazar 14:00-17:00",
     "iki haftada bir pazar 14:00-17:00",

@@ -89,6 +89,17 @@ def season_data(found: setupform.Season) -> dict[str, Any]:
     }
 
 
+def season_answer(text: str, now: datetime) -> dict[str, Any]:
+    """The guided set-up's rhythm answer ("iki haftada bir pazar 14:00-17:00", with
+    "| 15 Ocak'tan itibaren | 1 Şubat hariç" if wanted) read as the one-message form reads
+    it, so both refuse alike; the season as `season_data` stores it."""
+    parts = " | ".join(p.strip() for p in text.replace("\n", "|").split("|") if p.strip())
+    form = setupform.parse_form(f"Turnuva | 2 takım | {parts}", now)
+    if form.season is None:
+        raise setupform.MissingPart(setupform.Part.RHYTHM, text)
+    return season_data(form.season)
+
+
 def season_kickoff(season: Mapping[str, Any], zone: ZoneInfo) -> datetime:
     """The first match day's opening: what a season's answers keep as their kick-off."""
     first, opens = date.fromisoformat(season["first"]), time.fromisoformat(season["opens"])

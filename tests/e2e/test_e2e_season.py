@@ -33,3 +33,47 @@ def test_a_league_over_weeks_from_the_form_and_a_captains_question(tg):
     )
     assert found is not None, answer.text
     assert "Pazar" in answer.text
+
+
+def guided_to_kind(tg, chat, name):
+    tg.send(ORGANISER, chat, "/yeni_turnuva")
+    tg.wait_for(chat, "adı ne")
+    tg.send(ORGANISER, chat, name)
+    tg.wait_for(chat, "Takımları yazın")
+    tg.send(ORGANISER, chat, "Kartallar, Şahinler, Aslanlar, Kaplanlar")
+    pitches = tg.wait_for(chat, "Kaç saha")
+    tg.press(ORGANISER, chat, pitches.message_id, pitches.button("1"))
+    fmt = tg.wait_for(chat, "Nasıl oynansın")
+    tg.press(ORGANISER, chat, fmt.message_id, fmt.button("Çift devreli lig"))
+    return tg.wait_for(chat, "Tek gün mü, haftalara yayılan lig mi?")
+
+
+def finish_guided(tg, chat):
+    slot = tg.wait_for(chat, "Maç süresi")
+    tg.press(ORGANISER, chat, slot.message_id, slot.button("40+5"))
+    rule = tg.wait_for(chat, "eşitliğinde")
+    tg.press(ORGANISER, chat, rule.message_id, rule.button("TFF"))
+    return tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
+
+
+def test_the_guided_set_up_asks_one_day_or_weeks_and_then_the_rhythm(tg):
+    chat = tg.group("Rehberli Lig")
+    kind = guided_to_kind(tg, chat, "Salı Ligi")
+    tg.press(ORGANISER, chat, kind.message_id, kind.button("Haftalara yayılan lig"))
+    rhythm = tg.wait_for(chat, "Hangi gün ve saatlerde")
+    assert rhythm.has_button("iki haftada bir pazar 14:00-17:00")
+    tg.send(ORGANISER, chat, "her salı 21:00-23:00 | 1 Ocak'tan itibaren")
+    summary = finish_guided(tg, chat)
+    # 4 teams, double: 6 match weeks of 2, from the first Tuesday of January 2027.
+    assert "6 maç haftası · 5 Oca – 9 Şub · her hafta 2 maç" in summary.text
+    assert "her Salı 21:00-23:00" in summary.text
+    tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
+    assert "12 maç" in tg.wait_for(chat, "kuruldu").text
+
+
+def test_a_rhythm_typed_instead_of_a_first_kick_off_makes_the_league_over_weeks(tg):
+    chat = tg.group("Yazılan Lig")
+    guided_to_kind(tg, chat, "Pazar Ligi")
+    tg.send(ORGANISER, chat, "iki haftada bir pazar 14:00-17:00")
+    summary = finish_guided(tg, chat)
+    assert "6 maç haftası" in summary.text and "iki haftada bir Pazar" in summary.text
