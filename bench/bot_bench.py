@@ -83,6 +83,7 @@ MIX = (
     ("result", 10),
 )
 PICTURES = 100  # /fikstur and /puan as PNG, each
+RESULTS = 50  # results fed alone after the mix, their bot messages counted
 NAMES = (  # 16 of these per chat, a different draw in each
     *("Kartallar", "Şahinler", "Aslanlar", "Kaplanlar", "Kurtlar", "Ayılar", "Boğalar"),
     *("Tilkiler", "Atmacalar", "Doğanlar", "Panterler", "Pumalar", "Jaguarlar", "Martılar"),
@@ -471,6 +472,17 @@ async def run(tournaments: int, mix_size: int, questions: int, profile: int) -> 
                 ]
                 wall, lat_p = await feed(app, shown)
                 rows.append(Row(f"picture {view} (PNG)", len(shown), wall, lat_p[view]))
+            # Bot messages per result: results fed one at a time after the mix (which is
+            # unchanged), each one's send* calls counted (a phone sees these many messages).
+            per_result: list[int] = []
+            for chat in (rng.choice(chats) for _ in range(RESULTS)):
+                data = updates.of_kind("result", chat, rng)
+                if data is None:
+                    continue
+                before = len(recorder.calls)
+                await feed(app, [("result", chat, data)])
+                sends = [c for c in recorder.calls[before:] if c.method.startswith("send")]
+                per_result.append(len(sends))
             print()
             print_table(rows)
             per_kind = ", ".join(
@@ -482,6 +494,12 @@ async def run(tournaments: int, mix_size: int, questions: int, profile: int) -> 
                 f"\nthe mix: {cpu / len(batch) * 1000:.2f} ms of CPU per update (this process,"
                 f" all threads); SQL statements per update: {per_kind}"
             )
+            if per_result:
+                print(
+                    f"bot messages per result: {statistics.mean(per_result):.2f} on average"
+                    f" (min {min(per_result)}, max {max(per_result)}) over {len(per_result)}"
+                    " results"
+                )
             calls = Counter(c.method for c in recorder.calls)
             spent = sum(c.seconds for c in recorder.calls)
             print(
