@@ -34,7 +34,7 @@ class Options:
 
     double: bool = False
     system: str = "circle"
-    balance: bool = False
+    balance: bool = False  # fewest home/away breaks; a double league always has them
     third_place: bool = False
     knockout: str = "none"
     per_group: int | None = None  # "gruptan 2 çıkar"; None: as many as the knockout wants
@@ -71,8 +71,13 @@ def pure_knockout(teams: Sequence[str], options: Options) -> Draft:
 def _rounds(group: Group, options: Options) -> list[Round]:
     if len(group.teams) < 2:
         raise BadFormat("group_too_small", group=group.label, size=len(group.teams))
+    # A double league is balanced by default: 3n - 6 breaks, the fewest a mirrored double
+    # round robin allows (the plain circle gives an 8-team double league 74).
     return fixtures(
-        group.teams, system=options.system, double_leg=options.double, balance=options.balance
+        group.teams,
+        system=options.system,
+        double_leg=options.double,
+        balance=options.balance or options.double,
     )
 
 
