@@ -83,3 +83,11 @@ def test_an_eight_team_double_league_has_18_breaks_where_the_plain_circle_has_74
     names = [f"T{i}" for i in range(8)]
     assert sum(breaks(league_rounds(names, double=True)).values()) == 18
     assert sum(breaks(league_rounds(names, double=True, balance=False)).values()) == 74
+
+
+def test_the_chats_cift_devreli_is_balanced_in_a_one_day_plan_too():
+    from domain.formats import Options, league
+
+    names = [f"T{i}" for i in range(8)]
+    draft = league(names, Options(double=True))
+    assert sum(breaks(draft.rounds["A"]).values()) == 18
