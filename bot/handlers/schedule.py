@@ -14,6 +14,7 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, database, reply
 from bot.handlers.effects import apply
+from bot.texts import reminders as season_texts
 from bot.texts import schedule as texts
 from bot.usecases import schedule
 from bot.usecases.units import Actor, Done, Effects, Outgoing
@@ -39,9 +40,16 @@ async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     words = list(context.args or [])
     try:
         if not words:
+            shown = texts.leads_shown(*await schedule.shown_leads(database(context), chat_.id))
+            season, evening = await schedule.shown_evening(database(context), chat_.id)
             await reply(
-                update, texts.leads_shown(*await schedule.shown_leads(database(context), chat_.id))
+                update, shown + (f"\n{season_texts.evening_line(evening)}" if season else "")
             )
+            return
+        if schedule.is_evening(words):  # a season league's message the evening before
+            night = await schedule.change_evening(database(context), actor(update, context), words)
+            await reply(update, season_texts.evening_set(night.value))
+            await apply(context, night.effects)
             return
         done = await schedule.change_leads(database(context), actor(update, context), words)
     except DomainError as exc:

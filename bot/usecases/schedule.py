@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 from functools import partial
 from typing import Any
 
@@ -240,6 +240,23 @@ def _leads(words: Sequence[str], text: str) -> tuple[int, ...]:
     return unique
 
 
+def is_evening(words: Sequence[str]) -> bool:
+    """`/hatirlatma aksam 20:00`: the season's evening-before message, not the leads."""
+    return bool(words) and _plain(words[0]) in ("aksam", "aksamki", "aksamdan")
+
+
+def parse_evening(words: Sequence[str]) -> str | None:
+    """`/hatirlatma aksam 20:00` (the words after "aksam") -> "20:00"; "kapat" -> None."""
+    text = " ".join(words)
+    plain = _plain(text)
+    if plain in ("kapat", "kapali", "yok"):
+        return None
+    found = re.fullmatch(r"([0-9]{1,2})(?:[:.]([0-9]{2}))?", plain)
+    if found is None or int(found.group(1)) > 23 or int(found.group(2) or 0) > 59:
+        raise BadLeads(f"aksam {text}".strip(), "unparsed")
+    return f"{int(found.group(1)):02d}:{found.group(2) or '00'}"
+
+
 def parse_squad(text: str) -> int | None:
     """The squad size ("7"), or None for "kapat": no headcount question."""
     plain = _plain(text)
@@ -405,6 +422,26 @@ async def set_leads(
     return new
 
 
+async def set_evening(
+    uow: UnitOfWork,
+    *,
+    chat_id: int,
+    user_id: int,
+    words: Sequence[str],
+    now: datetime,
+    is_chat_admin: bool = False,
+) -> time | None:
+    """/hatirlatma aksam 20:00 (or kapat): when a season league's group hears of a match day
+    the evening before; the reminder rows follow in the caller's commit."""
+    snap = await state.active(uow, chat_id)
+    await results.may_organise(uow, snap, user_id, is_chat_admin)
+    clock = parse_evening(words[1:])
+    extra = {**snap.tournament.settings.extra, "evening": clock}
+    await uow.tournaments.update_settings(snap.id, extra=extra)
+    await reminders.sync(uow, snap.id, now)
+    return reminders.evening(extra)
+
+
 async def set_squad(
     uow: UnitOfWork, *, chat_id: int, user_id: int, text: str, is_chat_admin: bool = False
 ) -> int | None:
@@ -533,6 +570,30 @@ async def change_leads(
         ),
     )
     return Done(stored, Effects(reminders=True))
+
+
+async def change_evening(db: Database, actor: Actor, words: Sequence[str]) -> Done[time | None]:
+    """/hatirlatma aksam 20:00, by an organiser."""
+    stored = await units.write(
+        db,
+        actor,
+        lambda uow, admin: set_evening(
+            uow,
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            words=words,
+            now=actor.now,
+            is_chat_admin=admin,
+        ),
+    )
+    return Done(stored, Effects(reminders=True))
+
+
+async def shown_evening(db: Database, chat_id: int) -> tuple[bool, time | None]:
+    """(a season league?, its evening-before clock) for /hatirlatma's answer."""
+    snap = await units.read(db, lambda uow: state.active(uow, chat_id))
+    extra = snap.tournament.settings.extra
+    return bool(extra.get("season")), reminders.evening(extra)
 
 
 async def shown_leads(db: Database, chat_id: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

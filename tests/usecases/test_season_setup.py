@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.texts import season as season_texts
-from bot.usecases import reminders, setup
+from bot.usecases import reminders, schedule, setup
 from bot.usecases.units import Actor
 from domain import reminders as rules
 from domain import setupform
@@ -178,3 +178,41 @@ def test_a_season_turns_the_group_slot_reminders_off_by_default():
     assert reminders.evening({"season": {"every_days": 7}}) == time(20)
     assert reminders.evening({"season": {"every_days": 7}, "evening": None}) is None
     assert reminders.evening({}) is None
+
+
+async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
+    await setup.summarise(db, organiser(), answers())
+    await setup.confirm(db, organiser(), {}, replace=False)
+
+    async def evenings():
+        async with db.unit_of_work(read_only=True) as uow:
+            tid = (await uow.tournaments.active_for_chat(CHAT)).id
+            status = await uow.reminders.status(tid)
+        return [key for key, state in status.items() if key[2] == rules.EVENING]
+
+    before = await evenings()
+    assert len(before) == 7
+    done = await schedule.change_evening(db, organiser(), ["aksam", "21:00"])
+    assert done.value == time(21) and done.effects.reminders
+    async with db.unit_of_work(read_only=True) as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        assert (await uow.tournaments.get(tid)).settings.extra["evening"] == "21:00"
+    off = await schedule.change_evening(db, organiser(), ["aksam", "kapat"])
+    assert off.value is None
+    after = await evenings()
+    assert after == []
+    assert await schedule.shown_evening(db, CHAT) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("words", "clock"), [("20:00", "20:00"), ("9", "09:00"), ("21.30", "21:30"), ("kapat", None)]
+)
+def test_the_evening_clock_as_typed(words, clock):
+    assert schedule.is_evening(["akşam", *words.split()])
+    assert schedule.parse_evening(words.split()) == clock
+
+
+@pytest.mark.parametrize("words", ["25:00", "yarın", "20:00 21:00"])
+def test_a_bad_evening_clock_is_refused(words):
+    with pytest.raises(schedule.BadLeads):
+        schedule.parse_evening(words.split())
