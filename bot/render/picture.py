@@ -140,7 +140,10 @@ def fixture(
         _fixture_row(draw, x, y, match, result, mark, i % 2 == 1)
     y = HEAD + per * ROW + 20
     for line in lines:
-        swatch = {texts.NEXT[:3]: (NEXT, NEXT_EDGE), texts.WAITING_PLAIN[:3]: (WAITING, WAITING_EDGE)}
+        swatch = {
+            texts.NEXT[:3]: (NEXT, NEXT_EDGE),
+            texts.WAITING_PLAIN[:3]: (WAITING, WAITING_EDGE),
+        }
         colours = next((c for k, c in swatch.items() if line.startswith(k)), None)
         if colours is not None:
             draw.rectangle((PAD, y + 4, PAD + 36, y + 30), fill=colours[0], outline=colours[1])
@@ -410,9 +413,10 @@ def _box(
         text = known[i] or side(m, home)
         face = font(28, winner == ("home" if home else "away"))
         ty = y + 52 + i * 40
-        draw.text((x + 14, ty), _fit(draw, text, face, BOX_W - 110), INK, face, anchor="lm")
+        room = BOX_W - (170 if result is not None and result.home_penalties is not None else 110)
+        draw.text((x + 14, ty), _fit(draw, text, face, room), INK, face, anchor="lm")
         if result is not None:
             goals = result.home_goals if home else result.away_goals
             pens = result.home_penalties if home else result.away_penalties
-            shown = f"{goals}" + (f" ({pens})" if pens is not None else "")
+            shown = f"{goals}" + (f" (pen. {pens})" if pens is not None else "")
             draw.text((x + BOX_W - 14, ty), shown, INK, face, anchor="rm")
