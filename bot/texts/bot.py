@@ -46,15 +46,21 @@ HELP = "\n".join(
         "/yeni_turnuva: turnuva kur (adım adım ya da tek mesajla)",
         "Kartallar 3-1 Şahinler (ya da /sonuc …): sonuç gir;"
         " eleme maçında berabere: Kartallar 2-2 Şahinler pen 4-3",
-        "/geri_al: son sonucu geri al",
+        "/geri_al: son sonucu (ya da çekilmeyi) geri al",
+        '/hukmen Kartallar (ya da "Kartallar gelmedi"): ilk sonucu olmayan maçı hükmen 0-3;'
+        " /cekil Kartallar: takım ligden çekilir",
         "/gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır",
         "/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00)",
+        "/hafta_ertele 3: 3. haftayı ve sonrakileri birer hafta kaydır"
+        " (ya da /hafta_ertele 3 7 Şubat)",
         "/takim_adi 3 Kartallar: takımın adını değiştir",
         "/kaptan Kartallar (bir mesaja yanıt olarak): o kişiyi kaptan yap;"
         " /kaptan_sil Kartallar: kaptanları kaldır",
         "/yetkili (bir mesaja yanıt olarak): düzenleyen ekle",
         "/kura Kartallar: eşitlikte kura sonucunu kaydet",
         "/ayarlar esitlik averaj, atılan gol, aralarındaki maç: eşitlik kuralı; /ayarlar kadro 7",
+        "/ayarlar hukmen_puan_sil acik: hükmende puan da düşülür;"
+        " /ayarlar cekilme tff|iptal|yari: çekilen takımın kuralı",
         "/hatirlatma 60 15: maç hatırlatmaları (kapatmak için: /hatirlatma kapat)",
         "/baglanti: turnuvanın herkese açık sayfası",
         "/turnuva_bitir: turnuvayı bitir (hiçbir şey silinmez); /geri_yukle 2: geri getir",
@@ -87,6 +93,9 @@ COMMANDS = (
     ("yetkili", "Düzenleyen ekle (mesaja yanıtla)"),
     ("gecikme", "Maçları kaydır: /gecikme 15 [saha 2]"),
     ("ertele", "Bir maçı ertele: /ertele 7 11:30"),
+    ("hafta_ertele", "Maç haftasını ertele: /hafta_ertele 3"),
+    ("hukmen", "Hükmen: /hukmen Kartallar"),
+    ("cekil", "Takım ligden çekilir: /cekil Kartallar"),
     ("hatirlatma", "Hatırlatma süreleri: /hatirlatma 60 15"),
     ("ayarlar", "Turnuva ayarları"),
     ("turnuva_bitir", "Turnuvayı bitir ve arşivle"),
