@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.texts import forfeits as forfeit_texts
 from bot.texts import schedule as schedule_texts
+from bot.texts.common import tie_rule
 from bot.usecases import schedule
+from domain import tiebreak
+from domain.tiebreak import TieBreak
 from storage.records import Tournament
 
 YETKILI_HOW = "Düzenleyen eklemek için kişinin bir mesajına /yetkili diye yanıt verin."
@@ -36,11 +40,13 @@ def settings(t: Tournament) -> str:
             f"⚙️ {t.name}",
             f"• Saha: {', '.join(s.pitches)}",
             f"• Maç {extra.get('match_minutes', '?')} dk + {extra.get('changeover', '?')} dk",
-            f"• Eşitlik kuralı: {s.tie_break.upper()}",
+            f"• {tie_rule(_rule(s.tie_break))} (değiştirmek için: /ayarlar esitlik)",
             f"• Saat dilimi: {s.time_zone}",
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
             f"• Hatırlatma: {schedule_texts.leads(*schedule.leads(extra))}",
             f"• Kadro kontrolü: {f'en az {squad} kişi' if squad else 'kapalı'}",
+            f"• Hükmende puan silme: {'açık' if extra.get('forfeit_deduction') else 'kapalı'}",
+            f"• Çekilen takım: {forfeit_texts.rule_of(extra)}",
             SETTINGS_HOW,
         ]
     )
@@ -49,8 +55,15 @@ def settings(t: Tournament) -> str:
 TAKIM_ADI_HOW = "Yeni adı yazın. Örnek: /takim_adi 3 Kartallar ya da /takim_adi Takım 3 = Kartallar"
 SETTINGS_HOW = (
     "Örnek: /ayarlar kaptan_sonuc acik (ya da kapali) · /ayarlar kadro 7 (ya da kapat)"
-    " · /hatirlatma 60 15"
+    " · /ayarlar esitlik averaj, atılan gol, aralarındaki maç · /hatirlatma 60 15"
 )
+
+
+def _rule(stored: str) -> TieBreak:
+    """The stored setting as a rule: a preset's name or criteria joined by commas."""
+    return tiebreak.custom(stored.split(",")) if "," in stored else tiebreak.preset(stored)
+
+
 SQUAD_HOW = (
     f"Kadro {schedule.SQUAD[0]} ile {schedule.SQUAD[1]} kişi arasında bir sayı olmalı."
     " Örnek: /ayarlar kadro 7 (kapatmak için: /ayarlar kadro kapat)"
