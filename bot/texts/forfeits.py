@@ -83,6 +83,12 @@ def deduction(on: bool) -> str:
     return "Hükmen kaybeden takımdan puan düşülmeyecek. Tablo: /puan"
 
 
+def rule_of(extra: dict[str, object]) -> str:
+    """The league's withdrawal rule as /ayarlar shows it."""
+    rule = WithdrawalRule(str(extra.get(uc.RULE, WithdrawalRule.AWARD.value)))
+    return RULES[rule]
+
+
 def rule_set(rule: WithdrawalRule) -> str:
     return f"👍 Çekilen takımın {RULES[rule]}. Çekilme: /cekil Takım"
 
