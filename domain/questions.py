@@ -85,9 +85,11 @@ class Intent(StrEnum):
     FIXTURE = "fixture"
     KNOCKOUT = "knockout"  # "final ne zaman", "yarı final kaçta": a stage's matches
     QUALIFY = "qualify"  # "gruptan çıkıyor muyuz": what the team needs to go through
+    WEEKS_LEFT = "weeks_left"  # "kaç hafta kaldı": a season league's match weeks to come
 
 
 INTENT_PRIORITY: tuple[Intent, ...] = (
+    Intent.WEEKS_LEFT,
     Intent.QUALIFY,
     Intent.KNOCKOUT,
     Intent.PITCH,
@@ -123,6 +125,9 @@ class Question:
     stage: Stage | None = None
     day: Day | None = None
     team_only: bool = False  # a question only if `team_hint` names a team ("Dinamo kaçta")
+    # A season league's match week asked about: its number ("3. hafta"), THIS_WEEK ("bu
+    # hafta") or NEXT_WEEK ("haftaya", "gelecek hafta"); None: no week named.
+    week: int | str | None = None
 
 
 @dataclass(frozen=True)
@@ -473,6 +478,9 @@ def ask(text: str) -> Question | None:
     tokens = _tokens(text)
     if not tokens or len(tokens) > MAX_WORDS:
         return None
+    week, rest = _week(tokens)
+    if week is not None:
+        return _week_question(week, rest)
     reading, hint = _read(tokens)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
@@ -483,6 +491,54 @@ def ask(text: str) -> Question | None:
     intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
     stage = reading.stage if intent is Intent.KNOCKOUT else None
     return Question(intent, hint, personal=reading.we, stage=stage, day=reading.day)
+
+
+# --- a season league's match weeks ("3. hafta ne zaman", "bu hafta kiminle") ---------------
+
+THIS_WEEK, NEXT_WEEK = "this", "next"
+_WEEK_FORMS = frozenset(
+    {"hafta", "haftaki", "haftanin", "haftada", "haftasi", "haftasinin", "haftaya", "haftalik"}
+)
+_NEXT_WORDS = frozenset({"gelecek", "sonraki", "onumuzdeki", "diger", "ertesi"})
+_LEFT_WORDS = frozenset({"kaldi", "kaliyor", "kalmis", "var"})
+
+
+def _week(tokens: list[_Token]) -> tuple[int | str | None, list[_Token]]:
+    """The match week a message names and its other words: ("3. hafta") -> 3, "bu hafta"
+    -> THIS_WEEK, "haftaya" / "gelecek hafta" -> NEXT_WEEK, "kaç hafta kaldı" ->
+    Intent.WEEKS_LEFT's value; (None, tokens) when it names none."""
+    words = [t.folded for t in tokens]
+    for i, word in enumerate(words):
+        if word not in _WEEK_FORMS:
+            continue
+        before = words[i - 1] if i else ""
+        if word == "haftaya" and not before.isdigit():
+            return NEXT_WEEK, tokens[:i] + tokens[i + 1 :]
+        if before == "kac" and _LEFT_WORDS & set(words[i + 1 :]):
+            return Intent.WEEKS_LEFT.value, []
+        if before.isascii() and before.isdigit() and 0 < int(before) < 1000:
+            return int(before), tokens[: i - 1] + tokens[i + 1 :]
+        if before == "bu":
+            return THIS_WEEK, tokens[: i - 1] + tokens[i + 1 :]
+        if before in _NEXT_WORDS:
+            return NEXT_WEEK, tokens[: i - 1] + tokens[i + 1 :]
+    return None, tokens
+
+
+def _week_question(week: int | str, rest: list[_Token]) -> Question | None:
+    """A question about a match week: a question word must remain ("3. hafta güzeldi" is
+    chat), and no word about a match already played."""
+    if week == Intent.WEEKS_LEFT.value:
+        return Question(Intent.WEEKS_LEFT)
+    if not rest:
+        return None
+    reading, hint = _read(rest)
+    if reading.veto or not reading.asks:
+        return None
+    intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
+    if intent in (Intent.KNOCKOUT, Intent.QUALIFY, Intent.STANDING):
+        return None
+    return Question(intent, hint, personal=reading.we, day=reading.day, week=week)
 
 
 # "Dinamo kaçta?", "Kartallar ne zaman": a question word and a name, nothing else.

@@ -441,6 +441,8 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
             return next_slot(response, now, question.day)
         case ask.QualifyAnswer():
             return qualification(response, now)
+        case ask.WeekAnswer():
+            return season.week_answer(question.intent is questions.Intent.WEEKS_LEFT, response)
     answer = response
     snap = answer.snapshot
     if question.intent is questions.Intent.STANDING and snap is not None:

@@ -4,7 +4,7 @@ rhythm question and summary, the created message, the answers with the week."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from bot.texts.common import MONTHS, WEEKDAYS, hm, side
 from domain.model import PlannedMatch
@@ -152,3 +152,29 @@ def weeks_left(left: int, next_week: int | None, matches_left: int) -> str:
     if left == 0:
         return "🏁 Sezonun bütün maç haftaları oynandı."
     return f"📅 {left} maç haftası kaldı ({matches_left} maç); sıradaki: {next_week}. hafta."
+
+
+def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases.ask.WeekAnswer
+    """ "3. hafta ne zaman", "bu hafta kiminle", "haftaya kiminle oynuyoruz", "kaç hafta
+    kaldı": the week's date and the asker's match in it, or every match of it."""
+    if left_asked:
+        return weeks_left(answer.left, answer.next_week, answer.left_matches)
+    if answer.week is None:
+        asked = answer.asked
+        what = (
+            f"{asked}. hafta yok: sezon {answer.weeks} maç haftası"
+            if isinstance(asked, int)
+            else ("Bu hafta maç yok" if asked == "this" else "Haftaya maç yok")
+        )
+        if answer.next_week is None:
+            return f"📅 {what}; sezonun bütün maçları oynandı."
+        return f"📅 {what}; sıradaki maç haftası {answer.next_week}. hafta. Tümü: /fikstur tümü"
+    if answer.team is not None and answer.match is not None:
+        return next_match(answer.team, answer.match, answer.match.start - timedelta(days=1))
+    lines = [f"📅 {week_line(answer.week, answer.matches)}"]
+    if answer.team is not None:
+        lines[0] += f" · {answer.team} bu hafta bay"
+    lines += [
+        f"{hm(m.start)} {m.pitch}: {side(m, True)} - {side(m, False)}" for m in answer.matches
+    ]
+    return "\n".join(lines)

@@ -9,7 +9,7 @@ answer. The older entry points (`next_match`, `answer_for`, `quick_next`, ...) s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -74,7 +74,24 @@ class PickTeam:
     teams: tuple[str, ...]
 
 
-Response = Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam
+@dataclass(frozen=True)
+class WeekAnswer:
+    """A season league's match week: "3. hafta ne zaman", "bu hafta kiminle", "kaç hafta
+    kaldı". `week` None: no such week (`asked` as the question named it); `team` the
+    asker's (or named) team and `match` its match that week (None: a bye, or no team)."""
+
+    asked: int | str | None
+    week: int | None
+    matches: tuple[PlannedMatch, ...]
+    team: str | None = None
+    match: PlannedMatch | None = None
+    weeks: int = 0  # the season's match weeks
+    left: int = 0  # match weeks with a match still to play
+    left_matches: int = 0
+    next_week: int | None = None  # the coming match week
+
+
+Response = Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam | WeekAnswer
 
 # What a bystander's question without a team can mean about the next slot ("maç kaçta",
 # "maç nerede", "şimdi kim oynuyor"); the table, the fixture or going through need a team.
@@ -109,6 +126,11 @@ async def respond(
         return None
     if question.intent is questions.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
+    seasonal = question.week is not None or question.intent is questions.Intent.WEEKS_LEFT
+    if seasonal and any(m.match.week is not None for m in snap.matches):
+        return await _week_of(uow, snap, user_id, question, now)
+    if question.intent is questions.Intent.WEEKS_LEFT:
+        return None  # a one-day tournament has no weeks
     if question.team_hint:
         try:
             team = _hinted(question.team_hint, snap.teams)
@@ -128,11 +150,71 @@ async def respond(
     return _about(snap, team, question, now)
 
 
+async def _week_of(
+    uow: UnitOfWork, snap: state.Snapshot, user_id: int, question: questions.Question, now: datetime
+) -> WeekAnswer | None:
+    """The asker's (or the named team's) week; a hint naming no team: say nothing."""
+    team: str | None = None
+    if question.team_hint:
+        try:
+            team = _hinted(question.team_hint, snap.teams)
+        except names.UnknownTeam:
+            return None
+    elif question.intent is not questions.Intent.WEEKS_LEFT:
+        team = await uow.teams.captain_of(snap.id, user_id)
+    return week_answer(snap, question.week, team, now)
+
+
+def week_answer(
+    snap: state.Snapshot, asked: int | str | None, team: str | None, now: datetime
+) -> WeekAnswer:
+    """`asked` a week number, questions.THIS_WEEK / NEXT_WEEK, or None (the coming week)."""
+    weeks: dict[int, list[PlannedMatch]] = {}
+    for m in snap.matches:
+        if m.match.week is not None:
+            weeks.setdefault(m.match.week, []).append(m.match)
+    played = {m.match.no for m in snap.matches if m.result is not None}
+    to_come = [w for w in sorted(weeks) if any(m.end > now for m in weeks[w])]
+    still = [w for w in sorted(weeks) if any(m.no not in played for m in weeks[w])]
+    coming = to_come[0] if to_come else None
+    today = now.astimezone(snap.zone).date()
+    monday = today - timedelta(days=today.weekday())
+
+    def dated(lo: date, hi: date) -> int | None:
+        return next((w for w in to_come if lo <= weeks[w][0].start.date() <= hi), None)
+
+    if isinstance(asked, int):
+        week = asked if asked in weeks else None
+    elif asked in (questions.THIS_WEEK, questions.NEXT_WEEK):
+        lo = monday + timedelta(days=0 if asked == questions.THIS_WEEK else 7)
+        week = dated(lo, lo + timedelta(days=6))
+        if week is None:  # "haftaya maç yok": the one after it, not the coming one
+            coming = dated(lo, date.max)
+    else:
+        week = coming
+    day = tuple(sorted(weeks.get(week, ()), key=lambda m: (m.start, m.no))) if week else ()
+    match = next((m for m in day if team is not None and m.involves(team)), None)
+    return WeekAnswer(
+        asked=asked,
+        week=week,
+        matches=day,
+        team=team,
+        match=match,
+        weeks=len(weeks),
+        left=len(still),
+        left_matches=sum(1 for w in still for m in weeks[w] if m.no not in played),
+        next_week=coming,
+    )
+
+
 def _about(
     snap: state.Snapshot, team: str, question: questions.Question, now: datetime
 ) -> Response:
     if question.intent is questions.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
+    seasonal = question.week is not None or question.intent is questions.Intent.WEEKS_LEFT
+    if seasonal and any(m.match.week is not None for m in snap.matches):
+        return week_answer(snap, question.week, team, now)
     if question.intent is questions.Intent.QUALIFY:
         return qualify_answer(snap, team, now)
     return answer_for(snap, team, now)

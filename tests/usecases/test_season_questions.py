@@ -1,0 +1,72 @@
+"""Captains' questions in a season league answer with the match week and its date."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from test_season_setup import CAPTAIN, CHAT, IST, NOW, answers, organiser
+
+from bot.texts import chat
+from bot.usecases import ask, setup
+from domain import questions
+from storage import migrate
+from storage.uow import Database
+
+BYSTANDER = 99
+
+
+@pytest.fixture
+async def db(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'q.sqlite3'}"
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    await setup.summarise(database, organiser(), answers())
+    await setup.confirm(database, organiser(), {}, replace=False)
+    async with database.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
+        await uow.commit()
+    yield database
+    await database.dispose()
+
+
+async def said(db: Database, text: str, user: int = CAPTAIN, now: datetime = NOW) -> str:
+    question = questions.ask(text)
+    assert question is not None, text
+    async with db.unit_of_work(read_only=True) as uow:
+        response = await ask.respond(uow, CHAT, user, question, now)
+    assert response is not None, text
+    return chat.reply(question, response, now)
+
+
+async def test_ne_zaman_oynuyoruz_names_the_week_and_the_date(db):
+    text = await said(db, "ne zaman oynuyoruz?")
+    assert text.startswith("⚽ Takım 1: 1. hafta · 6 Aralık Pazar 14:")
+    assert "· Saha 1 · rakip Takım " in text
+
+
+async def test_the_third_week_and_this_and_next_week(db):
+    third = await said(db, "3. hafta ne zaman")
+    assert third.startswith("⚽ Takım 1: 3. hafta · 3 Ocak Pazar")
+    this = await said(db, "bu hafta kiminle", now=datetime(2026, 12, 2, 12, tzinfo=IST))
+    assert this.startswith("⚽ Takım 1: 1. hafta · 6 Aralık Pazar")
+    # Fortnightly: the week after has no match day.
+    assert "Haftaya maç yok" in await said(db, "haftaya kiminle oynuyoruz")
+    later = datetime(2026, 12, 14, 12, tzinfo=IST)  # a Monday: week 2 is on Sunday the 20th
+    assert "2. hafta · 20 Aralık Pazar" in await said(db, "bu hafta kiminle", now=later)
+    nothing = await said(db, "haftaya kiminle oynuyoruz", now=datetime(2026, 12, 6, 18, tzinfo=IST))
+    assert nothing.startswith("📅 Haftaya maç yok; sıradaki maç haftası 2. hafta")
+
+
+async def test_a_bystander_gets_the_whole_week_and_a_week_past_the_season_is_named(db):
+    week = await said(db, "3. hafta ne zaman", user=BYSTANDER)
+    assert week.splitlines()[0] == "📅 3. hafta · 3 Ocak Pazar · 14:00-16:16"
+    assert len(week.splitlines()) == 5  # four matches
+    assert "9. hafta yok: sezon 7 maç haftası" in await said(db, "9. hafta ne zaman")
+
+
+async def test_kac_hafta_kaldi(db):
+    assert await said(db, "kaç hafta kaldı?") == (
+        "📅 7 maç haftası kaldı (28 maç); sıradaki: 1. hafta."
+    )
