@@ -8,6 +8,7 @@ kick-off order and a title) or UnknownSelection (what the word could not be) goe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
@@ -29,6 +30,7 @@ class Kind(StrEnum):
     GROUP = "group"
     PITCH = "pitch"
     TEAM = "team"
+    WEEK = "week"  # a season league's match week ("hafta 3"; the coming one by default)
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,8 @@ def select(
     or typo. Raises UnknownSelection."""
     ordered = by_kickoff(rows)
     text = " ".join(wanted.split())
+    if (week := _season_week(ordered, text, now)) is not None:
+        return week
     if not text:
         return Selection(Kind.ALL, tuple(ordered))
     teams = tuple(teams)
@@ -149,6 +153,30 @@ def select(
     except names.AmbiguousTeam as exc:
         raise UnknownSelection(text, tuple(groups), pitches, teams, exc.candidates) from None
     return _team(ordered, team)
+
+
+_ALL_WORDS = frozenset({"tumu", "hepsi", "tamami", "tum", "butun", "sezon", "tum sezon"})
+_WEEK = re.compile(r"(?:hafta\s*([0-9]{1,3})|([0-9]{1,3})\s*\.?\s*hafta(?:nin|si)?)")
+
+
+def _season_week(ordered: list[Row], text: str, now: datetime) -> Selection | None:
+    """A season league (rows with `week`): no word is the coming match week, "hafta 3" or
+    "3. hafta" that week, "tümü" every match; None for anything else, or one day."""
+    weeks = sorted({r[0].week for r in ordered if r[0].week is not None})
+    if not weeks:
+        return None
+    folded = " ".join(names.fold(text).split())
+    if folded in _ALL_WORDS:
+        return Selection(Kind.ALL, tuple(ordered))
+    if not folded:
+        coming = [r[0].week for r in ordered if r[0].end > now and r[0].week is not None]
+        week = coming[0] if coming else weeks[-1]
+    elif (found := _WEEK.fullmatch(folded)) is not None:
+        week = int(found.group(1) or found.group(2))
+    else:
+        return None
+    chosen = tuple(r for r in ordered if r[0].week == week)
+    return Selection(Kind.WEEK, chosen, f"{week}. hafta")
 
 
 def _team(ordered: list[Row], team: str) -> Selection:
