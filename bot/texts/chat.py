@@ -283,6 +283,10 @@ def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Sn
     open_ = [m.match for m in snap.matches if m.result is None]
     coming = [m for m in open_ if m.end > moment]
     missing = [m for m in open_ if m.end <= moment and m.home and m.away]
+    week = min((m.week for m in coming if m.week is not None), default=None)
+    if week is not None:  # a season league: the coming match week, not only its next slot
+        lines += season.live_week(week, [m for m in coming if m.week == week], moment)
+        coming = []
     if coming:
         first = min(m.start for m in coming)
         label = "Şimdi oynanıyor" if first <= moment else "Sıradaki"

@@ -178,3 +178,14 @@ def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases
         f"{hm(m.start)} {m.pitch}: {side(m, True)} - {side(m, False)}" for m in answer.matches
     ]
     return "\n".join(lines)
+
+
+def live_week(week: int, matches: Sequence[PlannedMatch], now: datetime) -> list[str]:
+    """The live message's coming match week: its date and its matches still to play."""
+    first = min(matches, key=lambda m: (m.start, m.no))
+    under_way = any(m.start <= now < m.end for m in matches)
+    label = "Şimdi oynanıyor" if under_way else "Sıradaki"
+    lines = [f"{label}: {week}. hafta · {long_date(first.start.date())}"]
+    ordered = sorted(matches, key=lambda m: (m.start, m.pitch))
+    lines += [f"• {hm(m.start)} {m.pitch}: {side(m, True)} - {side(m, False)}" for m in ordered]
+    return lines

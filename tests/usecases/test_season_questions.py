@@ -87,3 +87,15 @@ async def test_fikstur_shows_the_coming_week_a_named_week_or_all(db):
         assert chosen.title == "3. hafta" and {m.week for m, _ in chosen.rows} == {3}
     assert len(views.select(snap, "tümü", NOW).rows) == 28
     assert views.select(snap, "Takım 1", NOW).title == "Takım 1"  # the other words stay
+
+
+async def test_the_live_message_shows_the_coming_week_and_the_table(db):
+    from bot.usecases import state
+
+    async with db.unit_of_work(read_only=True) as uow:
+        snap = await state.active(uow, CHAT)
+    text = chat.live(snap, NOW)
+    lines = text.splitlines()
+    assert lines[1] == "Sıradaki: 1. hafta · 6 Aralık Pazar"
+    assert lines[2].startswith("• 14:00 Saha 1: ") and len(lines) == 8
+    assert lines[6].startswith("Puan: ")
