@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from icalendar import Calendar, Event
 
 from bot.texts import files as texts
+from bot.texts import season as season_texts
 from bot.texts.chat import score_text
 from bot.texts.common import side, stage_label
 from bot.usecases.state import Snapshot
@@ -52,7 +53,8 @@ def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
         event.add("dtstamp", stamp)
         event.add("dtstart", m.start.astimezone(zone))
         event.add("dtend", m.end.astimezone(zone))
-        event.add("summary", texts.event_summary(side(m, True), side(m, False), stage_label(m)))
+        label = stage_label(m) if m.week is None else season_texts.week_label(m.week)
+        event.add("summary", texts.event_summary(side(m, True), side(m, False), label))
         event.add("location", m.pitch)
         score = score_text(stored.result) if stored.result else None
         event.add("description", texts.event_description(name, m.no, score))

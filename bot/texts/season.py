@@ -189,3 +189,8 @@ def live_week(week: int, matches: Sequence[PlannedMatch], now: datetime) -> list
     ordered = sorted(matches, key=lambda m: (m.start, m.pitch))
     lines += [f"• {hm(m.start)} {m.pitch}: {side(m, True)} - {side(m, False)}" for m in ordered]
     return lines
+
+
+def week_label(week: int) -> str:
+    """A season match's stage, in /takvim and the like: "3. hafta"."""
+    return f"{week}. hafta"

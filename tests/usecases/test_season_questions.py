@@ -99,3 +99,14 @@ async def test_the_live_message_shows_the_coming_week_and_the_table(db):
     assert lines[1] == "Sıradaki: 1. hafta · 6 Aralık Pazar"
     assert lines[2].startswith("• 14:00 Saha 1: ") and len(lines) == 8
     assert lines[6].startswith("Puan: ")
+
+
+async def test_takvim_holds_the_whole_season_with_its_weeks(db):
+    from bot.render import calendar
+    from bot.usecases import state
+
+    async with db.unit_of_work(read_only=True) as uow:
+        snap = await state.active(uow, CHAT)
+    data = calendar.ics(snap, NOW).decode()
+    assert data.count("BEGIN:VEVENT") == 28
+    assert "(1. hafta)" in data and "(7. hafta)" in data
