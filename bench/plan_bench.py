@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from datetime import datetime
 from pathlib import Path
@@ -178,6 +179,12 @@ def main() -> None:
     )
     if one_group_16 is not None:
         print(f"median time, one group of 16 on 4 pitches: {one_group_16:.3f} s (target 2 s)")
+    print()
+    print("Season leagues over match weeks (bench/season_bench.py: one round per match day)")
+    import season_bench  # the sibling script, run from bench/
+
+    sys.argv = [sys.argv[0], "--repeat", str(args.repeat)]  # its own parser reads these
+    season_bench.main()
 
 
 if __name__ == "__main__":
