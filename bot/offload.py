@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 PLAN_BUDGET = 20.0  # seconds a set-up's plan may take
 RENDER_BUDGET = 15.0  # seconds a picture or a PDF may take
 WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
+WARM_AFTER = 30.0  # seconds after start-up the workers are started (bot.app)
 # A plan's matches, at most. Why 500: it is what one group chat can carry. Every match
 # is a result line, a reminder slot and a line of the fixture; Telegram lets a bot send
 # 20 messages a minute into one group, the fixture text reads in at most 5 messages (about
