@@ -100,8 +100,10 @@ def build(
             reachable=found.reachable,
         )
         dispatch.start(app, found.dispatcher)
-        offload.warm()  # the planning/rendering worker starts now, not on the first plan
         if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/hygiene.py)
+            # The planning/rendering worker starts once the bot is up, not on the first
+            # plan (and not during start-up, whose CPU it would share).
+            app.job_queue.run_once(_warm, when=offload.WARM_AFTER, name="offload:warm")
             app.job_queue.run_repeating(
                 _prune, interval=hygiene.EVERY, first=hygiene.EVERY, name="hygiene:prune"
             )
@@ -144,6 +146,10 @@ def build(
 
 
 INTAKE = "intake"
+
+
+async def _warm(_context: ContextTypes.DEFAULT_TYPE) -> None:
+    offload.warm()
 
 
 async def _prune(context: ContextTypes.DEFAULT_TYPE) -> None:
