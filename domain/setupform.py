@@ -17,14 +17,13 @@ words them in Turkish with an example, and nothing is half-applied.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 from enum import StrEnum
 from typing import TypeVar
 
-from domain import weekly
+from domain import names, weekly
 from domain.draw import MAX_GROUPS, MIN_GROUP_SIZE
 from domain.errors import DomainError
 from domain.formats import QUALIFIERS
@@ -492,7 +491,8 @@ _NUMBERING = re.compile(r"^[0-9]{1,2}\s*[.)]\s+")
 
 
 def _entries(text: str) -> list[str]:
-    lines = [" ".join(line.split()) for line in unicodedata.normalize("NFC", text).splitlines()]
+    # Zero-width and bidi controls out first: "Kartal\u200blar" is Kartallar, not a new team.
+    lines = [" ".join(line.split()) for line in names.strip_invisible(text).splitlines()]
     lines = [_BULLET.sub("", line) for line in lines if line]
     # "1. Kartallar" in a pasted numbered list; only when every line is numbered, so a
     # lone "1. Lig Gençlik" keeps its name.

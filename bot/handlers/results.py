@@ -114,7 +114,8 @@ async def _announce(update: Update, entered: results.Entered) -> None:
     later = []
     if entered.group_done and entered.table is not None:  # the finished group's own table
         later.append(chat.group_done(entered.group_done))
-        later += [chat.lot_needed(tied) for tied in entered.table[1].unresolved]
+        final = entered.table[1]
+        later += [chat.lot_needed(tied, final.decider) for tied in final.unresolved]
     if entered.filled:
         later.append(chat.filled(entered.filled))
     if entered.champion:

@@ -240,7 +240,8 @@ async def _answer(
             data["season"] = usecase.season_answer(text, moment)  # typed at once
             data["kickoff"] = usecase.season_kickoff(data["season"], ZONE).isoformat()
     elif step == "kickoff":
-        data["kickoff"] = when.parse_kickoff(text, moment).isoformat()
+        kickoff = when.check_horizon(when.parse_kickoff(text, moment), moment, text)
+        data["kickoff"] = kickoff.isoformat()  # past or a year ahead: refused in Turkish
         data.pop("season", None)
         data["kind"] = "day"
     elif step == "slot":

@@ -99,7 +99,14 @@ def group_done(label: str) -> str:
     return f"🏁 {label} Grubu tamamlandı."
 
 
-def lot_needed(tied: Sequence[str]) -> str:
+def lot_needed(tied: Sequence[str], decider: str = "lot") -> str:
+    """Teams level on every criterion: a lot (/kura), or under TFF's rule a play-off."""
+    if decider == "playoff":
+        return (
+            f"⚖️ {', '.join(tied)} her ölçütte eşit: TFF kuralına göre sıralamayı bir eşitlik"
+            " maçı belirler. Maç oynanınca kazananı yazın: /kura"
+            f" {tied[0]} (önde çıkan). Eşleşme o zamana kadar bekler."
+        )
     return (
         f"🎲 {', '.join(tied)} her ölçütte eşit: sıralama kurayla belirlenecek."
         f" Kurayı çekip önde çıkanı yazın: /kura {tied[0]}. Eşleşme o zamana kadar bekler."
