@@ -20,7 +20,7 @@ from bot.render import calendar, export, picture, printout
 from bot.texts import files as texts
 from bot.texts import fixture as fixture_texts
 from bot.usecases import reading, state
-from domain import names
+from domain import names, selection
 from domain.errors import DomainError
 from domain.selection import UnknownSelection
 
@@ -122,6 +122,9 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, fixture_texts.unknown(exc))
         return
     rows, title = list(chosen.rows), chosen.title
+    if not rows and chosen.kind is selection.Kind.DAY:
+        await reply(update, fixture_texts.no_matches_on(wanted, views.match_days(snap)))
+        return
     if not rows:
         await reply(update, texts.NO_MATCHES)
         return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from datetime import datetime
+from datetime import date, datetime
 
 from telegram import Update
 from telegram.ext import ContextTypes
@@ -34,6 +34,9 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await refuse(update, exc)
         return
     rows = list(chosen.rows)
+    if not rows and chosen.kind is selection.Kind.DAY:
+        await reply(update, fixture_texts.no_matches_on(wanted, match_days(snap)))
+        return
     text = fixture_texts.fixture(
         snap.tournament.name,
         rows,
@@ -43,6 +46,11 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         codes=render.shown_codes(m for m, _ in rows),
     )
     await reply(update, text)
+
+
+def match_days(snap: state.Snapshot) -> list[date]:
+    """The days the tournament has matches on, on its clock."""
+    return sorted({m.match.start.astimezone(snap.zone).date() for m in snap.matches})
 
 
 def select(snap: state.Snapshot, wanted: str, moment: datetime) -> selection.Selection:

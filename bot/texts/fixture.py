@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime, time
 
 from bot.texts.chat import match_line, missing_list
-from bot.texts.common import hm
+from bot.texts.common import MONTHS, day, hm
 from bot.texts.files import NEXT, NO_MATCHES, WAITING, fixture_head, legend
 from bot.texts.parts import quoted
 from domain.model import PlannedMatch, Score
@@ -68,6 +68,12 @@ def unknown_team(text: str, teams: Sequence[str], closest: Sequence[str] = ()) -
         head += f" Şunu mu demek istediniz: {', '.join(quoted(t) for t in closest[:3])}?"
     shown = ", ".join(teams[:24]) + (f" (+{len(teams) - 24})" if len(teams) > 24 else "")
     example = closest[0] if closest else (teams[0] if teams else "Kartallar")
-    return (
-        f"{head}\nTakımlar: {shown}.\nŞöyle yazın: /takvim {example} (tüm maçlar için: /takvim)"
-    )
+    return f"{head}\nTakımlar: {shown}.\nŞöyle yazın: /takvim {example} (tüm maçlar için: /takvim)"
+
+
+def no_matches_on(asked: str, days: Sequence[date]) -> str:
+    """ "/fikstur bugün" on a day without matches: which days have them."""
+    shown = ", ".join(day(datetime.combine(d, time(12))) for d in days[:5])
+    first = days[0] if days else None
+    example = f"/fikstur {first.day} {MONTHS[first.month - 1]}" if first else "/fikstur"
+    return f"{asked[:1].upper()}{asked[1:]} maç yok. Maç günleri: {shown}. Örnek: {example}"

@@ -60,3 +60,28 @@ def test_a_result_gets_one_reply_with_its_groups_table_monospaced(tg):
     assert "<pre>" in saved.text and saved.text.count("puan durumu") == 1
     others = [m for m in tg.silence(chat) if m.kind == "message" and m.seq != saved.seq]
     assert others == []  # one reply per result
+
+
+def test_fikstur_bugun_on_a_day_without_matches_names_the_match_days(tg):
+    chat = tg.group("Boş Gün")
+    create(tg, chat, DAY)  # 6 December; the test runs on another day
+    tg.send(ORGANISER, chat, "/fikstur bugün")
+    answer = tg.wait_for(chat, kinds=("message",))
+    assert answer.text.startswith("Bugün maç yok") and "6 Aralık" in answer.text
+
+
+def test_start_is_a_short_welcome_and_yardim_the_commands_by_role(tg):
+    chat = tg.group("Hoş Geldin")
+    tg.send(ORGANISER, chat, "/start")
+    welcome = tg.wait_for(chat, kinds=("message",))
+    assert "/yeni_turnuva" in welcome.text and "/yardim" in welcome.text
+    tg.send(ORGANISER, chat, "/yardim")
+    commands = tg.wait_for(chat, kinds=("message",))
+    assert commands.text != welcome.text
+    heads = [
+        li for li in commands.text.splitlines() if li in ("Herkes", "Kaptanlar", "Düzenleyenler")
+    ]
+    assert heads == ["Herkes", "Kaptanlar", "Düzenleyenler"]
+    # no line broken by hand mid-sentence: every line is a heading, a command or a question
+    body = [li for li in commands.text.splitlines()[1:] if li and li not in heads]
+    assert all(li[0] in '/"KBHG' for li in body), body
