@@ -196,6 +196,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("gecikme", schedule.gecikme),
             CommandHandler("ertele", schedule.ertele),
             CommandHandler("hafta_ertele", weeks.hafta_ertele),
+            CommandHandler("playoff", weeks.playoff),
             CommandHandler("hatirlatma", schedule.hatirlatma),
             CommandHandler("baglanti", links.baglanti),
             CallbackQueryHandler(setup.step_button, pattern=r"^su:"),

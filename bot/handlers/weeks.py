@@ -28,3 +28,15 @@ async def hafta_ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await reply(update, texts.moved(done.value))
     notices = tuple(Outgoing(n.user_id, texts.captain_notice(n)) for n in done.value.notices)
     await apply(context, done.effects + Effects(messages=notices))
+
+
+async def playoff(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/playoff [7 Mart 15:00]: the TFF play-off between two teams level after everything."""
+    text = " ".join(context.args or [])
+    try:
+        done = await weeks.plan_playoff(database(context), actor(update, context), text)
+    except DomainError as exc:
+        await reply(update, texts.playoff_refusal(exc))
+        return
+    await reply(update, texts.playoff(done.value))
+    await apply(context, done.effects)

@@ -67,3 +67,35 @@ def refusal(exc: Exception) -> str:
                 f" /hafta_ertele {exc.week} (sonraki haftalar da kayar)."
             )
     return schedule_texts.refusal(exc)
+
+
+PLAYOFF_HOW = "Örnek: /playoff (sıradaki boş maç günü) ya da /playoff 7 Mart 15:00"
+
+
+def playoff(p: uc.Playoff) -> str:
+    m = p.match
+    return (
+        f"⚔️ Play-off planlandı: {sides(m)}, {_date(m)} {hm(m.start)} {m.pitch}"
+        f" ({m.no}. maç). Kazanan sırada üstte yer alır; sonucu her maç gibi yazın,"
+        f" ör. {m.home} 2-1 {m.away}"
+    )
+
+
+def playoff_refusal(exc: Exception) -> str:
+    match exc:
+        case uc.NoPlayoff() if exc.reason == "lot":
+            return "Bu eşitlik kurayla bozulur (play-off değil). Kura sonucunu yazın: /kura Takım"
+        case uc.NoPlayoff() if exc.reason == "many":
+            return (
+                f"{len(exc.teams)} takım eşit: {', '.join(exc.teams)}. Play-off iki takım"
+                " arasında; sırayı kurayla belirleyin: /kura Takım"
+            )
+        case uc.NoPlayoff() if exc.reason == "planned" and exc.match is not None:
+            m = exc.match
+            return f"Play-off zaten planlı: {sides(m)}, {_date(m)} {hm(m.start)} ({m.no}. maç)."
+        case uc.NoPlayoff():
+            return (
+                "Play-off gereken bir eşitlik yok: biten bir puan tablosunda her kuralla eşit"
+                " kalan iki takım olmalı. Tablo: /puan"
+            )
+    return refusal(exc)

@@ -18,6 +18,14 @@ DEDUCT = "forfeit_deduction"  # bool
 WITHDRAWN = "withdrawn"  # {team: {"annulled": bool, "by": user, ...}}
 
 
+PLAYOFF = "PO"  # the key's prefix of a play-off match (bot/usecases/weeks.plan_playoff)
+
+
+def is_playoff(match: PlannedMatch) -> bool:
+    """A play-off between teams level after every criterion: no table counts it."""
+    return (match.key or "").startswith(PLAYOFF)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     tournament: Tournament
@@ -48,7 +56,22 @@ class Snapshot:
         rule = tiebreak.custom(name.split(",")) if "," in name else tiebreak.preset(name)
         # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
         points = PointsRule(forfeit_deduction=bool(self.tournament.settings.extra.get(DEDUCT)))
-        return progress.Rules(tiebreak=rule, points=points, cards=self.cards, lots=self.lots)
+        # A play-off's result settles its tie the way a lot does: winner first.
+        return progress.Rules(
+            tiebreak=rule, points=points, cards=self.cards, lots=self.lots + self.playoff_order
+        )
+
+    @property
+    def playoff_order(self) -> tuple[tuple[str, str], ...]:
+        """(winner, loser) of every play-off played (a TFF tie after every criterion)."""
+        won = []
+        for m in self.matches:
+            if is_playoff(m.match) and m.result is not None and m.match.home and m.match.away:
+                side = m.result.winner_side()
+                if side is not None:
+                    home, away = m.match.home, m.match.away
+                    won.append((home, away) if side == "home" else (away, home))
+        return tuple(won)
 
     @property
     def annulled(self) -> frozenset[str]:
@@ -71,6 +94,7 @@ class Snapshot:
             for m in self.matches
             if m.result is not None
             and not m.match.stage.is_knockout
+            and not is_playoff(m.match)
             and not ({m.match.home, m.match.away} & out)
         ]
 
@@ -88,7 +112,9 @@ class Snapshot:
     def group_finished(self, label: str) -> bool:
         members = set(next(g.teams for g in self.groups if g.label == label))
         mine = [
-            m for m in self.matches if not m.match.stage.is_knockout and m.match.home in members
+            m
+            for m in self.matches
+            if not m.match.stage.is_knockout and not is_playoff(m.match) and m.match.home in members
         ]
         return bool(mine) and all(m.result is not None for m in mine)
 
@@ -99,7 +125,11 @@ class Snapshot:
             return {}
         per_group = {
             g.label: sum(
-                1 for m in self.matches if not m.match.stage.is_knockout and m.match.home in g.teams
+                1
+                for m in self.matches
+                if not m.match.stage.is_knockout
+                and not is_playoff(m.match)
+                and m.match.home in g.teams
             )
             for g in self.groups
         }

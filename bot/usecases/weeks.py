@@ -11,14 +11,18 @@ told once, each affected captain in private (schedule.Moved and its notices).
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from typing import Any
 
-from bot.usecases import results, schedule, state, units
-from bot.usecases.units import Actor, Done
+from bot.usecases import reminders, results, schedule, state, units
+from bot.usecases.units import Actor, Done, Effects
 from domain import weeks as moving
 from domain import when
 from domain.errors import DomainError
+from domain.model import PlannedMatch
 from storage import Database, UnitOfWork
+from storage import api as store
 
 _WEEK = re.compile(r"^\s*(?:hafta\s*)?([0-9]{1,2})\s*\.?\s*(?:hafta(?:y[ıi])?\b)?\s*(.*)$", re.I)
 
@@ -74,3 +78,92 @@ async def postpone_week(db: Database, actor: Actor, text: str) -> Done[schedule.
         return await move_week(uow, snap, text, actor.now)
 
     return schedule._moved(await units.write(db, actor, action))
+
+
+# --- the TFF play-off -----------------------------------------------------------------------
+
+
+class NoPlayoff(DomainError):
+    """/playoff where no finished table ends in a tie its rule leaves to a play-off
+    (`reason`: none, lot (the rule draws lots: /kura), many (more than two level),
+    planned (one is planned already, `match`))."""
+
+    def __init__(self, reason: str, teams: tuple[str, ...] = (), match: Any = None) -> None:
+        super().__init__(f"no play-off to plan: {reason}")
+        self.reason, self.teams, self.match = reason, teams, match
+
+
+def _playoff_tie(snap: state.Snapshot) -> tuple[str, tuple[str, ...]]:
+    reason = "none"
+    for label, table in snap.tables().items():
+        if not table.unresolved or not snap.group_finished(label):
+            continue
+        if table.decider != "playoff":
+            reason = "lot"
+            continue
+        tie = table.unresolved[0]
+        if len(tie) != 2:
+            raise NoPlayoff("many", tie)
+        return label, tie
+    raise NoPlayoff(reason)
+
+
+def _playoff_start(snap: state.Snapshot, text: str, now: datetime) -> datetime:
+    """A typed day and time; a day alone at the season's opening time; nothing: the next
+    free match day (the season's rhythm after the last match day) at that time."""
+    local = now.astimezone(snap.zone)
+    last = max(snap.planned, key=lambda m: m.start)
+    season = snap.tournament.settings.extra.get("season") or {}
+    opens = time.fromisoformat(season["opens"]) if season.get("opens") else last.start.time()
+    if text.strip():
+        try:
+            return when.parse_kickoff(text, local)
+        except when.BadDateTime as exc:
+            if exc.reason is not when.DateTimeProblem.MISSING_TIME:
+                raise
+        day = when.parse_date(text, local.date())
+    else:
+        every, skip = _rhythm(snap)
+        day = moving.next_free_day([m.start.date() for m in snap.planned], every, skip)
+    return datetime.combine(day, opens, tzinfo=snap.zone)
+
+
+@dataclass(frozen=True)
+class Playoff:
+    match: PlannedMatch
+    snapshot: state.Snapshot
+
+
+async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
+    """/playoff [7 Mart 15:00]: the match between the two teams a TFF table leaves level
+    after every criterion; its winner ranks higher (state.Snapshot.playoff_order)."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Playoff:
+        snap = await state.active(uow, actor.chat_id)
+        await results.may_organise(uow, snap, actor.user_id, admin)
+        _, (home, away) = _playoff_tie(snap)
+        planned = [m.match for m in snap.matches if state.is_playoff(m.match)]
+        waiting = next((m for m in planned if {m.home, m.away} == {home, away}), None)
+        if waiting is not None:
+            raise NoPlayoff("planned", (home, away), waiting)
+        start = _playoff_start(snap, text, actor.now)
+        league = [m for m in snap.planned if not m.stage.is_knockout]
+        theirs = next(m for m in league if m.involves(home))
+        match = PlannedMatch(
+            no=max(m.no for m in snap.planned) + 1,
+            stage=theirs.stage,
+            group=theirs.group,
+            round=None,
+            pitch=snap.tournament.settings.pitches[0],
+            start=start,
+            end=start + (theirs.end - theirs.start),
+            home=home,
+            away=away,
+            key=f"{state.PLAYOFF}{len(planned) + 1}",
+        )
+        await store.replan(uow, snap.id, [*snap.planned, match])
+        await reminders.sync(uow, snap.id, actor.now)
+        return Playoff(match, snap)
+
+    done = await units.write(db, actor, action)
+    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))

@@ -199,3 +199,57 @@ async def test_moving_a_match_week(db, role, expected):
         got = "refused"
     assert got == expected
     assert ((await snapshot(db)).planned != before) == (expected == "allowed")
+
+
+# --- the TFF play-off ----------------------------------------------------------------------
+
+LEVEL_PAIR = (
+    "Takım 1 2-0 Takım 3", "Takım 1 2-0 Takım 4", "Takım 2 2-0 Takım 3",
+    "Takım 2 2-0 Takım 4", "Takım 1 1-1 Takım 2", "Takım 3 2-1 Takım 4",
+)  # fmt: skip
+
+
+@pytest.fixture
+async def four(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'p.sqlite3'}"
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    await create_league(database, FORM.replace("8 takım", "4 takım"))
+    async with database.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        await uow.tournaments.update_settings(tid, tie_break="tff")
+        await uow.commit()
+    yield database
+    await database.dispose()
+
+
+async def test_a_tff_tie_after_everything_gets_a_play_off_on_the_next_match_day(four):
+    for line in LEVEL_PAIR:
+        await results.record(four, who(), line)
+    table = (await snapshot(four)).tables()["A"]
+    assert table.unresolved == (("Takım 1", "Takım 2"),) and table.decider == "playoff"
+
+    done = await weeks.plan_playoff(four, who(), "")
+
+    match = done.value.match
+    assert {match.home, match.away} == {"Takım 1", "Takım 2"}
+    assert match.start == datetime(2027, 1, 17, 14, 0, tzinfo=IST)  # 3 Jan + two weeks
+    assert "Play-off planlandı" in texts.playoff(done.value)
+    with pytest.raises(weeks.NoPlayoff) as again:
+        await weeks.plan_playoff(four, who(), "")
+    assert "zaten planlı" in texts.playoff_refusal(again.value)
+
+    await results.record(four, who(), "Takım 2 1-0 Takım 1")
+    table = (await snapshot(four)).tables()["A"]
+    assert table.teams[:2] == ("Takım 2", "Takım 1") and not table.unresolved
+    assert table.row("Takım 1").played == 3  # the play-off counts in no table
+
+
+async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
+    with pytest.raises(weeks.NoPlayoff) as refused:
+        await weeks.plan_playoff(four, who(), "")
+    assert "Play-off gereken bir eşitlik yok" in texts.playoff_refusal(refused.value)
+    for line in LEVEL_PAIR:
+        await results.record(four, who(), line)
+    match = (await weeks.plan_playoff(four, who(), "10 Ocak 16:00")).value.match
+    assert match.start == datetime(2027, 1, 10, 16, 0, tzinfo=IST)
