@@ -58,6 +58,7 @@ HELP = "\n".join(
         " /kaptan_sil Kartallar: kaptanları kaldır",
         "/yetkili (bir mesaja yanıt olarak): düzenleyen ekle",
         "/kura Kartallar: eşitlikte kura sonucunu kaydet",
+        "/playoff [7 Mart 15:00]: her ölçütle eşit iki takımın play-off maçını planla (TFF)",
         "/ayarlar esitlik averaj, atılan gol, aralarındaki maç: eşitlik kuralı; /ayarlar kadro 7",
         "/ayarlar hukmen_puan_sil acik: hükmende puan da düşülür;"
         " /ayarlar cekilme tff|iptal|yari: çekilen takımın kuralı",
@@ -90,6 +91,7 @@ COMMANDS = (
     ("sonuc", "Sonuç gir: Kartallar 3-1 Şahinler"),
     ("geri_al", "Son sonucu geri al"),
     ("kura", "Eşitlikte kura sonucunu kaydet"),
+    ("playoff", "Eşitlikte play-off maçı planla"),
     ("yetkili", "Düzenleyen ekle (mesaja yanıtla)"),
     ("gecikme", "Maçları kaydır: /gecikme 15 [saha 2]"),
     ("ertele", "Bir maçı ertele: /ertele 7 11:30"),

@@ -42,7 +42,8 @@ def table(tab: Table, rule: TieBreak, *, title: str | None = None, ties: bool = 
         if tab.decider == "playoff":
             lines.append(
                 "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Aralarında ayrı bir maç"
-                " (play-off) oynanmalı; sonucunu düzenleyen kaydeder."
+                " (play-off) oynanmalı; planlamak için: /playoff (sıradaki maç günü) ya da"
+                " /playoff 7 Mart 15:00."
             )
             continue
         lines.append(

@@ -253,3 +253,23 @@ async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
         await results.record(four, who(), line)
     match = (await weeks.plan_playoff(four, who(), "10 Ocak 16:00")).value.match
     assert match.start == datetime(2027, 1, 10, 16, 0, tzinfo=IST)
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("plan a play-off"))
+async def test_planning_a_play_off(four, role, expected):
+    async with four.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        await uow.tournaments.add_organiser(tid, CO_ORGANISER, NOW)
+        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
+        await uow.teams.add_captain(tid, "Takım 2", OTHER_CAPTAIN)
+        await uow.commit()
+    for line in LEVEL_PAIR:
+        await results.record(four, who(), line)
+    try:
+        await weeks.plan_playoff(four, in_role(role), "")
+        got = "allowed"
+    except (NotOrganiser, NoActiveTournament):
+        got = "refused"
+    assert got == expected
+    planned = [m for m in (await snapshot(four)).matches if state.is_playoff(m.match)]
+    assert bool(planned) == (expected == "allowed")
