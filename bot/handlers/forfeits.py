@@ -35,7 +35,8 @@ async def hukmen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A group line "Kartallar hükmen" or "Kartallar gelmedi": an organiser's is recorded;
-    anyone else's (chat about a late team) and an unknown name are left alone."""
+    anyone else's (chat about a late team) and a name that is no team's as spelled
+    ("Hakem gelmedi") are left alone."""
     message = update.effective_message
     if message is None or not message.text or not in_group(update):
         return
@@ -49,7 +50,9 @@ async def _forfeit(
     update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, *, quiet: bool = False
 ) -> None:
     try:
-        done = await forfeits.record_forfeit(database(context), actor(update, context), text)
+        done = await forfeits.record_forfeit(
+            database(context), actor(update, context), text, fuzzy=not quiet
+        )
     except (NoActiveTournament, NotOrganiser, names.UnknownTeam, names.AmbiguousTeam) as exc:
         if not quiet:
             await reply(update, texts.refusal(exc))

@@ -114,7 +114,9 @@ class Reinstated:
 # --- parsing -------------------------------------------------------------------------------
 
 
-def parse(text: str, teams: tuple[str, ...]) -> tuple[int | None, str, Score | None]:
+def parse(
+    text: str, teams: tuple[str, ...], *, fuzzy: bool = True
+) -> tuple[int | None, str, Score | None]:
     """'[14] Kartallar [5-1]': the match number named, the team, the played score."""
     words = " ".join(text.split())
     number = None
@@ -126,7 +128,7 @@ def parse(text: str, teams: tuple[str, ...]) -> tuple[int | None, str, Score | N
         words = words[: found.start()].strip()
     if not words:
         raise BadForfeit(text, "missing")
-    return number, names.resolve(words, teams), played
+    return number, names.resolve(words, teams, fuzzy=fuzzy), played
 
 
 def _open_matches(snap: state.Snapshot, team: str) -> list[StoredMatch]:
@@ -179,16 +181,19 @@ def _replaced(snap: state.Snapshot, no: int, score: Score | None, version: int) 
 # --- /hukmen -------------------------------------------------------------------------------
 
 
-async def record_forfeit(db: Database, actor: Actor, text: str) -> Done[Forfeited]:
+async def record_forfeit(
+    db: Database, actor: Actor, text: str, *, fuzzy: bool = True
+) -> Done[Forfeited]:
     """/hukmen Kartallar, /hukmen 14 Kartallar, /hukmen Kartallar 5-1, or the plain lines
     "Kartallar hükmen" / "Kartallar gelmedi": the team's earliest match without a result
     (or the one named, even a played one: its score turns into the forfeit's) is stored as
-    lost hükmen. Organisers only. The result write claims the update id."""
+    lost hükmen. Organisers only. The result write claims the update id. `fuzzy`: a typo
+    of a team's name is corrected (the plain lines ask for the name as spelled)."""
 
     async def action(uow: UnitOfWork, admin: bool) -> Forfeited:
         snap = await state.active(uow, actor.chat_id)
         await results.may_organise(uow, snap, actor.user_id, admin)
-        number, team, typed = parse(text, snap.teams)
+        number, team, typed = parse(text, snap.teams, fuzzy=fuzzy)
         stored = _chosen(snap, text, number, team)
         score = _score(stored.match, team, typed, stored.result)
         cmd = RecordResult(

@@ -16,6 +16,7 @@ from bot.texts import forfeits as texts
 from bot.usecases import forfeits, reminders, results, state
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
+from domain import names
 from domain.forfeits import WithdrawalRule
 from domain.model import Score
 
@@ -165,3 +166,9 @@ def test_the_plain_lines_name_the_team(line, team):
 @pytest.mark.parametrize("line", ["Kartallar 3-1 Şahinler", "hükmen", "gelmedi mi?"])
 def test_other_lines_are_no_forfeit(line):
     assert PLAIN.match(line) is None
+
+
+async def test_a_plain_lines_name_must_be_a_teams_as_spelled(db):
+    with pytest.raises(names.UnknownTeam):
+        await forfeits.record_forfeit(db, who(), "A44", fuzzy=False)
+    assert all(m.result is None for m in (await snapshot(db)).matches)
