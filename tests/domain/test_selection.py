@@ -96,9 +96,8 @@ def test_rows_come_in_kick_off_order_after_a_move(day):
     starts = [m.start for m, _ in ordered]
     assert starts == sorted(starts)
     assert choose(replace(day), "")  # the snapshot itself is untouched
-    assert [m.no for m, _ in select(moved, "", teams=day.teams, groups=[], zone=IST, now=NOW).rows][
-        0
-    ] == 10
+    chosen = select(moved, "", teams=day.teams, groups=[], zone=IST, now=NOW)
+    assert chosen.rows[0][0].no == 10
 
 
 def test_a_team_named_like_a_day_is_the_team():

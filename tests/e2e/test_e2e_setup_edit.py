@@ -1,13 +1,12 @@
 """The set-up's summary: [Değiştir] changes one answer and comes back; a plan that runs too
-long or starts in the past is warned about before [Oluştur]."""
+long is warned about before [Oluştur] (a past start: tests/usecases/test_setup_warning.py)."""
 
 from __future__ import annotations
 
 from client import ORGANISER
 
-LONG = (
-    "/yeni_turnuva Uzun Gün | 16 takım | 1 saha | 6 Aralık 09:00 | 25+5 | lig\n"
-    + ", ".join(f"Takım {i}" for i in range(1, 17))
+LONG = "/yeni_turnuva Uzun Gün | 16 takım | 1 saha | 6 Aralık 09:00 | 25+5 | lig\n" + ", ".join(
+    f"Takım {i}" for i in range(1, 17)
 )
 
 
@@ -53,24 +52,3 @@ def test_a_day_over_twelve_hours_is_warned_with_formats_that_fit(tg):
     warning = next(li for li in summary.text.splitlines() if li.startswith("⚠"))
     assert "gece yarısını" in warning or "12 saatten" in warning
     assert "Öneri" in summary.text
-
-
-def test_a_first_match_in_the_past_is_warned_about(tg):
-    chat = tg.group("Geçmiş")
-    tg.send(ORGANISER, chat, "/yeni_turnuva")
-    tg.wait_for(chat, "adı ne")
-    tg.send(ORGANISER, chat, "Dünkü Kupa")
-    tg.wait_for(chat, "Takımları yazın")
-    tg.send(ORGANISER, chat, "Kartallar, Şahinler, Aslanlar, Kaplanlar")
-    pitches = tg.wait_for(chat, "Kaç saha")
-    tg.press(ORGANISER, chat, pitches.message_id, pitches.button("1"))
-    fmt = tg.wait_for(chat, "Nasıl oynansın")
-    tg.press(ORGANISER, chat, fmt.message_id, fmt.button("Lig"))
-    tg.wait_for(chat, "İlk maç ne zaman")
-    tg.send(ORGANISER, chat, "01.01.2026 10:00")
-    slot = tg.wait_for(chat, "Maç süresi")
-    tg.press(ORGANISER, chat, slot.message_id, slot.button("26+4"))
-    rule = tg.wait_for(chat, "eşitliğinde")
-    tg.press(ORGANISER, chat, rule.message_id, rule.button("TFF"))
-    summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
-    assert any(li.startswith("⚠ İlk maç geçmişte") for li in summary.text.splitlines())

@@ -1,0 +1,53 @@
+"""The ⚠ lines before [Oluştur]: a plan in the past, past midnight or over 12 hours, with
+formats that fit a day (domain.advice) or a season league over weeks."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from bot.texts import setup as texts
+from bot.usecases import setup
+
+IST = ZoneInfo("Europe/Istanbul")
+
+
+def answers(teams: int, kickoff: datetime, fmt: str = "league", pitches: int = 1) -> dict:
+    return {
+        "name": "Deneme",
+        "teams": [f"Takım {i}" for i in range(1, teams + 1)],
+        "pitches": pitches,
+        "format": fmt,
+        "groups": 1,
+        "kickoff": kickoff.isoformat(),
+        "match": 25,
+        "changeover": 5,
+        "third": False,
+        "tiebreak": "tff",
+    }
+
+
+def warned(data: dict, now: datetime) -> setup.PlanWarning | None:
+    _, built = setup.build(setup.spec_of(data))
+    return setup.plan_warning(data, built, now, IST)
+
+
+def test_an_evening_of_four_teams_needs_no_warning():
+    kickoff = datetime(2026, 12, 6, 20, 0, tzinfo=IST)
+    assert warned(answers(4, kickoff), kickoff - timedelta(days=1)) is None
+
+
+def test_a_summary_shown_after_its_kick_off_warns_that_it_is_in_the_past():
+    kickoff = datetime(2026, 12, 6, 20, 0, tzinfo=IST)
+    found = warned(answers(4, kickoff), kickoff + timedelta(minutes=5))
+    assert found is not None and found.past and not found.long
+    assert texts.warning(found).startswith("⚠ İlk maç geçmişte")
+
+
+def test_a_league_of_sixteen_on_one_pitch_is_warned_with_formats_that_fit():
+    kickoff = datetime(2026, 12, 6, 9, 0, tzinfo=IST)
+    found = warned(answers(16, kickoff), kickoff - timedelta(days=1))
+    assert found is not None and found.long and found.midnight
+    line = texts.warning(found)
+    assert line.startswith("⚠ Bu program gece yarısını geçiyor")
+    assert "• Öneri:" in line and all(c.fits for c in found.alternatives)
