@@ -22,6 +22,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -109,6 +110,34 @@ async def run(fn: Callable[..., T], *args: Any, budget: float, what: str = "plan
     except BrokenProcessPool:
         _discard(pool)
         raise
+
+
+def in_worker(
+    fn: Callable[..., T], *args: Any, budget: float, what: str = "picture", **kwargs: Any
+) -> Callable[[], T]:
+    """`fn(*args, **kwargs)` in a worker process, as a callable for a thread that waits
+    for it (`asyncio.to_thread(in_worker(...))`): for code that already renders in a
+    thread. TooSlow past `budget` seconds, as `run`."""
+
+    def call() -> T:
+        pool = _executor()
+        try:
+            future = pool.submit(fn, *args, **kwargs)
+        except (BrokenProcessPool, RuntimeError):
+            _discard(pool)
+            pool = _executor()
+            future = pool.submit(fn, *args, **kwargs)
+        try:
+            return future.result(timeout=budget)
+        except FutureTimeout:
+            log.warning("%s: not done in %.0f s; its worker is stopped", what, budget)
+            _discard(pool)
+            raise TooSlow(what, budget) from None
+        except BrokenProcessPool:
+            _discard(pool)
+            raise
+
+    return call
 
 
 def _imports() -> None:

@@ -39,6 +39,13 @@ async def test_past_its_budget_the_worker_is_stopped_and_the_refusal_is_turkish(
     assert await offload.run(pow, 2, 10, budget=30) == 1024  # a fresh pool serves again
 
 
+async def test_a_render_in_a_thread_waits_for_its_worker_within_the_budget():
+    assert await asyncio.to_thread(offload.in_worker(pow, 3, 4, budget=30)) == 81
+    with pytest.raises(offload.TooSlow) as caught:
+        await asyncio.to_thread(offload.in_worker(time.sleep, 30, budget=1.0))
+    assert "saniyede hazırlanamadı" in refusal(caught.value)
+
+
 def test_round_robin_matches_are_counted_before_planning():
     assert offload.league_matches(64) == 2016
     assert offload.league_matches(64, 16) == 96
