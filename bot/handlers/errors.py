@@ -5,17 +5,25 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
+from telegram.error import BadRequest, NetworkError
 from telegram.ext import ContextTypes
 
+from bot.logs import Quiet, describe
 from bot.texts import bot as texts
 from bot.usecases.units import Repeated
 
 log = logging.getLogger(__name__)
+_away = Quiet(log)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(context.error, Repeated):  # applied and answered the first time
         log.info("update %s was delivered again; nothing changed", context.error.args[0])
+        return
+    if isinstance(context.error, NetworkError) and not isinstance(context.error, BadRequest):
+        # The Bot API is away (or slow): one line a minute per kind, no traceback; there
+        # is nobody to apologise to through an API that cannot be reached.
+        _away.fail(type(context.error).__name__, "Bot API unreachable: %s", describe(context.error))
         return
     log.error("unhandled error while handling %r", update, exc_info=context.error)
     if isinstance(update, Update) and update.effective_message:
