@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 from domain.errors import DomainError
 from domain.model import PlannedMatch
@@ -115,6 +115,7 @@ class Window:
     opens: datetime
     planned_end: datetime
     closes: datetime
+    pitch_hours: bool = False  # the pitch's opening hours (a season league's rental)
 
     def refuses(self, match: PlannedMatch) -> str | None:
         """ "early", "late" or None (the match fits the window)."""
@@ -138,6 +139,14 @@ def day_window(
     opens = min(m.start for m in same).astimezone(zone)
     end = max(m.end for m in same).astimezone(zone)
     return Window(opens, end, end + timedelta(minutes=margin))
+
+
+def hours_window(moment: datetime, opens: time, closes: time) -> Window:
+    """The pitch's opening hours on the day `moment` falls on (its wall clock): a match
+    must kick off after `opens` and end by `closes`."""
+    day, zone = moment.date(), moment.tzinfo
+    shut = datetime.combine(day, closes, zone)
+    return Window(datetime.combine(day, opens, zone), shut, shut, pitch_hours=True)
 
 
 def move(

@@ -232,6 +232,12 @@ def _why_not(exc: uc.CannotPostpone) -> str:
     if exc.reason == "past":
         when = hm(exc.start) if exc.start else "O saat"
         return f"{when} geçti; ileri bir saat yazın. {ERTELE_HOW}"
+    if exc.reason in ("early", "late") and exc.window is not None and exc.window.pitch_hours:
+        return (
+            f"Maç {no} saat {hm(exc.start or match.start)} oynanamaz: saha o gün"
+            f" {hm(exc.window.opens)}–{hm(exc.window.closes)} arası açık, maç bu arada"
+            " başlayıp bitmeli."
+        )
     if exc.reason == "early" and exc.window is not None:
         return (
             f"Maç {no} saat {hm(exc.start or match.start)} başlayamaz: o gün ilk maç"

@@ -343,6 +343,10 @@ async def postpone(
     played, rules = reminders.played(snap), spacing(snap)
     # The day's window: from its first kick-off to its planned end plus a margin.
     window = shifting.day_window(snap.planned, start.astimezone(snap.zone))
+    hours = snap.tournament.settings.extra.get("season") or {}
+    if hours.get("opens") and hours.get("closes"):  # a season league: the pitch's hours
+        opens, closes = (time.fromisoformat(hours[k]) for k in ("opens", "closes"))
+        window = shifting.hours_window(start.astimezone(snap.zone), opens, closes)
     try:
         after = shifting.move(
             snap.planned, played, number, start, now=now, spacing=rules, window=window

@@ -16,7 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from planshapes import START, Shape, plan_of
 
-from domain.delay import CannotMove, Spacing, day_window, delay, earliest, move, moved
+from domain.delay import (
+    CannotMove,
+    Spacing,
+    day_window,
+    delay,
+    earliest,
+    hours_window,
+    move,
+    moved,
+)
 from domain.model import PlannedMatch, Stage
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -474,3 +483,22 @@ def test_earliest_inside_the_window_starts_at_its_opening_and_stops_at_its_close
     assert found is not None and found >= at(9)
     move(WINDOW_DAY, set(), 3, found, now=BEFORE, window=window)  # what it names is accepted
     assert earliest(WINDOW_DAY, set(), 3, at(11, 5), now=BEFORE, window=window) is None
+
+
+def test_a_pitchs_opening_hours_bound_a_move_on_any_day():
+    from datetime import time
+
+    window = hours_window(at(12) + timedelta(days=7), time(14), time(17))
+    assert window.pitch_hours and window.opens == at(14) + timedelta(days=7)
+    later = tuple(
+        replace(
+            m, start=m.start + timedelta(days=7, hours=5), end=m.end + timedelta(days=7, hours=5)
+        )
+        for m in WINDOW_DAY
+    )
+    with pytest.raises(CannotMove) as refused:
+        move(later, set(), 3, at(13, 30) + timedelta(days=7), now=BEFORE, window=window)
+    assert refused.value.reason == "early"
+    with pytest.raises(CannotMove) as refused:
+        move(later, set(), 3, at(16, 50) + timedelta(days=7), now=BEFORE, window=window)
+    assert refused.value.reason == "late"
