@@ -74,11 +74,11 @@ def _minute(site: Site) -> tuple[int, ...]:
     return (now.year, now.month, now.day, now.hour, now.minute)
 
 
-def _page(site: Site, entry: Entry, kind: str, name: str | None, fragment: bool) -> str | None:
+def _page(site: Site, entry: Entry, kind: str, name: str | None, fragment: bool) -> bytes | None:
     """The page's HTML (or main part) for this revision and minute, rendered once."""
     home = f"/t/{entry.token}"
 
-    def make() -> tuple[str, str] | None:
+    def make() -> tuple[bytes, bytes] | None:
         now: datetime = site.clock()
         if kind == "team":
             found = view.team(entry.snap, name or "", now)
@@ -100,7 +100,7 @@ def _page(site: Site, entry: Entry, kind: str, name: str | None, fragment: bool)
             revision=entry.revision,
             revision_url=f"{home}/surum",
         )
-        return main, whole
+        return main.encode(), whole.encode()  # encoded once per revision and minute
 
     made = entry.cached((kind, name), _minute(site), make)
     if made is None:
