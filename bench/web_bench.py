@@ -120,11 +120,13 @@ async def seed(url: str, count: int) -> list[str]:
 # --- the load ----------------------------------------------------------------------------
 
 
-async def _connection(port: int, paths: list[str], until: float, counts: list[int]) -> None:
+async def _connection(
+    port: int, paths: list[str], until: float, counts: list[int], limit: int | None = None
+) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     i = 0
     try:
-        while time.perf_counter() < until:
+        while time.perf_counter() < until and (limit is None or i < limit):
             path = paths[i % len(paths)]
             i += 1
             writer.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
@@ -143,10 +145,10 @@ async def _connection(port: int, paths: list[str], until: float, counts: list[in
 
 
 async def rate(port: int, paths: list[str], seconds: float) -> float:
+    """Requests/s over CONNECTIONS connections, after every path was asked once (each
+    tournament's snapshot loaded and its page rendered, as on a busy match day)."""
     counts = [0]
-    await asyncio.gather(
-        *(_connection(port, paths, time.perf_counter() + 0.5, [0]) for _ in range(4))
-    )
+    await _connection(port, paths, float("inf"), [0], limit=len(paths))
     began = time.perf_counter()
     until = began + seconds
     await asyncio.gather(*(_connection(port, paths, until, counts) for _ in range(CONNECTIONS)))
