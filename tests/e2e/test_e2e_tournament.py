@@ -311,7 +311,10 @@ def test_an_organiser_reassigns_a_captain_by_replying_to_them(tg, league):
 
 def test_a_tie_no_rule_breaks_waits_for_the_organisers_lot(tg):
     chat = tg.group("Kura")
-    create(tg, chat, "/yeni_turnuva Üçlü | 3 takım | 1 saha | 6 Aralık 20:00 | 26+4\nX1\nX2\nX3")
+    # UEFA's order ends with a lot; TFF's (the default) ends with a play-off match.
+    create(
+        tg, chat, "/yeni_turnuva Üçlü | 3 takım | 1 saha | 6 Aralık 20:00 | 26+4 | uefa\nX1\nX2\nX3"
+    )
     for line in ("X1 1-1 X2", "X2 1-1 X3", "X3 1-1 X1"):
         tg.send(ORGANISER, chat, line)
     assert "/kura X" in tg.wait_for(chat, "kurayla").text
