@@ -23,15 +23,23 @@ def pending(bot, chat) -> dict[tuple[int, int, str], datetime]:
     return {(no, who, kind): datetime.fromisoformat(due) for no, who, kind, due in rows}
 
 
-def weeks_of(bot, chat) -> dict[int, int]:
+def _matches(bot, chat, column: str) -> dict:
     path = bot.db_url.removeprefix("sqlite+aiosqlite:///")
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
         rows = db.execute(
-            "SELECT m.no, m.week FROM matches m JOIN tournaments t ON t.id = m.tournament_id"
-            " WHERE t.chat_id = ? AND t.status = 'active'",
+            f"SELECT m.no, m.{column} FROM matches m JOIN tournaments t"
+            " ON t.id = m.tournament_id WHERE t.chat_id = ? AND t.status = 'active'",
             (chat.id,),
         ).fetchall()
     return dict(rows)
+
+
+def weeks_of(bot, chat) -> dict[int, int]:
+    return _matches(bot, chat, "week")
+
+
+def starts(bot, chat) -> dict[int, datetime]:
+    return {no: datetime.fromisoformat(s) for no, s in _matches(bot, chat, "start_at").items()}
 
 
 def test_a_week_postponed_moves_every_later_week_and_its_reminders(tg, bot):
@@ -55,3 +63,15 @@ def test_a_week_postponed_moves_every_later_week_and_its_reminders(tg, bot):
 
     tg.send(ORGANISER, chat, "/hafta_ertele 3 10 Ocak")
     assert "3. hafta: 17 Ocak → 10 Ocak" in tg.wait_for(chat, "3. hafta ertelendi").text
+
+    # One match to another date: its reminders follow it, nobody else's move.
+    before, was = pending(bot, chat), starts(bot, chat)
+    tg.send(ORGANISER, chat, "/ertele 14 7 Şubat 15:10")
+    assert "7 Şubat 15:10" in tg.wait_for(chat, "Maç 14 ertelendi").text
+    after, now = pending(bot, chat), starts(bot, chat)
+    assert now[14].date().isoformat() == "2027-02-07"
+    for key, due in after.items():
+        if key not in before:  # 7 February is a match day of its own now: its result nudge
+            assert key[0] == 14 and key[2] == "sonuclar", key
+            continue
+        assert due - before[key] == (now[14] - was[14] if key[0] == 14 else timedelta(0)), key
