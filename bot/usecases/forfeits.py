@@ -243,6 +243,7 @@ def _planned_json(m: PlannedMatch) -> dict[str, Any]:
         "end": m.end.isoformat(),
         "home": m.home,
         "away": m.away,
+        "key": m.key,
         "week": m.week,
     }
 
@@ -258,6 +259,7 @@ def _planned_from(d: dict[str, Any]) -> PlannedMatch:
         end=datetime.fromisoformat(d["end"]),
         home=d["home"],
         away=d["away"],
+        key=d.get("key"),
         week=d.get("week"),
     )
 
