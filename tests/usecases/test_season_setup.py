@@ -216,3 +216,18 @@ def test_the_evening_clock_as_typed(words, clock):
 def test_a_bad_evening_clock_is_refused(words):
     with pytest.raises(schedule.BadLeads):
         schedule.parse_evening(words.split())
+
+
+async def test_only_organisers_set_the_evening(db):
+    from bot.usecases.errors import NotOrganiser
+
+    await setup.summarise(db, organiser(), answers())
+    await setup.confirm(db, organiser(), {}, replace=False)
+
+    async def no() -> bool:
+        return False
+
+    member = Actor(user_id=77, chat_id=CHAT, now=NOW.astimezone(UTC), admin=no)
+    with pytest.raises(NotOrganiser):
+        await schedule.change_evening(db, member, ["aksam", "21:00"])
+    assert await schedule.shown_evening(db, CHAT) == (True, time(20))
