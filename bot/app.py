@@ -194,7 +194,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("geri_yukle", tournaments.geri_yukle),
             CommandHandler("ayarlar", admin.ayarlar),
             CommandHandler("gecikme", schedule.gecikme),
-            CommandHandler("ertele", schedule.ertele),
+            # /ertele: schedule's one-match move, plus "belirsiz" (no date yet) and back.
+            CommandHandler("ertele", weeks.ertele),
             CommandHandler("hafta_ertele", weeks.hafta_ertele),
             CommandHandler("playoff", weeks.playoff),
             CommandHandler("hatirlatma", schedule.hatirlatma),

@@ -6,12 +6,17 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.handlers import schedule as schedule_handlers
 from bot.handlers.common import actor, database, reply
 from bot.handlers.effects import apply
+from bot.texts import schedule as schedule_texts
 from bot.texts import weeks as texts
 from bot.usecases import weeks
 from bot.usecases.units import Effects, Outgoing
+from domain import names
 from domain.errors import DomainError
+
+UNDATED_WORDS = ("belirsiz", "tarihsiz", "belli değil")
 
 
 async def hafta_ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -40,3 +45,29 @@ async def playoff(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await reply(update, texts.playoff(done.value))
     await apply(context, done.effects)
+
+
+async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/ertele 14 belirsiz: the match waits for a date; /ertele 14 7 Şubat 15:10 (also for a
+    match waiting for one) or /ertele 7 11:30: one match to a new kick-off."""
+    words = list(context.args or [])
+    text = " ".join(words)
+    tail = names.tr_lower(text).strip(" .!")
+    word = next((w for w in UNDATED_WORDS if tail.endswith(w)), None)
+    number = words[0] if words else ""
+    if word is None or not (number.isascii() and number.isdigit() and len(number) < 4):
+        await schedule_handlers._move(
+            update, context, weeks.postpone_match, schedule_texts.postponed
+        )
+        return
+    try:
+        done = await weeks.leave_undated(database(context), actor(update, context), int(number))
+    except DomainError as exc:
+        await reply(update, schedule_texts.refusal(exc))
+        return
+    await reply(update, texts.undated(done.value))
+    notices = tuple(
+        Outgoing(user, texts.undated_notice(done.value.match, team))
+        for user, team in done.value.tell
+    )
+    await apply(context, done.effects + Effects(messages=notices))

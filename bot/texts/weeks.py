@@ -99,3 +99,24 @@ def playoff_refusal(exc: Exception) -> str:
                 " kalan iki takım olmalı. Tablo: /puan"
             )
     return refusal(exc)
+
+
+def undated(u: uc.Undated) -> str:
+    m = u.match
+    return (
+        f"📅 Maç {m.no} ertelendi: {sides(m)}, tarihi belli değil. Hatırlatma gitmeyecek."
+        f" Gün belli olunca: /ertele {m.no} 7 Şubat 15:10"
+    )
+
+
+def undated_notice(match: PlannedMatch, team: str) -> str:
+    opponent = match.away if match.home == team else match.home
+    return (
+        f"📅 {team}: {_date(match)} {hm(match.start)} maçınız (rakip {opponent or '?'})"
+        " ertelendi, yeni tarihi belli değil. Belli olunca size yazarım."
+    )
+
+
+def waiting(matches: list[PlannedMatch]) -> str:
+    """The matches still without a date, for a view's last lines."""
+    return "\n".join(f"{m.no}. {sides(m)}: tarihi belli değil" for m in matches)

@@ -232,7 +232,7 @@ def _rule(snap: state.Snapshot) -> WithdrawalRule:
     return WithdrawalRule(snap.tournament.settings.extra.get(RULE, WithdrawalRule.AWARD.value))
 
 
-def _planned_json(m: PlannedMatch) -> dict[str, Any]:
+def planned_json(m: PlannedMatch) -> dict[str, Any]:
     return {
         "no": m.no,
         "stage": m.stage.value,
@@ -248,7 +248,7 @@ def _planned_json(m: PlannedMatch) -> dict[str, Any]:
     }
 
 
-def _planned_from(d: dict[str, Any]) -> PlannedMatch:
+def planned_from(d: dict[str, Any]) -> PlannedMatch:
     return PlannedMatch(
         no=d["no"],
         stage=Stage(d["stage"]),
@@ -319,7 +319,7 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
             "at": actor.now.isoformat(),
             "after": None if last is None else last.audit_id,
             "awarded": [m.no for m in awarded],
-            "removed": [_planned_json(m) for m in removed],
+            "removed": [planned_json(m) for m in removed],
         }
         extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
         tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
@@ -378,7 +378,7 @@ async def _reinstate(
         outcome = await store.undo_last(uow, snap.id, actor.user_id, actor.now)
         if outcome.match_no != no:  # pragma: no cover - `after` said they were the latest
             raise RuntimeError(f"undid match {outcome.match_no}, expected {no}")
-    removed = [_planned_from(d) for d in record.get("removed") or []]
+    removed = [planned_from(d) for d in record.get("removed") or []]
     if removed:
         await store.replan(uow, snap.id, [*snap.planned, *removed])
     extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}

@@ -16,6 +16,7 @@ from datetime import date, datetime, time
 from typing import Any
 
 from bot.usecases import reminders, results, schedule, state, units
+from bot.usecases.forfeits import planned_from, planned_json
 from bot.usecases.units import Actor, Done, Effects
 from domain import weeks as moving
 from domain import when
@@ -167,3 +168,84 @@ async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
 
     done = await units.write(db, actor, action)
     return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+# --- /ertele 14 belirsiz ---------------------------------------------------------------------
+
+UNDATED = "undated"  # the settings' extra key: {"14": {"match": ..., "at": ..., "by": ...}}
+
+
+@dataclass(frozen=True)
+class Undated:
+    """A match left without a date: out of the plan (no reminder, no view shows a date it
+    does not have), kept in the settings until `/ertele 14 7 Şubat 15:10` dates it again.
+    `tell`: its captains who can be told in private."""
+
+    match: PlannedMatch
+    tell: tuple[tuple[int, str], ...]  # (captain, team)
+
+
+def undated(snap: state.Snapshot) -> list[PlannedMatch]:
+    """The matches waiting for a date, by number."""
+    kept = snap.tournament.settings.extra.get(UNDATED) or {}
+    return sorted((planned_from(d["match"]) for d in kept.values()), key=lambda m: m.no)
+
+
+async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated]:
+    """/ertele 14 belirsiz: match 14 (not played) waits for a date; organisers only."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> Undated:
+        snap = await state.active(uow, actor.chat_id)
+        await results.may_organise(uow, snap, actor.user_id, admin)
+        stored = next((m for m in snap.matches if m.match.no == number), None)
+        if stored is None:
+            raise schedule.CannotPostpone("not_found", number)
+        if stored.result is not None:
+            raise schedule.CannotPostpone("played", number, stored.match, result=stored.result)
+        await store.replan(uow, snap.id, [m for m in snap.planned if m.no != number])
+        kept = dict(snap.tournament.settings.extra.get(UNDATED) or {})
+        kept[str(number)] = {
+            "match": planned_json(stored.match),
+            "at": actor.now.isoformat(),
+            "by": actor.user_id,
+        }
+        extra = {**snap.tournament.settings.extra, UNDATED: kept}
+        await uow.tournaments.update_settings(snap.id, extra=extra)
+        await reminders.sync(uow, snap.id, actor.now)
+        captains = await uow.teams.captains(snap.id)
+        pairs = [
+            (u, t)
+            for t in (stored.match.home, stored.match.away)
+            for u in captains.get(t or "", ())
+        ]
+        reachable = await uow.private_chats.reachable({u for u, _ in pairs}) if pairs else set()
+        return Undated(stored.match, tuple(p for p in pairs if p[0] in reachable))
+
+    done = await units.write(db, actor, action)
+    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule.Moved]:
+    """/ertele 14 7 Şubat 15:10: as schedule.postpone_match, and a match waiting for a date
+    (/ertele 14 belirsiz) is planned again first, then moved to that time."""
+
+    async def action(uow: UnitOfWork, admin: bool) -> schedule.Moved:
+        snap = await state.active(uow, actor.chat_id)
+        number, _ = schedule.parse_postpone(text)
+        kept = dict(snap.tournament.settings.extra.get(UNDATED) or {})
+        if str(number) in kept:
+            await results.may_organise(uow, snap, actor.user_id, admin)
+            match = planned_from(kept.pop(str(number))["match"])
+            await store.replan(uow, snap.id, [*snap.planned, match])
+            extra = {**snap.tournament.settings.extra, UNDATED: kept}
+            await uow.tournaments.update_settings(snap.id, extra=extra)
+        return await schedule.postpone(
+            uow,
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            text=text,
+            now=actor.now,
+            is_chat_admin=admin,
+        )
+
+    return schedule._moved(await units.write(db, actor, action))

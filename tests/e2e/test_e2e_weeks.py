@@ -75,3 +75,11 @@ def test_a_week_postponed_moves_every_later_week_and_its_reminders(tg, bot):
             assert key[0] == 14 and key[2] == "sonuclar", key
             continue
         assert due - before[key] == (now[14] - was[14] if key[0] == 14 else timedelta(0)), key
+
+    # Without a date: no reminder of it is left; a date later brings them back.
+    tg.send(ORGANISER, chat, "/ertele 14 belirsiz")
+    assert "tarihi belli değil" in tg.wait_for(chat, "Maç 14 ertelendi").text
+    assert not [key for key in pending(bot, chat) if key[0] == 14]
+    tg.send(ORGANISER, chat, "/ertele 14 21 Şubat 15:10")
+    assert "21 Şubat 15:10" in tg.wait_for(chat, "Maç 14 ertelendi").text
+    assert [key for key in pending(bot, chat) if key[0] == 14]

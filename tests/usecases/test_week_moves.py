@@ -11,7 +11,7 @@ import pytest
 from permission_table import cells
 
 from bot.texts import weeks as texts
-from bot.usecases import reminders, results, setup, state, weeks
+from bot.usecases import reminders, results, schedule, setup, state, weeks
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
 from domain import setupform
@@ -273,3 +273,41 @@ async def test_planning_a_play_off(four, role, expected):
     assert got == expected
     planned = [m for m in (await snapshot(four)).matches if state.is_playoff(m.match)]
     assert bool(planned) == (expected == "allowed")
+
+
+# --- /ertele 14 belirsiz and back ---------------------------------------------------------
+
+
+async def test_a_match_left_without_a_date_loses_its_reminders_until_it_gets_one(db):
+    snap = await snapshot(db)
+    mine = min((m.match for m in snap.matches if m.match.involves("Takım 1")), key=lambda m: m.no)
+    assert mine.no in await captain_reminders(db)
+
+    done = await weeks.leave_undated(db, who(), mine.no)
+
+    assert done.value.tell == ((CAPTAIN, "Takım 1"),)
+    assert "tarihi belli değil" in texts.undated(done.value)
+    after = await snapshot(db)
+    assert mine.no not in {m.match.no for m in after.matches}
+    assert [m.no for m in weeks.undated(after)] == [mine.no]
+    assert mine.no not in await captain_reminders(db)
+    assert "tarihi belli değil" in texts.waiting(weeks.undated(after))
+
+    moved = await weeks.postpone_match(db, who(), f"{mine.no} 7 Şubat 15:10")
+
+    ((_, new),) = moved.value.changes
+    assert new.no == mine.no and new.start == datetime(2027, 2, 7, 15, 10, tzinfo=IST)
+    assert new.week == mine.week
+    back = await snapshot(db)
+    assert not weeks.undated(back)
+    assert mine.no in await captain_reminders(db)
+
+
+async def test_a_played_match_cannot_be_left_without_a_date(db):
+    snap = await snapshot(db)
+    first = snap.matches[0].match
+    await results.record(db, who(), f"{first.home} 1-0 {first.away}")
+    with pytest.raises(schedule.CannotPostpone):
+        await weeks.leave_undated(db, who(), first.no)
+    with pytest.raises(NotOrganiser):
+        await weeks.leave_undated(db, who(MEMBER), snap.matches[1].match.no)
