@@ -399,8 +399,11 @@ class Dispatcher:
         if kind == rules.NUDGE and has_result:
             await self._finish(row, "dropped")  # quietly: the result came in time
             return self._note(Outcome(row, "dropped", "result in"))
-        before = (rules.GROUP, rules.CAPTAIN, rules.EVENING)
-        if kind in before and (has_result or now >= row.start_at):
+        # The evening before a season's match day is about the whole day, not its first match.
+        late = now >= row.start_at
+        if (kind in (rules.GROUP, rules.CAPTAIN) and (has_result or late)) or (
+            kind == rules.EVENING and late
+        ):
             log.info(
                 "reminder %s (%s to %s, match %s of tournament %s) dropped: the match"
                 " kicked off at %s, it is %s now",

@@ -100,9 +100,10 @@ def evening_reminder(week: int | None, matches: Sequence[PlannedMatch], now: dat
 def day_nudge(week: int | None, missing: Sequence[PlannedMatch]) -> str:
     """After a season's match day: the matches whose results are not in, in one message."""
     head = f"{week}. hafta" if week else "Bugün"
-    lines = [f"📝 {head}: {len(missing)} maçın sonucu yok; yazmanız yeterli:"]
-    lines += [f"{side(m, True)} 2-1 {side(m, False)}" for m in missing[:1]]
+    lines = [f"📝 {head}: {len(missing)} maçın sonucu yok."]
     lines += [f"• Maç {m.no}: {side(m, True)} – {side(m, False)}" for m in missing]
+    first = missing[0]
+    lines.append(f"Yazmanız yeterli: {side(first, True)} 2-1 {side(first, False)}")
     return "\n".join(lines)
 
 
