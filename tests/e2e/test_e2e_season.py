@@ -22,7 +22,15 @@ def test_a_league_over_weeks_from_the_form_and_a_captains_question(tg):
     tg.press(ORGANISER, chat, summary.message_id, summary.button("Oluştur"))
     created = tg.wait_for(chat, "kuruldu")
     assert "28 maç" in created.text and "1. hafta" in created.text
-    tg.wait_for(chat, "canlı durum")
+    live = tg.wait_for(chat, "canlı durum")
+    assert "Sıradaki: 1. hafta · " in live.text and "Puan: " in live.text
+
+    tg.send(ORGANISER, chat, "/fikstur hafta 3 metin")
+    third = tg.wait_for(chat, "3. hafta")
+    assert third.text.count(" Saha 1 ") == 4, third.text
+    tg.send(ORGANISER, chat, "/fikstur metin")
+    coming = tg.wait_for(chat, "1. hafta")
+    assert coming.text.count(" Saha 1 ") == 4, coming.text
 
     tg.send(CAPTAIN_1, chat, "/kaptan Kartallar")
     tg.wait_for(chat, "kaptanısınız")
