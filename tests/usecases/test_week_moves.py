@@ -311,3 +311,19 @@ async def test_a_played_match_cannot_be_left_without_a_date(db):
         await weeks.leave_undated(db, who(), first.no)
     with pytest.raises(NotOrganiser):
         await weeks.leave_undated(db, who(MEMBER), snap.matches[1].match.no)
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("delay or move matches"))
+async def test_leaving_a_match_without_a_date(db, role, expected):
+    async with db.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        await uow.tournaments.add_organiser(tid, CO_ORGANISER, NOW)
+        await uow.teams.add_captain(tid, "Takım 2", OTHER_CAPTAIN)
+        await uow.commit()
+    try:
+        await weeks.leave_undated(db, in_role(role), 14)
+        got = "allowed"
+    except (NotOrganiser, NoActiveTournament):
+        got = "refused"
+    assert got == expected
+    assert bool(weeks.undated(await snapshot(db))) == (expected == "allowed")
