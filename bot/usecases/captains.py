@@ -31,7 +31,7 @@ from domain import names
 from storage import Database, UnitOfWork
 
 if TYPE_CHECKING:
-    from storage.records import Captaincy
+    pass
 
 CLAIM = "captain_claim"
 
@@ -291,19 +291,8 @@ async def picker(db: Database, chat_id: int) -> Picker:
     return Picker(snap.id, snap.teams)
 
 
-async def next_match(
-    db: Database, chat_id: int, user_id: int, now: datetime, team_hint: str | None = None
-) -> ask.Answer:
-    return await units.read(db, lambda uow: ask.next_match(uow, chat_id, user_id, now, team_hint))
-
-
 async def quick_next(db: Database, chat_id: int, user_id: int, now: datetime) -> ask.Answer | None:
     return await units.read(db, lambda uow: ask.quick_next(uow, chat_id, user_id, now))
-
-
-async def in_private(db: Database, user_id: int, now: datetime) -> ask.Answer | list[Captaincy]:
-    """A question in private: the answer, or the tournaments to choose from."""
-    return await units.read(db, lambda uow: ask.in_private(uow, user_id, now))
 
 
 async def in_tournament(
