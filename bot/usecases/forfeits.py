@@ -324,6 +324,8 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
         extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
         tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
         after = await state.load(uow, snap.id, tournament)
+        if await results.fill_knockout(uow, after):  # its group ended: the knockout sides
+            after = await state.load(uow, snap.id, tournament)
         await reminders.sync(uow, snap.id, actor.now, after)
         table = None
         if group is not None:
@@ -383,7 +385,10 @@ async def _reinstate(
         await store.replan(uow, snap.id, [*snap.planned, *removed])
     extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
     tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
-    await reminders.sync(uow, snap.id, actor.now, await state.load(uow, snap.id, tournament))
+    after = await state.load(uow, snap.id, tournament)
+    if await results.fill_knockout(uow, after):  # sides the withdrawal decided go back
+        after = await state.load(uow, snap.id, tournament)
+    await reminders.sync(uow, snap.id, actor.now, after)
     return Reinstated(team, len(record.get("awarded") or []) + len(removed))
 
 

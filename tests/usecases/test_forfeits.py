@@ -173,3 +173,18 @@ async def test_a_plain_lines_name_must_be_a_teams_as_spelled(db):
     with pytest.raises(names.UnknownTeam):
         await forfeits.record_forfeit(db, who(), "A44", fuzzy=False)
     assert all(m.result is None for m in (await snapshot(db)).matches)
+
+
+async def test_a_withdrawal_that_ends_a_group_fills_the_knockout_and_undo_empties_it(db):
+    for line in ("A1 3-1 A2", "A1 1-0 A3", "A2 2-0 A3"):  # the rest of group A is A4's
+        await results.record(db, who(), line)
+
+    await forfeits.withdraw_team(db, who(), "A4")
+
+    semis = [m.match for m in (await snapshot(db)).matches if m.match.stage.is_knockout]
+    placed = {t for m in semis for t in (m.home, m.away)}
+    assert {"A1", "A2"} <= placed
+
+    await forfeits.undo_last(db, who())
+    semis = [m.match for m in (await snapshot(db)).matches if m.match.stage.is_knockout]
+    assert not {"A1", "A2"} & {t for m in semis for t in (m.home, m.away)}
