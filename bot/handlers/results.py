@@ -31,18 +31,6 @@ async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _enter(update, context, text)
 
 
-async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/geri_al: the organiser's last entry is reverted (a correction goes back to the old)."""
-    try:
-        done = await results.undo_last(database(context), actor(update, context))
-    except DomainError as exc:
-        await refuse(update, exc)
-        return
-    undone = done.value
-    await reply(update, chat.undone(undone.match, undone.removed, undone.restored))
-    await apply(context, done.effects)
-
-
 async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A plain group message that reads like a score; anything else is left alone."""
     message = update.effective_message

@@ -12,7 +12,8 @@ from bot import render
 from bot.handlers.common import database, now, refuse, reply
 from bot.texts import chat
 from bot.texts import fixture as fixture_texts
-from bot.usecases import reading, state
+from bot.texts import weeks as week_texts
+from bot.usecases import reading, state, weeks
 from domain import selection
 from domain.errors import DomainError
 from domain.selection import UnknownSelection
@@ -45,6 +46,9 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         waiting=render.missing(rows, moment),
         codes=render.shown_codes(m for m, _ in rows),
     )
+    undated = weeks.undated(snap)  # /ertele N belirsiz: out of the plan until it has a date
+    if undated and not wanted:
+        text += "\n\n" + week_texts.waiting(undated)
     await reply(update, text)
 
 
