@@ -104,8 +104,8 @@ def lot_needed(tied: Sequence[str], decider: str = "lot") -> str:
     if decider == "playoff":
         return (
             f"⚖️ {', '.join(tied)} her ölçütte eşit: TFF kuralına göre sıralamayı bir eşitlik"
-            " maçı belirler. Maç oynanınca kazananı yazın: /kura"
-            f" {tied[0]} (önde çıkan). Eşleşme o zamana kadar bekler."
+            " maçı belirler. Planlamak için: /playoff (sıradaki maç günü) ya da"
+            " /playoff 7 Mart 15:00. Eşleşme o maçın sonucuna kadar bekler."
         )
     return (
         f"🎲 {', '.join(tied)} her ölçütte eşit: sıralama kurayla belirlenecek."
