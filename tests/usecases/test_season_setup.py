@@ -14,6 +14,7 @@ from bot.usecases import reminders, schedule, setup
 from bot.usecases.units import Actor
 from domain import reminders as rules
 from domain import setupform
+from domain.roundrobin import breaks
 from storage import migrate
 from storage.uow import Database
 
@@ -78,9 +79,10 @@ def test_the_first_day_and_a_skipped_sunday_move_the_season():
 
 
 def test_a_double_league_is_balanced_and_mirrored():
-    _, plan = setup.build(
+    draft, plan = setup.build(
         setup.spec_of(answers(FORM.replace("8 takım", "4 takım") + " | çift devreli"))
     )
+    assert sum(breaks(draft.rounds["A"]).values()) == 3 * 4 - 6  # the fewest, balanced
     weeks = by_week(plan.matches)
     assert sorted(weeks) == list(range(1, 7))
     first = {(m.home, m.away) for w in (1, 2, 3) for m in weeks[w]}
