@@ -5,7 +5,8 @@ The bot runs as its own process (polling its own emulator, on its own SQLite fil
 thing falls due, never by sleeping. Every wait is a predicate on the emulator's log (or,
 for "the bot leads now", on the bot's log).
 
-The day: four teams, two pitches, a league (24+6) kicking off at 10:00 two days from now;
+The day: four teams, two pitches, a league (22+8: 24 minutes on the pitch with half-time, 6
+to change over) kicking off at 10:00 two days from now;
 reminders 10 minutes ahead (/hatirlatma 10), squad size 7 (/ayarlar kadro 7).
 
     10:00  Saha 1: Kartallar – Kaplanlar (1)   Saha 2: Şahinler – Aslanlar (2)
@@ -114,7 +115,7 @@ def test_reminders_arrive_once_follow_a_delay_and_survive_restarts(day: Day) -> 
     create(
         tg,
         chat,
-        f"/yeni_turnuva Pazar Ligi | 4 takım | 2 saha | {when} | 24+6\n"
+        f"/yeni_turnuva Pazar Ligi | 4 takım | 2 saha | {when} | 22+8\n"
         "Kartallar, Şahinler, Aslanlar, Kaplanlar",
     )
     tg.send(CAPTAIN_1, private(CAPTAIN_1), "/start")
