@@ -14,7 +14,7 @@ from telegram import InputFile, Update
 from telegram.ext import ContextTypes
 
 from bot import render, services
-from bot.handlers import views
+from bot.handlers import links, views
 from bot.handlers.common import database, now, refuse, reply
 from bot.render import calendar, export, picture, printout
 from bot.texts import files as texts
@@ -95,10 +95,12 @@ async def _rationed(
     return data
 
 
-async def _photo(update: Update, data: bytes, name: str, caption: str) -> None:
+async def _photo(update: Update, data: bytes, name: str, caption: str, markup: Any = None) -> None:
     message = update.effective_message
     if message is not None:
-        await message.reply_photo(photo=InputFile(data, filename=name), caption=caption)
+        await message.reply_photo(
+            photo=InputFile(data, filename=name), caption=caption, reply_markup=markup
+        )
 
 
 async def _document(update: Update, data: bytes, name: str, caption: str) -> None:
@@ -144,7 +146,10 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     caption = texts.fixture_caption(
         snap.tournament.name, rows[0][0].start, title, played, len(rows)
     )
-    await _photo(update, data, f"{texts.file_stem(snap.tournament.name)}-fikstur.png", caption)
+    page = await links.page_markup(update, context)  # the live page's button, if public
+    await _photo(
+        update, data, f"{texts.file_stem(snap.tournament.name)}-fikstur.png", caption, page
+    )
 
 
 async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -226,6 +231,9 @@ async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     name = f"{stem}-{texts.file_stem(team)}.ics" if team else f"{stem}.ics"
     caption = texts.calendar_caption(snap.tournament.name, team, calendar.count(snap, team))
     await _document(update, data, name, caption)
+    subscribe = await links.subscriptions(update, context, team)  # webcal:// addresses
+    if subscribe:
+        await reply(update, subscribe, disable_web_page_preview=True)
 
 
 async def disa_aktar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

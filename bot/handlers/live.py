@@ -14,6 +14,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot import services
+from bot.handlers import links
 from bot.handlers.common import now
 from bot.texts import chat
 from bot.usecases import reading
@@ -27,7 +28,10 @@ async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> 
     """Post the live message of the chat's new tournament and pin it when allowed."""
     db = services.of(context.application).db
     snap = await reading.snapshot(db, chat_id)
-    message = await context.bot.send_message(chat_id, chat.live(snap, now(context)))
+    page = await links.live_markup(context, snap.id)  # the live page's button, if public
+    message = await context.bot.send_message(
+        chat_id, chat.live(snap, now(context)), reply_markup=page
+    )
     if pin:
         with contextlib.suppress(TelegramError):  # pinning needs admin rights
             await message.pin(disable_notification=True)
@@ -61,7 +65,10 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     if snap is None or message_id is None:
         return
     try:
-        await context.bot.edit_message_text(chat.live(snap, now(context)), chat_id, message_id)
+        page = await links.live_markup(context, snap.id)  # an edit keeps the button
+        await context.bot.edit_message_text(
+            chat.live(snap, now(context)), chat_id, message_id, reply_markup=page
+        )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():
             log.warning("live message of chat %s not edited: %s", chat_id, exc)
