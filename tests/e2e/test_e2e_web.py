@@ -74,7 +74,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Emulator, P
         port = free_port()
         bot = PagesBot(
             api, f"sqlite+aiosqlite:///{home / 't.sqlite3'}", home / "bot.log",
-            extra=["--web-port", str(port)],
+            extra=["--web-port", str(port), "--public-url", f"http://127.0.0.1:{port}"],
         )  # fmt: skip
         tg = Emulator(api)
         try:
@@ -130,7 +130,17 @@ def _tournament(tg: Emulator, title: str) -> tuple[Any, dict[str, list[str]], st
     answer = tg.wait_for(chat, "Canlı sayfa")
     found = LINK.search(answer.text)
     assert found, answer.text
+    assert _page_button(answer) == found.group(0)  # a plain link: the address is http
     return chat, _draw(created.text), found.group(0)
+
+
+def _page_button(message: Any) -> str | None:
+    """The URL of the message's page button (🌐 Canlı sayfa), if it has one."""
+    rows = ((message.event.get("message") or {}).get("reply_markup") or {}).get(
+        "inline_keyboard", []
+    )
+    urls = [b.get("url") for row in rows for b in row if "Canlı sayfa" in b.get("text", "")]
+    return urls[0] if urls else None
 
 
 def _no_horizontal_scroll(page: Any) -> None:
@@ -207,3 +217,18 @@ def test_the_subscribed_calendar_moves_its_event_after_gecikme(site):
     assert int(after["sequence"]) > int(before["sequence"])
     moved = after.decoded("dtstart") - before.decoded("dtstart")
     assert moved.total_seconds() == 15 * 60
+
+
+def test_the_fixture_and_the_live_message_carry_the_page_button_and_takvim_subscribes(site):
+    tg, _, _ = site
+    chat, _, url = _tournament(tg, "Web Kupası 5")
+    live = next(m for m in tg.messages(chat) if "canlı durum" in m.text)
+    assert _page_button(live) == url
+    tg.send(ORGANISER, chat, "/fikstur")
+    assert _page_button(tg.wait_for(chat, lambda m: m.kind == "photo")) == url
+    tg.send(ORGANISER, chat, "/takvim")
+    subscribed = tg.wait_for(chat, "webcal://")
+    token = url.rsplit("/", 1)[1]
+    assert f"webcal://127.0.0.1:{url.split(':')[2].split('/')[0]}/t/{token}/takvim.ics" in (
+        subscribed.text
+    )
