@@ -234,6 +234,9 @@ def run(settings: Settings) -> None:
     # One HTTP server for the webhook (when set) and the public pages (bot/web/server.py).
     try:
         asyncio.run(server.serve(build(settings), settings))
+    except server.BadSecret as exc:  # the webhook secret Telegram would refuse
+        log.error("%s", exc)
+        raise SystemExit(2) from None
     except InvalidToken as exc:  # one clear line and status 1, not a 231-line traceback
         log.error("Telegram refused the bot token (%s); check --token / TELEGRAM_BOT_TOKEN", exc)
         raise SystemExit(1) from None

@@ -95,13 +95,13 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
 
+    secret = webhook_secret(settings) if settings.webhook_url else ""  # refused before Telegram
     await app.initialize()
     if app.post_init:
         await app.post_init(app)
     hook: Webhook | None = None
     url = None
     if settings.webhook_url:
-        secret = webhook_secret(settings)
         url, path = webhook_address(settings, secret)
 
         async def put(data: dict[str, Any]) -> None:
