@@ -3,7 +3,8 @@ FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    XDG_DATA_HOME=/data
+    XDG_DATA_HOME=/data \
+    TURNUVA_LISTEN=0.0.0.0
 
 RUN useradd --create-home --uid 10001 turnuva \
     && mkdir -p /data && chown turnuva:turnuva /data
@@ -17,5 +18,8 @@ RUN pip install --no-cache-dir .
 
 USER turnuva
 VOLUME ["/data"]
+# The public pages (and the webhook, in webhook mode) on one port; set TURNUVA_PUBLIC_URL
+# to the address people open, TLS ending at your proxy.
+EXPOSE 8080
 ENTRYPOINT ["turnuva"]
 CMD ["bot"]

@@ -84,6 +84,7 @@ COMMANDS = (
     ("eleme", "Eleme tablosu"),
     ("yazdir", "Basılabilir fikstür kartı (PDF)"),
     ("takvim", "Maçları takvime ekle"),
+    ("baglanti", "Turnuvanın herkese açık sayfası"),
     ("disa_aktar", "Maçlar ve sonuçlar (CSV)"),
     ("takimlar", "Takımlar ve kaptanlar"),
     ("kaptan", "Takımının kaptanı ol"),
