@@ -20,6 +20,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -75,8 +77,32 @@ def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         context = multiprocessing.get_context("forkserver")
-        _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=context)
+        # The forkserver imports these once; each worker forks from it already loaded.
+        context.set_forkserver_preload(["bot.render.picture", "bot.usecases.setup"])
+        _pool = ProcessPoolExecutor(
+            max_workers=WORKERS,
+            mp_context=context,
+            initializer=_watch,
+            initargs=(os.getpid(),),
+        )
     return _pool
+
+
+def _watch(bot_pid: int) -> None:
+    """In a worker: exit when the bot process is gone (a SIGKILL runs no clean-up, and a
+    worker waiting for work would otherwise outlive it, and with it the forkserver)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(bot_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:  # the pid was reused by someone else's process
+                os._exit(0)
+
+    threading.Thread(target=watch, name="offload:watch", daemon=True).start()
 
 
 def _discard(pool: ProcessPoolExecutor) -> None:

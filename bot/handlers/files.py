@@ -13,7 +13,7 @@ from typing import Any
 from telegram import InputFile, Update
 from telegram.ext import ContextTypes
 
-from bot import render, services
+from bot import offload, render, services
 from bot.handlers import links, views
 from bot.handlers.common import database, now, refuse, reply
 from bot.render import calendar, export, picture, printout
@@ -132,14 +132,16 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     upcoming = render.next_slot(rows, moment)
     key = (chosen.kind, chosen.title, chosen.day, upcoming)
-    data = await _rationed(
-        update,
-        context,
-        snap,
-        "fikstur",
-        key,
-        lambda: picture.fixture(snap.tournament.name, rows, title, now=moment),
+    # In a worker process with a deadline (bot/offload.py): a big fixture neither holds
+    # the event loop nor grows this process; past the budget a Turkish refusal.
+    render_ = offload.in_worker(
+        picture.fixture, snap.tournament.name, rows, title, now=moment, budget=offload.RENDER_BUDGET
     )
+    try:
+        data = await _rationed(update, context, snap, "fikstur", key, render_)
+    except offload.TooSlow as exc:
+        await refuse(update, exc)
+        return
     if data is _WAITING:
         return
     played = sum(1 for _, r in rows if r is not None)
