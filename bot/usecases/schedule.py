@@ -9,11 +9,11 @@ what `Moved` says, after the commit.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, time
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.usecases import reminders, results, state, units
 from bot.usecases.units import Actor, Done, Effects
@@ -24,6 +24,8 @@ from domain.model import PlannedMatch, Score
 from domain.names import fold
 from storage import Database, UnitOfWork
 from storage import api as store
+
+T = TypeVar("T")
 
 MAX_DELAY = shifting.MAX_DELAY  # longer: another day, moved match by match with /ertele
 MAX_LEAD = 1440  # a reminder at most a day ahead
@@ -521,76 +523,45 @@ def _moved(moved: Moved) -> Done[Moved]:
     return Done(moved, Effects(reminders=True, live=(moved.snapshot.tournament.chat_id,)))
 
 
+async def _by_organiser(
+    db: Database, actor: Actor, command: Callable[..., Awaitable[T]], **args: Any
+) -> T:
+    """`command(uow, chat_id=, user_id=, now=, is_chat_admin=, **args)` for the actor, in
+    one write unit of work: the shape every organiser command of this module takes."""
+    return await units.write(
+        db,
+        actor,
+        lambda uow, admin: command(
+            uow,
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            now=actor.now,
+            is_chat_admin=admin,
+            **args,
+        ),
+    )
+
+
 async def delay_matches(db: Database, actor: Actor, text: str) -> Done[Moved]:
     """/gecikme, by an organiser, once per update."""
-    return _moved(
-        await units.write(
-            db,
-            actor,
-            lambda uow, admin: delay(
-                uow,
-                chat_id=actor.chat_id,
-                user_id=actor.user_id,
-                text=text,
-                now=actor.now,
-                is_chat_admin=admin,
-            ),
-        )
-    )
+    return _moved(await _by_organiser(db, actor, delay, text=text))
 
 
 async def postpone_match(db: Database, actor: Actor, text: str) -> Done[Moved]:
     """/ertele, by an organiser, once per update."""
-    return _moved(
-        await units.write(
-            db,
-            actor,
-            lambda uow, admin: postpone(
-                uow,
-                chat_id=actor.chat_id,
-                user_id=actor.user_id,
-                text=text,
-                now=actor.now,
-                is_chat_admin=admin,
-            ),
-        )
-    )
+    return _moved(await _by_organiser(db, actor, postpone, text=text))
 
 
 async def change_leads(
     db: Database, actor: Actor, words: Sequence[str]
 ) -> Done[tuple[tuple[int, ...], tuple[int, ...]]]:
     """/hatirlatma 60 15, by an organiser."""
-    stored = await units.write(
-        db,
-        actor,
-        lambda uow, admin: set_leads(
-            uow,
-            chat_id=actor.chat_id,
-            user_id=actor.user_id,
-            words=words,
-            now=actor.now,
-            is_chat_admin=admin,
-        ),
-    )
-    return Done(stored, Effects(reminders=True))
+    return Done(await _by_organiser(db, actor, set_leads, words=words), Effects(reminders=True))
 
 
 async def change_evening(db: Database, actor: Actor, words: Sequence[str]) -> Done[time | None]:
     """/hatirlatma aksam 20:00, by an organiser."""
-    stored = await units.write(
-        db,
-        actor,
-        lambda uow, admin: set_evening(
-            uow,
-            chat_id=actor.chat_id,
-            user_id=actor.user_id,
-            words=words,
-            now=actor.now,
-            is_chat_admin=admin,
-        ),
-    )
-    return Done(stored, Effects(reminders=True))
+    return Done(await _by_organiser(db, actor, set_evening, words=words), Effects(reminders=True))
 
 
 async def shown_evening(db: Database, chat_id: int) -> tuple[bool, time | None]:
