@@ -417,7 +417,7 @@ async def _ask_next(
     await reply(update, question, reply_markup=markup)
 
 
-def _built(
+async def _built(
     context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any], kind: str = "setup"
 ) -> Plan:
     """The summary's plan: at most one new build per person and chat every few seconds
@@ -429,7 +429,7 @@ def _built(
     verdict = found.rations.ask(who.user_id, who.chat_id, kind, answers)
     if verdict.render:
         try:
-            _, built = usecase.build(usecase.spec_of(data))
+            _, built = await usecase.build_off_loop(usecase.spec_of(data))
         except DomainError as exc:  # a refused build cost as much: it is kept too
             built = exc
         found.rations.keep(who.user_id, who.chat_id, kind, answers, (data["seed"], built))
@@ -458,7 +458,7 @@ async def _confirm(
     """The summary: built (rationed), stored as the step that waits for its button, shown;
     a plan in the past, past midnight or over 12 hours gets its ⚠ lines."""
     data.setdefault("seed", int(who.now.timestamp()))
-    planned = _built(context, who, data, "setup-edit" if edited else "setup")
+    planned = await _built(context, who, data, "setup-edit" if edited else "setup")
     running = await usecase.summarise(database(context), who, data)
     remember(context, who.chat_id, who.user_id)
     replaces = running.name if running else None
@@ -526,6 +526,14 @@ async def _decide(
     chat_ = update.effective_chat
     title = chat_.title if chat_ is not None else None
     plans: dict[str, Any] = services.of(context.application).plans
+    key = usecase.data_key(data)
+    if key not in plans:  # after a restart: planned again, but off the event loop
+        try:
+            _, plans[key] = await usecase.build_off_loop(usecase.spec_of(data))
+        except DomainError as exc:
+            await query.answer()
+            await refuse(update, exc)
+            return
     try:
         done = await usecase.confirm(db, who, plans, replace=choice == "replace", chat_title=title)
     except (RunningChanged, ActiveTournamentExists) as exc:

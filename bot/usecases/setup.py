@@ -17,6 +17,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot import offload
 from bot.usecases import reminders, tournaments, units
 from bot.usecases.errors import (
     MayNotReplace,
@@ -286,6 +287,17 @@ def spec_of(data: dict[str, Any]) -> Spec:
         seed=int(data.get("seed", 0)),
         season=data.get("season"),
     )
+
+
+async def build_off_loop(spec: Spec) -> tuple[formats.Draft, Plan]:
+    """`build` in the worker process, within the plan budget: a large plan neither stalls
+    other chats nor runs for ever (offload.TooSlow), and one a chat cannot carry is refused
+    before any planning (offload.PlanTooLarge)."""
+    groups = 1 if spec.format in ("league", "double") else max(1, spec.groups)
+    offload.check_plan(
+        offload.league_matches(len(spec.teams), groups, double=spec.format == "double")
+    )
+    return await offload.run(build, spec, budget=offload.PLAN_BUDGET, what="plan")
 
 
 def data_key(data: Mapping[str, Any]) -> str:

@@ -104,8 +104,14 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
     if settings.webhook_url:
         url, path = webhook_address(settings, secret)
 
+        intake = app.bot_data.get("intake")  # bot.app.INTAKE: stored before Telegram's 200
+
         async def put(data: dict[str, Any]) -> None:
-            await app.update_queue.put(Update.de_json(data, app.bot))
+            update = Update.de_json(data, app.bot)
+            if intake is None:
+                await app.update_queue.put(update)
+            else:
+                await intake.receive(update, app.update_queue)
 
         hook = Webhook(path, secret, put)
     site = app.bot_data[SITE_KEY]
@@ -150,6 +156,8 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
                 url=url, secret_token=hook.secret, allowed_updates=ALLOWED_UPDATES
             )
             log.info("webhook: registered (secret header required), serving %s", hook.path)
+            if intake is not None and (again := await intake.replay(app.bot, app.update_queue)):
+                log.info("webhook: %d update(s) received before a stop are handled now", again)
         elif app.updater is not None:
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES)
         await app.start()
