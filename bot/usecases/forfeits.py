@@ -221,8 +221,7 @@ async def record_forfeit(
             outcome.duplicate,
         )
 
-    done = await units.write(db, actor, action, claim=False)
-    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+    return await units.write_replanned(db, actor, action, claim=False)
 
 
 # --- /cekil --------------------------------------------------------------------------------
@@ -332,8 +331,7 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
             table = (group.label, after.table(group.label))
         return Withdrawn(team, outcome.annulled, tuple(awarded), tuple(removed), table, after)
 
-    done = await units.write(db, actor, action)
-    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+    return await units.write_replanned(db, actor, action)
 
 
 # --- /geri_al ------------------------------------------------------------------------------
@@ -368,8 +366,7 @@ async def undo_last(db: Database, actor: Actor) -> Done[results.Undone | Reinsta
             is_chat_admin=admin,
         )
 
-    done = await units.write(db, actor, action, claim=False)
-    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+    return await units.write_replanned(db, actor, action, claim=False)
 
 
 async def _reinstate(

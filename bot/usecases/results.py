@@ -275,7 +275,7 @@ async def record(
 
 async def undo_last(db: Database, actor: Actor) -> Done[Undone]:
     """/geri_al, by an organiser: their last result write is reverted."""
-    undone = await units.write(
+    return await units.write_replanned(
         db,
         actor,
         lambda uow, admin: undo(
@@ -288,7 +288,6 @@ async def undo_last(db: Database, actor: Actor) -> Done[Undone]:
         ),
         claim=False,
     )
-    return Done(undone, Effects(reminders=True, live=(actor.chat_id,)))
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,15 @@ async def write(db: Database, actor: Actor, action: Action[T], *, claim: bool = 
     return await _once(db, actor, action, True, claim)
 
 
+async def write_replanned(
+    db: Database, actor: Actor, action: Action[T], *, claim: bool = True
+) -> Done[T]:
+    """`write` for a change to the matches (their plan, times or results): the commit
+    calls for the reminder plan reloaded and the actor's chat's live message redrawn."""
+    value = await write(db, actor, action, claim=claim)
+    return Done(value, Effects(reminders=True, live=(actor.chat_id,)))
+
+
 async def _once(db: Database, actor: Actor, action: Action[T], admin: bool, claim: bool) -> T:
     async with db.unit_of_work() as uow:
         claimed = not claim or actor.update_id is None

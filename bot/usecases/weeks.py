@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.usecases import reminders, results, schedule, state, units
 from bot.usecases.forfeits import planned_from, planned_json
-from bot.usecases.units import Actor, Done, Effects
+from bot.usecases.units import Actor, Done
 from domain import weeks as moving
 from domain import when
 from domain.errors import DomainError
@@ -166,8 +166,7 @@ async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
         await reminders.sync(uow, snap.id, actor.now)
         return Playoff(match, snap)
 
-    done = await units.write(db, actor, action)
-    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+    return await units.write_replanned(db, actor, action)
 
 
 # --- /ertele 14 belirsiz ---------------------------------------------------------------------
@@ -221,8 +220,7 @@ async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated
         reachable = await uow.private_chats.reachable({u for u, _ in pairs}) if pairs else set()
         return Undated(stored.match, tuple(p for p in pairs if p[0] in reachable))
 
-    done = await units.write(db, actor, action)
-    return Done(done, Effects(reminders=True, live=(actor.chat_id,)))
+    return await units.write_replanned(db, actor, action)
 
 
 async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule.Moved]:
