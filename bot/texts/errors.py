@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot import offload
-from bot.texts.common import EXAMPLES, duration
+from bot.texts.common import EXAMPLES, MONTHS, WEEKDAYS, duration
 from bot.texts.parts import quoted
 from bot.usecases import errors as usecase
 from domain import (
@@ -151,25 +151,10 @@ FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Ara
 SEASON_EXAMPLE = "/yeni_turnuva Kış Ligi | 8 takım | iki haftada bir pazar 14:00-17:00"
 # Chat syntax only: a chat user never types a command-line flag.
 CHAT_START = '"yarın 10:00" ya da "6 Aralık 10:00"'
-WEEKDAY_NAMES = ("Pazartesi", "Salı", "Çarşamba", "Perşembe", "Cuma", "Cumartesi", "Pazar")
-MONTH_NAMES = (
-    "Ocak",
-    "Şubat",
-    "Mart",
-    "Nisan",
-    "Mayıs",
-    "Haziran",
-    "Temmuz",
-    "Ağustos",
-    "Eylül",
-    "Ekim",
-    "Kasım",
-    "Aralık",
-)
 
 
 def _day(day: date) -> str:
-    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year} {WEEKDAY_NAMES[day.weekday()]}"
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year} {WEEKDAYS[day.weekday()]}"
 
 
 def _horizon(text: str, day: date, too_far: bool) -> str:
