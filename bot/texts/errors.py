@@ -151,6 +151,11 @@ FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Ara
 SEASON_EXAMPLE = "/yeni_turnuva Kış Ligi | 8 takım | iki haftada bir pazar 14:00-17:00"
 # Chat syntax only: a chat user never types a command-line flag.
 CHAT_START = '"yarın 10:00" ya da "6 Aralık 10:00"'
+# An organiser's command refused to someone else (/gecikme, /ertele, /hukmen, /cekil...).
+ORGANISERS_ONLY = (
+    "Bunu yalnızca düzenleyenler yapabilir. Düzenleyen eklemek için bir düzenleyen,"
+    " kişinin mesajına /yetkili diye yanıt versin."
+)
 
 
 def _day(day: date) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.texts import chat
+from bot.texts.errors import ORGANISERS_ONLY
 from bot.texts.errors import refusal as common_refusal
 from bot.texts.parts import quoted
 from bot.usecases import forfeits as uc
@@ -96,10 +97,7 @@ def rule_set(rule: WithdrawalRule) -> str:
 def refusal(exc: Exception) -> str:
     match exc:
         case NotOrganiser():
-            return (
-                "Bunu yalnızca düzenleyenler yapabilir. Düzenleyen eklemek için bir düzenleyen,"
-                " kişinin mesajına /yetkili diye yanıt versin."
-            )
+            return ORGANISERS_ONLY
         case uc.BadForfeit() if exc.reason == "not_theirs":
             if exc.match is None:
                 return f"Böyle bir maç yok. {HUKMEN_HOW}"

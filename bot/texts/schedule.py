@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from bot.texts.chat import score_text
 from bot.texts.common import MONTHS, hm, stage_label
 from bot.texts.common import pairing as _sides  # the name tests/usecases read
+from bot.texts.errors import ORGANISERS_ONLY
 from bot.texts.errors import refusal as common_refusal
 from bot.texts.parts import quoted
 from bot.usecases import schedule as uc
@@ -129,10 +130,7 @@ def refusal(exc: Exception) -> str:
     """This module's refusals; anything else in the common words."""
     match exc:
         case NotOrganiser():
-            return (
-                "Bunu yalnızca düzenleyenler yapabilir. Düzenleyen eklemek için bir düzenleyen,"
-                " kişinin mesajına /yetkili diye yanıt versin."
-            )
+            return ORGANISERS_ONLY
         case uc.BadDelay():
             return _bad_delay(exc)
         case uc.UnknownPitch():
