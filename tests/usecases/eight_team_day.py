@@ -8,7 +8,9 @@ Each test module keeps its own clock (NOW, MORNING, at()) and its own captain id
 
 from __future__ import annotations
 
+import shutil
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.usecases import setup
@@ -47,3 +49,12 @@ async def stored_day(url: str, now: datetime) -> Database:
         await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=now)
         await uow.commit()
     return database
+
+
+def copy_of(template: Path, folder: Path) -> Database:
+    """A database on a copy of `template` (a stored day's SQLite file) in `folder`: each
+    test of a module that stores its day once starts from the same tournament. The caller
+    disposes of it."""
+    path = folder / "day.sqlite3"
+    shutil.copy(template, path)
+    return Database.from_url(f"sqlite+aiosqlite:///{path}")

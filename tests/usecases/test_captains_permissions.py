@@ -9,11 +9,10 @@ would), so the use cases' retry as an administrator runs for them too.
 from __future__ import annotations
 
 import itertools
-import shutil
 from datetime import UTC, datetime
 
 import pytest
-from eight_team_day import CHAT, IST, ORGANISER, stored_day
+from eight_team_day import CHAT, IST, ORGANISER, copy_of, stored_day
 from permission_table import cells
 
 from bot.usecases import captains, state
@@ -77,9 +76,7 @@ def template(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture
 async def db(template, tmp_path):
-    path = tmp_path / "day.sqlite3"
-    shutil.copy(template, path)
-    database = Database.from_url(f"sqlite+aiosqlite:///{path}")
+    database = copy_of(template, tmp_path)
     yield database
     await database.dispose()
 

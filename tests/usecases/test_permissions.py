@@ -8,11 +8,10 @@ administrator, A1's captain, A4's captain, a member, and the member writing in p
 
 from __future__ import annotations
 
-import shutil
 from datetime import UTC, timedelta
 
 import pytest
-from eight_team_day import CHAT, KICKOFF, ORGANISER, stored_day
+from eight_team_day import CHAT, KICKOFF, ORGANISER, copy_of, stored_day
 from permission_table import cells
 
 from bot.usecases import (
@@ -71,9 +70,7 @@ def template(tmp_path_factory):
 
 @pytest.fixture
 async def db(template, tmp_path):
-    path = tmp_path / "day.sqlite3"
-    shutil.copy(template, path)
-    database = Database.from_url(f"sqlite+aiosqlite:///{path}")
+    database = copy_of(template, tmp_path)
     yield database
     await database.dispose()
 
