@@ -9,12 +9,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from permission_table import cells
+from test_season_setup import answers
 
 from bot.texts import weeks as texts
 from bot.usecases import reminders, results, schedule, setup, state, weeks
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
-from domain import setupform
 from domain.weeks import WeekError, match_days
 from storage import migrate
 from storage.errors import NoActiveTournament
@@ -35,26 +35,6 @@ def who(user: int = ORGANISER, now: datetime = NOW) -> Actor:
     return Actor(
         user_id=user, chat_id=CHAT, now=now.astimezone(UTC), update_id=next(_updates), admin=no
     )
-
-
-def answers(text: str = FORM) -> dict:
-    form = setupform.parse_form(text, NOW)
-    assert form.season is not None
-    data = {
-        "name": form.name,
-        "teams": list(form.teams),
-        "pitches": form.pitches,
-        "format": str(form.format),
-        "groups": 1,
-        "match": form.match_minutes,
-        "changeover": form.changeover,
-        "third": form.third_place,
-        "tiebreak": form.tiebreak,
-        "seed": 1,
-        "season": setup.season_data(form.season),
-    }
-    data["kickoff"] = setup.season_kickoff(data["season"], IST).isoformat()
-    return data
 
 
 async def create_league(db: Database, text: str = FORM) -> None:
