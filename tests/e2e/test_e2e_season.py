@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from client import CAPTAIN_1, ORGANISER
+from flows import guided_finish, guided_start
 
 TEAMS = "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar, Boğalar, Tilkiler"
 FORM = f"/yeni_turnuva Pazar Ligi | 8 takım | her 2 haftada bir pazar 14:00-17:00 | 30+5\n{TEAMS}"
@@ -44,24 +45,12 @@ def test_a_league_over_weeks_from_the_form_and_a_captains_question(tg):
 
 
 def guided_to_kind(tg, chat, name):
-    tg.send(ORGANISER, chat, "/yeni_turnuva")
-    tg.wait_for(chat, "adı ne")
-    tg.send(ORGANISER, chat, name)
-    tg.wait_for(chat, "Takımları yazın")
-    tg.send(ORGANISER, chat, "Kartallar, Şahinler, Aslanlar, Kaplanlar")
-    pitches = tg.wait_for(chat, "Kaç saha")
-    tg.press(ORGANISER, chat, pitches.message_id, pitches.button("1"))
-    fmt = tg.wait_for(chat, "Nasıl oynansın")
-    tg.press(ORGANISER, chat, fmt.message_id, fmt.button("Çift devreli lig"))
+    guided_start(tg, chat, name, "Çift devreli lig")
     return tg.wait_for(chat, "Tek gün mü, haftalara yayılan lig mi?")
 
 
 def finish_guided(tg, chat):
-    slot = tg.wait_for(chat, "Maç süresi")
-    tg.press(ORGANISER, chat, slot.message_id, slot.button("40+5"))
-    rule = tg.wait_for(chat, "eşitliğinde")
-    tg.press(ORGANISER, chat, rule.message_id, rule.button("TFF"))
-    return tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
+    return guided_finish(tg, chat, "40+5")
 
 
 def test_the_guided_set_up_asks_one_day_or_weeks_and_then_the_rhythm(tg):

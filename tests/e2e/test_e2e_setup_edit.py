@@ -4,6 +4,7 @@ long is warned about before [Oluştur] (a past start: tests/usecases/test_setup_
 from __future__ import annotations
 
 from client import ORGANISER
+from flows import guided_finish, guided_start
 
 LONG = "/yeni_turnuva Uzun Gün | 16 takım | 1 saha | 6 Aralık 09:00 | 25+5 | lig\n" + ", ".join(
     f"Takım {i}" for i in range(1, 17)
@@ -11,22 +12,10 @@ LONG = "/yeni_turnuva Uzun Gün | 16 takım | 1 saha | 6 Aralık 09:00 | 25+5 | 
 
 
 def guided_to_summary(tg, chat):
-    tg.send(ORGANISER, chat, "/yeni_turnuva")
-    tg.wait_for(chat, "adı ne")
-    tg.send(ORGANISER, chat, "Kış Kupası")
-    tg.wait_for(chat, "Takımları yazın")
-    tg.send(ORGANISER, chat, "Kartallar, Şahinler, Aslanlar, Kaplanlar")
-    pitches = tg.wait_for(chat, "Kaç saha")
-    tg.press(ORGANISER, chat, pitches.message_id, pitches.button("1"))
-    fmt = tg.wait_for(chat, "Nasıl oynansın")
-    tg.press(ORGANISER, chat, fmt.message_id, fmt.button("Lig"))
+    guided_start(tg, chat, "Kış Kupası", "Lig")
     tg.wait_for(chat, "İlk maç ne zaman")
     tg.send(ORGANISER, chat, "6 Aralık 20:00")
-    slot = tg.wait_for(chat, "Maç süresi")
-    tg.press(ORGANISER, chat, slot.message_id, slot.button("26+4"))
-    rule = tg.wait_for(chat, "eşitliğinde")
-    tg.press(ORGANISER, chat, rule.message_id, rule.button("TFF"))
-    return tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
+    return guided_finish(tg, chat, "26+4")
 
 
 def test_degistir_changes_one_answer_and_returns_to_the_summary(tg):
