@@ -3,9 +3,10 @@ everyone in the group sees the link, only organisers make a new one, nothing in 
 
 from __future__ import annotations
 
+import lifecycle_roles
 import pytest
 from conftest import BEFORE
-from eight_team_day import CHAT, ORGANISER
+from lifecycle_roles import CAPTAIN, CO_ORGANISER, OTHER_CAPTAIN
 from permission_table import cells
 
 from bot.usecases import links
@@ -13,32 +14,10 @@ from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
 from storage.errors import NoActiveTournament
 
-CO_ORGANISER, ADMIN, CAPTAIN, OTHER_CAPTAIN, MEMBER = 11, 12, 21, 22, 30
-USERS = {
-    "creator": ORGANISER,
-    "organiser": CO_ORGANISER,
-    "admin": ADMIN,
-    "captain": CAPTAIN,
-    "other captain": OTHER_CAPTAIN,
-    "member": MEMBER,
-    "private": ORGANISER,
-}
-
-
-async def _yes() -> bool:
-    return True
-
-
-async def _no() -> bool:
-    return False
-
 
 def person(role: str, update_id: int = 1) -> Actor:
-    user = USERS[role]
-    if role == "private":
-        return Actor(user_id=user, chat_id=user, now=BEFORE, update_id=update_id, private=True)
-    admin = _yes if role == "admin" else _no
-    return Actor(user_id=user, chat_id=CHAT, now=BEFORE, update_id=update_id, admin=admin)
+    """`role` as the lifecycle tests' people are, at the link tests' clock."""
+    return lifecycle_roles.person(role, BEFORE, update_id)
 
 
 @pytest.fixture
