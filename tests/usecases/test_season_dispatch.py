@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from test_season_setup import CAPTAIN, CHAT, IST, NOW, ORGANISER, answers, organiser
+from test_season_setup import CAPTAIN, CHAT, IST, NOW, ORGANISER, create_league
 
 from bot import dispatch
-from bot.usecases import reminders, results, setup
+from bot.usecases import reminders, results
 from storage import migrate
 from storage.uow import Database
 
@@ -36,8 +36,7 @@ async def db(tmp_path):
     url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
     await migrate.upgrade_async(url)
     database = Database.from_url(url)
-    await setup.summarise(database, organiser(), answers())
-    await setup.confirm(database, organiser(), {}, replace=False)
+    await create_league(database)
     async with database.unit_of_work() as uow:
         tid = (await uow.tournaments.active_for_chat(CHAT)).id
         await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from test_season_setup import CAPTAIN, CHAT, IST, NOW, answers, organiser
+from test_season_setup import CAPTAIN, CHAT, IST, NOW, create_league
 
 from bot.texts import chat
-from bot.usecases import ask, setup
+from bot.usecases import ask
 from domain import questions
 from storage import migrate
 from storage.uow import Database
@@ -21,8 +21,7 @@ async def db(tmp_path):
     url = f"sqlite+aiosqlite:///{tmp_path / 'q.sqlite3'}"
     await migrate.upgrade_async(url)
     database = Database.from_url(url)
-    await setup.summarise(database, organiser(), answers())
-    await setup.confirm(database, organiser(), {}, replace=False)
+    await create_league(database)
     async with database.unit_of_work() as uow:
         tid = (await uow.tournaments.active_for_chat(CHAT)).id
         await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)

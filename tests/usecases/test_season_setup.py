@@ -106,6 +106,12 @@ def organiser(now: datetime = NOW) -> Actor:
     return Actor(user_id=ORGANISER, chat_id=CHAT, now=now.astimezone(UTC), admin=no)
 
 
+async def create_league(db: Database) -> None:
+    """The form's league, set up and confirmed by its organiser: the chat's tournament."""
+    await setup.summarise(db, organiser(), answers())
+    await setup.confirm(db, organiser(), {}, replace=False)
+
+
 async def test_created_league_stores_weeks_rhythm_and_evening_reminders(db):
     data = answers()
     await setup.summarise(db, organiser(), data)
@@ -183,8 +189,7 @@ def test_a_season_turns_the_group_slot_reminders_off_by_default():
 
 
 async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
-    await setup.summarise(db, organiser(), answers())
-    await setup.confirm(db, organiser(), {}, replace=False)
+    await create_league(db)
 
     async def evenings():
         async with db.unit_of_work(read_only=True) as uow:
@@ -223,8 +228,7 @@ def test_a_bad_evening_clock_is_refused(words):
 async def test_only_organisers_set_the_evening(db):
     from bot.usecases.errors import NotOrganiser
 
-    await setup.summarise(db, organiser(), answers())
-    await setup.confirm(db, organiser(), {}, replace=False)
+    await create_league(db)
 
     async def no() -> bool:
         return False
