@@ -11,11 +11,11 @@ from __future__ import annotations
 import html
 from datetime import datetime
 
-from telegram import CallbackQuery, Update, User
+from telegram import Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, database, now, reply
+from bot.handlers.common import actor, database, now, reply, toast
 from bot.handlers.effects import apply, keyboard
 from bot.texts import captains as texts
 from bot.texts import chat
@@ -33,7 +33,6 @@ QUICK = frozenset(
         questions.Intent.OPPONENT,
     }
 )
-LONG_TOAST = 80  # longer reasons are shown as an alert the presser closes
 
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
@@ -153,10 +152,6 @@ def _numbers(data: str | None, prefix: str, count: int) -> tuple[int, ...] | Non
         return None
 
 
-async def _toast(query: CallbackQuery, text: str) -> None:
-    await query.answer(text, show_alert=len(text) > LONG_TOAST)
-
-
 async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A team picker's button: the presser claims that team."""
     query = update.callback_query
@@ -165,12 +160,12 @@ async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     found = _numbers(query.data, "cap:", 2)
     if found is None:
         older = _numbers(query.data, "cap:", 1) is not None  # a picker from before the upgrade
-        await _toast(query, texts.STALE_PICKER if older else texts.UNKNOWN_BUTTON)
+        await toast(query, texts.STALE_PICKER if older else texts.UNKNOWN_BUTTON)
         return
     try:
         done = await captains.claim_listed(database(context), actor(update, context), *found)
     except DomainError as exc:
-        await _toast(query, texts.refusal(exc, texts.CLAIM))
+        await toast(query, texts.refusal(exc, texts.CLAIM))
         return
     await query.answer()
     await _claimed(update, context, done, named=True)
@@ -184,7 +179,7 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     verdict, _, rest = (query.data or "").removeprefix("kc:").partition(":")
     found = _numbers(rest, "", 3) if verdict in ("ok", "no") else None
     if found is None:
-        await _toast(query, texts.UNKNOWN_BUTTON)
+        await toast(query, texts.UNKNOWN_BUTTON)
         return
     claimant, tournament_id, team_index = found
     who = actor(update, context)
@@ -198,7 +193,7 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             approve=verdict == "ok",
         )
     except DomainError as exc:
-        await _toast(query, texts.refusal(exc, texts.DECIDE))
+        await toast(query, texts.refusal(exc, texts.DECIDE))
         return
     await query.answer()
     await query.edit_message_text(texts.decided(done.value, who.name))
@@ -212,13 +207,13 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         return
     found = _numbers(query.data, "q:", 1)
     if found is None:
-        await _toast(query, texts.UNKNOWN_BUTTON)
+        await toast(query, texts.UNKNOWN_BUTTON)
         return
     moment = now(context)
     try:
         answer = await captains.in_tournament(database(context), user.id, found[0], moment)
     except DomainError as exc:
-        await _toast(query, texts.refusal(exc))
+        await toast(query, texts.refusal(exc))
         return
     await query.answer()
     await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)

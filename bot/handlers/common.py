@@ -8,7 +8,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from telegram import Message, Update
+from telegram import CallbackQuery, Message, Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
@@ -105,6 +105,19 @@ async def reply(update: Update, text: str, **kwargs: object) -> Message | None:
     for n, chunk in enumerate(chunks, 1):
         sent = await message.reply_text(chunk, **(kwargs if n == len(chunks) else first))  # type: ignore[arg-type]
     return sent
+
+
+TOAST = 200  # Telegram's limit for an answerCallbackQuery text
+LONG_TOAST = 80  # longer reasons are shown as an alert the presser closes
+
+
+async def toast(query: CallbackQuery | None, text: str, *, alert: bool | None = None) -> None:
+    """A reason under a button, for the presser alone (never a group message): cut to
+    Telegram's limit, an alert when long (or when `alert` says so)."""
+    if query is None:
+        return
+    short = text if len(text) <= TOAST else text[: TOAST - 1] + "…"
+    await query.answer(short, show_alert=len(text) > LONG_TOAST if alert is None else alert)
 
 
 async def refuse(update: Update, exc: DomainError) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 import html
 
-from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, converse, database, in_group, now, refuse, reply
+from bot.handlers.common import actor, converse, database, in_group, now, refuse, reply, toast
 from bot.handlers.effects import apply
 from bot.texts import buttons, chat
 from bot.usecases import conversations, results, units
@@ -186,11 +186,6 @@ def _number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 20 else None
 
 
-async def _toast(query: CallbackQuery, exc: DomainError) -> None:
-    """A refusal under a button is the presser's alone: a toast, never a group message."""
-    await query.answer(buttons.refusal(exc), show_alert=True)
-
-
 async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """ok:<captain> / no:<captain>: the other side's captain confirms or rejects a captain's
     result; only a confirmation stores it."""
@@ -200,7 +195,7 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     verb, _, owner = (query.data or "").partition(":")
     entered_by = _number(owner)
     if entered_by is None:
-        await _toast(query, NotYourButton("stale"))
+        await toast(query, buttons.refusal(NotYourButton("stale")), alert=True)
         return
     db, who = database(context), actor(update, context)
     try:
@@ -209,10 +204,10 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         else:
             done = await results.confirm_captain(db, who, entered_by)
     except NotYourButton as exc:
-        await _toast(query, exc)
+        await toast(query, buttons.refusal(exc), alert=True)
         return
     except DomainError as exc:  # e.g. the match got its result meanwhile
-        await _toast(query, exc)
+        await toast(query, buttons.refusal(exc), alert=True)
         return
     await query.answer()
     if verb == "no":
@@ -234,13 +229,13 @@ async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     owner, _, choice = (query.data or "").removeprefix("fix:").partition(":")
     if _number(owner) != user.id:
         reason = "stale" if _number(owner) is None else "owner"
-        await _toast(query, NotYourButton(reason))
+        await toast(query, buttons.refusal(NotYourButton(reason)), alert=True)
         return
     pending = await conversations.take(database(context), chat_.id, user.id, PENDING)
     index = _number(choice)
     options = (pending or {}).get("options") or []
     if pending is None or (choice not in ("x", "c") and (index is None or index >= len(options))):
-        await _toast(query, NotYourButton("stale"))
+        await toast(query, buttons.refusal(NotYourButton("stale")), alert=True)
         return
     await query.answer()
     if choice == "x":

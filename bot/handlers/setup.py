@@ -20,7 +20,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot import services
 from bot.handlers import live
-from bot.handlers.common import actor, database, may_be_talking, refuse, remember, reply
+from bot.handlers.common import actor, database, may_be_talking, refuse, remember, reply, toast
 from bot.handlers.effects import apply
 from bot.texts import chat
 from bot.texts import season as season_texts
@@ -48,7 +48,6 @@ STEPS = (
 )
 CHOICES = ("create", "replace", "edit", "cancel")  # the summary's buttons
 KEPT_PLANS = 64  # summaries' plans kept for their [Oluştur], the oldest dropped first
-TOAST = 200  # Telegram's limit for an answerCallbackQuery text
 
 
 class Rationed(Exception):
@@ -201,16 +200,9 @@ async def step_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         else:
             await _answer(update, context, who, step, talk.data, value)
     except (DomainError, Rationed) as exc:
-        await _toast(update, _said(exc))
+        await toast(update.callback_query, _said(exc))
         return
     await query.answer()
-
-
-async def _toast(update: Update, text: str) -> None:
-    query = update.callback_query
-    if query is not None:
-        long = len(text) > 80
-        await query.answer(text if len(text) <= TOAST else text[: TOAST - 1] + "…", show_alert=long)
 
 
 async def _answer(
@@ -538,7 +530,9 @@ async def _decide(
         done = await usecase.confirm(db, who, plans, replace=choice == "replace", chat_title=title)
     except (RunningChanged, ActiveTournamentExists) as exc:
         changed = isinstance(exc, RunningChanged)
-        await _toast(update, texts.running_changed(exc.name) if changed else texts.RACED)
+        await toast(
+            update.callback_query, texts.running_changed(exc.name) if changed else texts.RACED
+        )
         try:  # a new summary says what would be replaced now
             await _confirm(update, context, who, data)
         except (DomainError, Rationed) as again:
@@ -548,10 +542,10 @@ async def _decide(
         await query.answer(texts.STALE)
         return
     except NotOrganiser as exc:
-        await _toast(update, texts.may_not_replace_toast(getattr(exc, "name", None)))
+        await toast(update.callback_query, texts.may_not_replace_toast(getattr(exc, "name", None)))
         return
     except DomainError as exc:
-        await _toast(update, refusal(exc))
+        await toast(update.callback_query, refusal(exc))
         return
     await query.answer()
     made = done.value

@@ -13,14 +13,12 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.handlers import live
-from bot.handlers.common import actor, database, reply
+from bot.handlers.common import actor, database, reply, toast
 from bot.handlers.effects import apply
 from bot.texts import tournaments as texts
 from bot.texts.buttons import STALE
 from bot.usecases import tournaments
 from domain.errors import DomainError
-
-TOAST = 200  # Telegram's limit for an answerCallbackQuery text
 
 
 def _keyboard(rows: list[tuple[str, str]]) -> InlineKeyboardMarkup:
@@ -84,13 +82,6 @@ def _parse(data: str) -> tuple[str, int, tuple[int, ...]] | None:
     return parts[1], asker, tuple(ids)
 
 
-async def _toast(update: Update, text: str) -> None:
-    query = update.callback_query
-    if query is not None:
-        short = text if len(text) <= TOAST else text[: TOAST - 1] + "…"
-        await query.answer(short, show_alert=len(text) > 80)
-
-
 async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """[Evet, bitir], [Evet, geri yükle], [Vazgeç]: the asker's press only."""
     query = update.callback_query
@@ -118,7 +109,9 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             done = await tournaments.restore(db, who, ids[0], ids[1] or None)
             said = texts.restored(done.value.name, done.value.replaced)
     except DomainError as exc:
-        await _toast(update, texts.refusal(exc, "end" if kind == "end" else "restore"))
+        await toast(
+            update.callback_query, texts.refusal(exc, "end" if kind == "end" else "restore")
+        )
         return
     await query.answer()
     await query.edit_message_text(said)

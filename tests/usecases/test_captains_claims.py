@@ -26,6 +26,7 @@ from test_captains_permissions import (
 from test_captains_permissions import db as db  # the fixture
 
 from bot.handlers import captains as handlers
+from bot.handlers.common import LONG_TOAST
 from bot.texts import captains as texts
 from bot.usecases import captains, results, setup
 from bot.usecases.errors import ConversationOpen, NotOrganiser, StaleCaptainButton
@@ -260,5 +261,5 @@ def test_every_button_reason_fits_a_toast_and_the_long_ones_are_alerts(exc):
     for action in (texts.CLAIM, texts.DECIDE):
         text = texts.refusal(exc, action)
         assert len(text) <= 200  # Telegram's limit for answerCallbackQuery
-    assert len(texts.refusal(TooManyCaptains(TEAM, 3))) > handlers.LONG_TOAST  # an alert
-    assert len(texts.refusal(StaleCaptainButton("claim"))) <= handlers.LONG_TOAST  # a toast
+    assert len(texts.refusal(TooManyCaptains(TEAM, 3))) > LONG_TOAST  # an alert
+    assert len(texts.refusal(StaleCaptainButton("claim"))) <= LONG_TOAST  # a toast
