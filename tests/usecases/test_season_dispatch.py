@@ -6,12 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from test_season_setup import CAPTAIN, CHAT, IST, NOW, ORGANISER, create_league
+from test_season_setup import CAPTAIN, CHAT, IST, NOW, ORGANISER, league_db
 
 from bot import dispatch
 from bot.usecases import reminders, results
-from storage import migrate
-from storage.uow import Database
 
 
 class Clock:
@@ -33,17 +31,7 @@ class Sender:
 
 @pytest.fixture
 async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
-    await create_league(database)
-    async with database.unit_of_work() as uow:
-        tid = (await uow.tournaments.active_for_chat(CHAT)).id
-        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
-        await uow.private_chats.add(CAPTAIN, NOW)
-        await uow.private_chats.add(ORGANISER, NOW)
-        await reminders.sync(uow, tid, NOW)
-        await uow.commit()
+    database = await league_db(tmp_path / "d.sqlite3", (CAPTAIN, ORGANISER))
     yield database
     await database.dispose()
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from test_season_setup import CAPTAIN, CHAT, IST, NOW, create_league
+from test_season_setup import CAPTAIN, CHAT, IST, NOW, league_db
 
 from bot.texts import chat
 from bot.usecases import ask
 from domain import questions
-from storage import migrate
 from storage.uow import Database
 
 BYSTANDER = 99
@@ -18,14 +17,7 @@ BYSTANDER = 99
 
 @pytest.fixture
 async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'q.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
-    await create_league(database)
-    async with database.unit_of_work() as uow:
-        tid = (await uow.tournaments.active_for_chat(CHAT)).id
-        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
-        await uow.commit()
+    database = await league_db(tmp_path / "q.sqlite3", ())
     yield database
     await database.dispose()
 

@@ -106,10 +106,27 @@ def organiser(now: datetime = NOW) -> Actor:
     return Actor(user_id=ORGANISER, chat_id=CHAT, now=now.astimezone(UTC), admin=no)
 
 
-async def create_league(db: Database) -> None:
+async def create_league(db: Database, text: str = FORM) -> None:
     """The form's league, set up and confirmed by its organiser: the chat's tournament."""
-    await setup.summarise(db, organiser(), answers())
+    await setup.summarise(db, organiser(), answers(text))
     await setup.confirm(db, organiser(), {}, replace=False)
+
+
+async def league_db(path, reachable: tuple[int, ...] = ()) -> Database:
+    """A migrated SQLite file at `path` with the form's league, CAPTAIN captaining Takım 1,
+    `reachable` users started in private and the reminder rows synced. Caller disposes."""
+    url = f"sqlite+aiosqlite:///{path}"
+    await migrate.upgrade_async(url)
+    database = Database.from_url(url)
+    await create_league(database)
+    async with database.unit_of_work() as uow:
+        tid = (await uow.tournaments.active_for_chat(CHAT)).id
+        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
+        for user in reachable:
+            await uow.private_chats.add(user, NOW)
+        await reminders.sync(uow, tid, NOW)
+        await uow.commit()
+    return database
 
 
 async def test_created_league_stores_weeks_rhythm_and_evening_reminders(db):

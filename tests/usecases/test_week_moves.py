@@ -9,10 +9,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from permission_table import cells
-from test_season_setup import answers
+from test_season_setup import FORM, create_league, league_db
 
 from bot.texts import weeks as texts
-from bot.usecases import reminders, results, schedule, setup, state, weeks
+from bot.usecases import results, schedule, state, weeks
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
 from domain.weeks import WeekError, match_days
@@ -23,7 +23,6 @@ from storage.uow import Database
 IST = ZoneInfo("Europe/Istanbul")
 CHAT, ORGANISER, CAPTAIN, MEMBER = -2002, 10, 21, 60
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=IST)
-FORM = "Pazar Ligi | 8 takım | iki haftada bir pazar 14:00-17:00 | 30+5"
 SUNDAYS = [date(2026, 12, 6) + timedelta(days=14 * i) for i in range(8)]
 _updates = count(5000)
 
@@ -37,23 +36,9 @@ def who(user: int = ORGANISER, now: datetime = NOW) -> Actor:
     )
 
 
-async def create_league(db: Database, text: str = FORM) -> None:
-    await setup.summarise(db, who(), answers(text))
-    await setup.confirm(db, who(), {}, replace=False)
-
-
 @pytest.fixture
 async def db(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'w.sqlite3'}"
-    await migrate.upgrade_async(url)
-    database = Database.from_url(url)
-    await create_league(database)
-    async with database.unit_of_work() as uow:
-        tid = (await uow.tournaments.active_for_chat(CHAT)).id
-        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
-        await uow.private_chats.add(CAPTAIN, NOW)
-        await reminders.sync(uow, tid, NOW)
-        await uow.commit()
+    database = await league_db(tmp_path / "w.sqlite3", (CAPTAIN,))
     yield database
     await database.dispose()
 
