@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from zoneinfo import ZoneInfo
 
+import domain.tournament
 from domain import progress, tiebreak
-from domain.model import Group, PlannedMatch, Result, Stage
+from domain.model import Group, PlannedMatch, Result
 from domain.standings import Card, PointsRule, Table
+from domain.tournament import PLAYOFF, Fixture, Play, is_playoff
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
 from storage.records import StoredMatch, Tournament
@@ -17,17 +19,14 @@ from storage.records import StoredMatch, Tournament
 DEDUCT = "forfeit_deduction"  # bool
 WITHDRAWN = "withdrawn"  # {team: {"annulled": bool, "by": user, ...}}
 
-
-PLAYOFF = "PO"  # the key's prefix of a play-off match (bot/usecases/weeks.plan_playoff)
-
-
-def is_playoff(match: PlannedMatch) -> bool:
-    """A play-off between teams level after every criterion: no table counts it."""
-    return (match.key or "").startswith(PLAYOFF)
+__all__ = ["DEDUCT", "PLAYOFF", "WITHDRAWN", "Snapshot", "active", "is_playoff", "load"]
 
 
 @dataclass(frozen=True)
 class Snapshot:
+    """The stored tournament and its plan, and the running tournament's rules over them
+    (domain.tournament.Play, built once from the settings)."""
+
     tournament: Tournament
     groups: tuple[Group, ...]
     matches: tuple[StoredMatch, ...]
@@ -51,116 +50,51 @@ class Snapshot:
         return tuple(m.match for m in self.matches)
 
     @cached_property
-    def rules(self) -> progress.Rules:
-        name = self.tournament.settings.tie_break
+    def play(self) -> Play:
+        settings = self.tournament.settings
+        name = settings.tie_break
         rule = tiebreak.custom(name.split(",")) if "," in name else tiebreak.preset(name)
-        # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
-        points = PointsRule(forfeit_deduction=bool(self.tournament.settings.extra.get(DEDUCT)))
-        # A play-off's result settles its tie the way a lot does: winner first.
-        return progress.Rules(
-            tiebreak=rule, points=points, cards=self.cards, lots=self.lots + self.playoff_order
+        withdrawn = settings.extra.get(WITHDRAWN) or {}
+        return Play(
+            groups=self.groups,
+            matches=tuple(Fixture(m.match, m.result) for m in self.matches),
+            tiebreak=rule,
+            # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
+            points=PointsRule(forfeit_deduction=bool(settings.extra.get(DEDUCT))),
+            cards=self.cards,
+            lots=self.lots,
+            # Teams that withdrew with their results annulled (/cekil): out of every table.
+            annulled=frozenset(t for t, w in withdrawn.items() if w.get("annulled")),
         )
 
     @property
-    def playoff_order(self) -> tuple[tuple[str, str], ...]:
-        """(winner, loser) of every play-off played (a TFF tie after every criterion)."""
-        won = []
-        for m in self.matches:
-            if is_playoff(m.match) and m.result is not None and m.match.home and m.match.away:
-                side = m.result.winner_side()
-                if side is not None:
-                    home, away = m.match.home, m.match.away
-                    won.append((home, away) if side == "home" else (away, home))
-        return tuple(won)
+    def rules(self) -> progress.Rules:
+        return self.play.rules
 
     @property
     def annulled(self) -> frozenset[str]:
-        """Teams that withdrew with their results annulled (/cekil): out of every table."""
-        withdrawn = self.tournament.settings.extra.get(WITHDRAWN) or {}
-        return frozenset(t for t, w in withdrawn.items() if w.get("annulled"))
-
-    @property
-    def table_groups(self) -> tuple[Group, ...]:
-        """The groups as their tables show them (annulled withdrawals left out)."""
-        out = self.annulled
-        if not out:
-            return self.groups
-        return tuple(Group(g.label, tuple(t for t in g.teams if t not in out)) for g in self.groups)
+        return self.play.annulled
 
     def group_results(self) -> list[Result]:
-        out = self.annulled
-        return [
-            Result(m.match.home, m.match.away, m.result)  # type: ignore[arg-type]
-            for m in self.matches
-            if m.result is not None
-            and not m.match.stage.is_knockout
-            and not is_playoff(m.match)
-            and not ({m.match.home, m.match.away} & out)
-        ]
+        return domain.tournament.group_results(self.play)
 
     def group_of(self, team: str) -> Group | None:
-        return next((g for g in self.groups if team in g.teams), None)
+        return domain.tournament.group_of(self.play, team)
 
     def tables(self) -> dict[str, Table]:
-        return progress.group_tables(self.table_groups, self.group_results(), self.rules)
+        return domain.tournament.tables(self.play)
 
     def table(self, label: str) -> Table:
-        """One group's table, without computing the others."""
-        group = next(g for g in self.table_groups if g.label == label)
-        return progress.group_tables((group,), self.group_results(), self.rules)[label]
+        return domain.tournament.table(self.play, label)
 
     def group_finished(self, label: str) -> bool:
-        members = set(next(g.teams for g in self.groups if g.label == label))
-        mine = [
-            m
-            for m in self.matches
-            if not m.match.stage.is_knockout and not is_playoff(m.match) and m.match.home in members
-        ]
-        return bool(mine) and all(m.result is not None for m in mine)
+        return domain.tournament.group_finished(self.play, label)
 
     def knockout_sides(self) -> dict[str, tuple[str | None, str | None]]:
-        """Every knockout tie's teams as results allow (group places, winners, losers)."""
-        ties = progress.ties_from_plan(self.planned)
-        if not ties:
-            return {}
-        per_group = {
-            g.label: sum(
-                1
-                for m in self.matches
-                if not m.match.stage.is_knockout
-                and not is_playoff(m.match)
-                and m.match.home in g.teams
-            )
-            for g in self.groups
-        }
-        best = [s for t in ties for s in (t.home, t.away) if isinstance(s, progress.BestOfPlace)]
-        results = self.group_results()
-        # Places come from finished groups only (a group counts as finished as in
-        # progress.places: as many results between its teams as it has matches), and the
-        # best n-th placed only once every group is: the tables of open groups, the most
-        # work here, are left out while they cannot decide anything (missing = None).
-        finished = [g for g in self.groups if _played(g, results) == per_group[g.label]]
-        if len(finished) < len(self.groups):
-            best = []
-        known = progress.places(finished, results, per_group, self.rules, best)
-        played = {
-            m.match.key: (m.match.home, m.match.away, m.result)
-            for m in self.matches
-            if m.match.key and m.result is not None and m.match.home and m.match.away
-        }
-        return progress.sides(ties, known, played)  # type: ignore[arg-type]
+        return domain.tournament.knockout_sides(self.play)
 
     def champion(self) -> str | None:
-        final = next((m for m in self.matches if m.match.stage is Stage.FINAL), None)
-        if final is None or final.result is None:
-            return None
-        side = final.result.winner_side()
-        return final.match.home if side == "home" else final.match.away
-
-
-def _played(group: Group, results: list[Result]) -> int:
-    members = set(group.teams)
-    return sum(1 for r in results if r.home in members and r.away in members)
+        return domain.tournament.champion(self.play)
 
 
 async def load(
