@@ -13,13 +13,12 @@ from bot.handlers.effects import apply
 from bot.texts import buttons, chat
 from bot.usecases import conversations, results, units
 from bot.usecases import lines as result_lines
-from bot.usecases.ask import final_place
 from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotYourButton
 from bot.usecases.results import CONFIRM, PENDING
-from bot.usecases.state import Snapshot
 from bot.usecases.units import Effects, Outgoing
 from domain import names
 from domain.errors import DomainError
+from domain.tournament import ranking
 from storage.errors import NoActiveTournament
 
 
@@ -107,15 +106,9 @@ async def _announce(update: Update, entered: results.Entered) -> None:
     if entered.filled:
         later.append(chat.filled(entered.filled))
     if entered.champion:
-        later.append(chat.champion(entered.champion, ranking(snap)))
+        later.append(chat.champion(entered.champion, ranking(snap.play)))
     parts += [html.escape(p) for p in later]
     await reply(update, "\n\n".join(parts), parse_mode="HTML")
-
-
-def ranking(snap: Snapshot) -> list[str]:
-    order = {"1": 1, "2": 2, "3": 3, "4": 4}
-    placed = [(order[p], t) for t in snap.teams if (p := final_place(snap, t)) in order]
-    return [t for _, t in sorted(placed)]
 
 
 async def _suggest(

@@ -17,6 +17,7 @@ from bot.usecases import state
 from bot.usecases.errors import NotACaptain
 from domain import names, outlook, questions
 from domain.model import PlannedMatch, Score, Stage
+from domain.tournament import final_place
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
 
@@ -269,7 +270,7 @@ def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:
     waiting = _may_still_play(snap, team)
     if waiting is not None:
         return Answer(team, waiting, snapshot=snap)
-    return Answer(team, None, place=final_place(snap, team), snapshot=snap)
+    return Answer(team, None, place=final_place(snap.play, team), snapshot=snap)
 
 
 def _awaiting(
@@ -340,26 +341,6 @@ def _may_still_play(snap: state.Snapshot, team: str) -> PlannedMatch | None:
             None,
         )
     return None
-
-
-def final_place(snap: state.Snapshot, team: str) -> str | None:
-    for stored in reversed(snap.matches):
-        m, score = stored.match, stored.result
-        if score is None or not m.involves(team) or not m.stage.is_knockout:
-            continue
-        won = (score.winner_side() == "home") == (m.home == team)
-        if m.stage is Stage.FINAL:
-            return "1" if won else "2"
-        if m.stage is Stage.THIRD:
-            return "3" if won else "4"
-        if not won:
-            return m.stage.value
-        return None
-    group = snap.group_of(team)
-    if group is None:
-        return None
-    table = snap.table(group.label)
-    return f"group:{table.row(team).rank}"
 
 
 async def in_private(uow: UnitOfWork, user_id: int, now: datetime) -> Answer | list[Captaincy]:
