@@ -6,11 +6,11 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers import schedule as schedule_handlers
+from bot.handlers import schedule
 from bot.handlers.common import actor, database, reply
 from bot.handlers.effects import apply
-from bot.texts import schedule as schedule_texts
 from bot.texts import weeks as texts
+from bot.texts.schedule import postponed, refusal
 from bot.usecases import weeks
 from bot.usecases.units import Effects, Outgoing
 from domain import names
@@ -56,14 +56,12 @@ async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     word = next((w for w in UNDATED_WORDS if tail.endswith(w)), None)
     number = words[0] if words else ""
     if word is None or not (number.isascii() and number.isdigit() and len(number) < 4):
-        await schedule_handlers._move(
-            update, context, weeks.postpone_match, schedule_texts.postponed
-        )
+        await schedule._move(update, context, weeks.postpone_match, postponed)
         return
     try:
         done = await weeks.leave_undated(database(context), actor(update, context), int(number))
     except DomainError as exc:
-        await reply(update, schedule_texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
     await reply(update, texts.undated(done.value))
     notices = tuple(

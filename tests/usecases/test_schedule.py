@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
-from bot.texts import admin as admin_texts
+from bot.texts import admin
 from bot.texts import schedule as texts
 from bot.usecases import reminders, results, schedule, setup, state
 from bot.usecases.errors import NotOrganiser
@@ -480,13 +480,13 @@ async def test_squad_size_is_stored_listed_and_removed(db):
     assert await run(db, schedule.set_squad, text="7") == 7
     snap, _ = await stored(db)
     assert snap.tournament.settings.extra["squad"] == 7
-    listed = admin_texts.settings(snap.tournament)
+    listed = admin.settings(snap.tournament)
     assert "• Kadro kontrolü: en az 7 kişi" in listed
     assert "• Hatırlatma: grup maçtan 30 dk önce · kaptanlar maçtan 60 dk önce" in listed
     assert await run(db, schedule.set_squad, text="kapat") is None
     snap, _ = await stored(db)
     assert "squad" not in snap.tournament.settings.extra
-    assert "• Kadro kontrolü: kapalı" in admin_texts.settings(snap.tournament)
+    assert "• Kadro kontrolü: kapalı" in admin.settings(snap.tournament)
     for bad in ("2", "21", "yedi", ""):
         with pytest.raises(schedule.BadSquad):
             await run(db, schedule.set_squad, text=bad)

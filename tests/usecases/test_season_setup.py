@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.texts import season as season_texts
+from bot.texts import season
 from bot.usecases import reminders, schedule, setup
 from bot.usecases.units import Actor
 from domain import reminders as rules
@@ -67,7 +67,7 @@ def test_eight_teams_every_other_sunday_make_seven_weeks_of_four_inside_the_wind
         assert max(m.end for m in day).time() <= time(17, 0)
         teams = [t for m in day for t in (m.home, m.away)]
         assert len(set(teams)) == 8  # every team plays each match week once
-    assert "7 maç haftası · 6 Ara – 28 Şub · her hafta 4 maç" in season_texts.span(plan.matches)
+    assert "7 maç haftası · 6 Ara – 28 Şub · her hafta 4 maç" in season.span(plan.matches)
 
 
 def test_the_first_day_and_a_skipped_sunday_move_the_season():
