@@ -6,12 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot.texts.chat import score_text
-from bot.texts.common import (
-    MONTHS,
-    hm,
-    pairing,  # the name tests/usecases read
-    stage_label,
-)
+from bot.texts.common import MONTHS, hm, pairing, stage_label
 from bot.texts.errors import ORGANISERS_ONLY
 from bot.texts.errors import refusal as common_refusal
 from bot.texts.parts import quoted
