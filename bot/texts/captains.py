@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts.errors import refusal as common_refusal
+from bot.texts import errors
 from bot.usecases import captains
 from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
 from domain import names
@@ -166,7 +166,7 @@ def refusal(exc: Exception, action: str = CLAIM, team: str = "") -> str:
                 f'"{exc.text}" birden çok takıma benziyor: {", ".join(exc.candidates)}.'
                 f" Takımın tam adını yazın. {_HOW[action]}"
             )
-    return common_refusal(exc)
+    return errors.refusal(exc)
 
 
 _HOW = {

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts import chat
-from bot.texts.errors import ORGANISERS_ONLY
-from bot.texts.errors import refusal as common_refusal
+from bot.texts import chat, errors
 from bot.texts.parts import quoted
 from bot.usecases import forfeits
 from bot.usecases.errors import NotOrganiser
@@ -97,7 +95,7 @@ def rule_set(rule: WithdrawalRule) -> str:
 def refusal(exc: Exception) -> str:
     match exc:
         case NotOrganiser():
-            return ORGANISERS_ONLY
+            return errors.ORGANISERS_ONLY
         case forfeits.BadForfeit() if exc.reason == "not_theirs":
             if exc.match is None:
                 return f"Böyle bir maç yok. {HUKMEN_HOW}"
@@ -113,4 +111,4 @@ def refusal(exc: Exception) -> str:
             return f"{exc.team} zaten çekildi. Geri almak için: /geri_al"
         case forfeits.BadRule():
             return f'"{quoted(exc.text)}" bir çekilme kuralı değil. {RULE_HOW}'
-    return common_refusal(exc)
+    return errors.refusal(exc)

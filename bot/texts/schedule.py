@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from bot.texts import errors
 from bot.texts.chat import score_text
 from bot.texts.common import MONTHS, hm, pairing, stage_label
-from bot.texts.errors import ORGANISERS_ONLY
-from bot.texts.errors import refusal as common_refusal
 from bot.texts.parts import quoted
 from bot.usecases import schedule
 from bot.usecases.errors import NotOrganiser
@@ -129,7 +128,7 @@ def refusal(exc: Exception) -> str:
     """This module's refusals; anything else in the common words."""
     match exc:
         case NotOrganiser():
-            return ORGANISERS_ONLY
+            return errors.ORGANISERS_ONLY
         case schedule.BadDelay():
             return _bad_delay(exc)
         case schedule.UnknownPitch():
@@ -169,7 +168,7 @@ def refusal(exc: Exception) -> str:
                 f"Maç {exc.match_no} siz yazarken değişti (sonuç girilmiş olabilir);"
                 " hiçbir şey kaydedilmedi. Komutu tekrar yazın."
             )
-    return common_refusal(exc)
+    return errors.refusal(exc)
 
 
 def _bad_delay(exc: schedule.BadDelay) -> str:
