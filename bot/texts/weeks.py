@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.texts import schedule as schedule_texts
+from bot.texts import schedule
 from bot.texts.common import MONTHS, hm, pairing
-from bot.usecases import schedule
+from bot.usecases.schedule import Moved, Notice
 from bot.usecases.weeks import BadWeek, NoPlayoff, Playoff, Undated
 from domain.model import PlannedMatch
 from domain.weeks import WeekError
@@ -19,7 +19,7 @@ def _date(m: PlannedMatch) -> str:
     return f"{m.start.day} {MONTHS[m.start.month - 1]}"
 
 
-def moved(moved: schedule.Moved) -> str:
+def moved(moved: Moved) -> str:
     """One line per week: its old and new match day; the first week's matches in full."""
     weeks: dict[int, tuple[PlannedMatch, PlannedMatch]] = {}
     for old, new in moved.changes:
@@ -36,7 +36,7 @@ def moved(moved: schedule.Moved) -> str:
     return "\n".join(lines)
 
 
-def captain_notice(notice: schedule.Notice) -> str:
+def captain_notice(notice: Notice) -> str:
     old, new = notice.old, notice.new
     opponent = new.away if new.home == notice.team else new.home
     return (
@@ -65,7 +65,7 @@ def refusal(exc: Exception) -> str:
                 f" {exc.week}. hafta aynı saatlere sığmıyor. Başka bir gün verin ya da"
                 f" /hafta_ertele {exc.week} (sonraki haftalar da kayar)."
             )
-    return schedule_texts.refusal(exc)
+    return schedule.refusal(exc)
 
 
 PLAYOFF_HOW = "Örnek: /playoff (sıradaki boş maç günü) ya da /playoff 7 Mart 15:00"
