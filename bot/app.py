@@ -41,7 +41,7 @@ from bot.handlers import (
 )
 from bot.intake import DurableUpdater, Intake
 from bot.settings import Settings
-from bot.texts import bot as texts
+from bot.texts import bot
 from bot.web import server, site
 from storage import Database, migrate
 from storage.engine import default_url, sqlite_path
@@ -84,7 +84,7 @@ def build(
             async with db.unit_of_work(read_only=True) as uow:
                 found.conversations = await uow.setups.keys()
         app.bot_data[services.KEY] = found
-        await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        await app.bot.set_my_commands([BotCommand(c, d) for c, d in bot.COMMANDS])
         if settings.clock_offset:
             log.warning(
                 "the clock is shifted by %+.0f s (--clock-offset: tests and rehearsals only)",

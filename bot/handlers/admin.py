@@ -8,9 +8,8 @@ from telegram.ext import ContextTypes
 from bot.handlers import forfeits
 from bot.handlers.common import actor, database, refuse, reply
 from bot.handlers.effects import apply
-from bot.texts import admin as texts
-from bot.texts import schedule as schedule_texts
-from bot.texts import tiebreak as tiebreak_texts
+from bot.texts import admin, tiebreak
+from bot.texts.schedule import refusal
 from bot.usecases import organisers, schedule
 from domain import names
 from domain.errors import DomainError
@@ -20,14 +19,14 @@ async def yetkili(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     target = message.reply_to_message.from_user if message and message.reply_to_message else None
     if target is None or target.is_bot:
-        await reply(update, texts.YETKILI_HOW)
+        await reply(update, admin.YETKILI_HOW)
         return
     try:
         done = await organisers.add_organiser(database(context), actor(update, context), target.id)
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await reply(update, texts.organiser_added(target.full_name))
+    await reply(update, admin.organiser_added(target.full_name))
     await apply(context, done.effects)
 
 
@@ -35,18 +34,18 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/kura Kartallar [, Şahinler ...]: the lot's order for a tie no criterion broke."""
     words = " ".join(context.args or [])
     if not words.strip(" ,"):
-        await reply(update, texts.KURA_HOW)
+        await reply(update, admin.KURA_HOW)
         return
     try:
         done = await organisers.record_lot(database(context), actor(update, context), words)
     except organisers.NoTie as exc:
-        await reply(update, texts.no_tie(exc.team))
+        await reply(update, admin.no_tie(exc.team))
         return
     except DomainError as exc:
         await refuse(update, exc)
         return
     lot = done.value
-    await reply(update, texts.lot_recorded(lot.order, [f"{m.home} - {m.away}" for m in lot.filled]))
+    await reply(update, admin.lot_recorded(lot.order, [f"{m.home} - {m.away}" for m in lot.filled]))
     await apply(context, done.effects)
 
 
@@ -63,7 +62,7 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         if not args:
             await reply(
-                update, texts.settings(await organisers.settings_of(database(context), chat_.id))
+                update, admin.settings(await organisers.settings_of(database(context), chat_.id))
             )
             return
         if args[0] in ("esitlik", "eşitlik"):
@@ -75,34 +74,34 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             size = await schedule.change_squad(
                 database(context), actor(update, context), " ".join(args[1:])
             )
-            await reply(update, texts.squad(size))
+            await reply(update, admin.squad(size))
             return
         if len(args) < 2 or args[0] != "kaptan_sonuc" or args[1] not in ON + OFF:
-            await reply(update, texts.SETTINGS_HOW)
+            await reply(update, admin.SETTINGS_HOW)
             return
         done = await organisers.captains_enter_results(
             database(context), actor(update, context), args[1] in ON
         )
     except schedule.BadSquad:
-        await reply(update, texts.SQUAD_HOW)
+        await reply(update, admin.SQUAD_HOW)
         return
     except DomainError as exc:
-        await reply(update, schedule_texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
-    await reply(update, texts.captains_results(done.value))
+    await reply(update, admin.captains_results(done.value))
 
 
 async def _esitlik(update: Update, context: ContextTypes.DEFAULT_TYPE, words: str) -> None:
     """/ayarlar esitlik averaj, atılan gol, aralarındaki maç (or tff, halisaha …)."""
     if not words.strip():
-        await reply(update, tiebreak_texts.HOW)
+        await reply(update, tiebreak.HOW)
         return
     try:
         done = await organisers.change_tiebreak(database(context), actor(update, context), words)
     except DomainError as exc:
-        await reply(update, tiebreak_texts.refusal(exc, words) or schedule_texts.refusal(exc))
+        await reply(update, tiebreak.refusal(exc, words) or refusal(exc))
         return
-    await reply(update, tiebreak_texts.changed(done.value))
+    await reply(update, tiebreak.changed(done.value))
     await apply(context, done.effects)
 
 
@@ -116,7 +115,7 @@ async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         old_text = f"Takım {first}" if first.isascii() and first.isdigit() else first
     new = " ".join(new.split())
     if not old_text or not new or len(new) > 50:
-        await reply(update, texts.TAKIM_ADI_HOW)
+        await reply(update, admin.TAKIM_ADI_HOW)
         return
     try:
         done = await organisers.rename_team(
@@ -125,5 +124,5 @@ async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await reply(update, texts.renamed(*done.value))
+    await reply(update, admin.renamed(*done.value))
     await apply(context, done.effects)

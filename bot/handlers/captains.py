@@ -17,8 +17,25 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, database, now, reply, toast
 from bot.handlers.effects import apply, keyboard
-from bot.texts import captains as texts
 from bot.texts import chat
+from bot.texts.captains import (
+    ASSIGN,
+    ASSIGN_HOW,
+    CLAIM,
+    DECIDE,
+    KAPTAN_SIL_HOW,
+    REMOVE,
+    STALE_PICKER,
+    UNKNOWN_BUTTON,
+    assigned,
+    claim_buttons,
+    claimed,
+    decided,
+    organiser_notice,
+    refusal,
+    removed,
+    removed_notice,
+)
 from bot.usecases import ask, captains, units
 from bot.usecases.units import Done, Effects, Outgoing
 from domain import questions
@@ -55,7 +72,7 @@ async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         done = await captains.claim(database(context), actor(update, context), wanted)
     except DomainError as exc:
-        await reply(update, texts.refusal(exc, texts.CLAIM, wanted))
+        await reply(update, refusal(exc, CLAIM, wanted))
         return
     await _claimed(update, context, done, named=False)
 
@@ -65,16 +82,16 @@ async def _assign(
 ) -> None:
     """/kaptan Takım as a reply to someone's message: they captain the team from now on."""
     if not wanted:
-        await reply(update, texts.ASSIGN_HOW)
+        await reply(update, ASSIGN_HOW)
         return
     try:
         done = await captains.assign(
             database(context), actor(update, context), wanted, target.id, target.full_name
         )
     except DomainError as exc:
-        await reply(update, texts.refusal(exc, texts.ASSIGN, wanted))
+        await reply(update, refusal(exc, ASSIGN, wanted))
         return
-    await reply(update, texts.assigned(done.value))
+    await reply(update, assigned(done.value))
     await apply(context, done.effects)
 
 
@@ -85,7 +102,7 @@ async def kaptan_sil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     wanted = " ".join(context.args or []).strip()
     target = _replied_to(update)
     if target is None and not wanted:
-        await reply(update, texts.KAPTAN_SIL_HOW)
+        await reply(update, KAPTAN_SIL_HOW)
         return
     try:
         done = await captains.remove(
@@ -96,10 +113,10 @@ async def kaptan_sil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             target.full_name if target else None,
         )
     except DomainError as exc:
-        await reply(update, texts.refusal(exc, texts.REMOVE, wanted))
+        await reply(update, refusal(exc, REMOVE, wanted))
         return
-    await reply(update, texts.removed(done.value))
-    notices = tuple(Outgoing(u, texts.removed_notice(done.value)) for u in done.value.tell)
+    await reply(update, removed(done.value))
+    notices = tuple(Outgoing(u, removed_notice(done.value)) for u in done.value.tell)
     await apply(context, done.effects + Effects(messages=notices))
 
 
@@ -123,9 +140,9 @@ async def _claimed(
     """The claim's answer in the chat (with the buttons when it waits), then the
     organisers' private notices."""
     claim = done.value
-    buttons = texts.claim_buttons(claim) if claim.outcome is captains.Outcome.WAITS else ()
-    await reply(update, texts.claimed(claim, named=named), reply_markup=keyboard(buttons))
-    notices = tuple(Outgoing(u, texts.organiser_notice(claim)) for u in claim.tell)
+    buttons = claim_buttons(claim) if claim.outcome is captains.Outcome.WAITS else ()
+    await reply(update, claimed(claim, named=named), reply_markup=keyboard(buttons))
+    notices = tuple(Outgoing(u, organiser_notice(claim)) for u in claim.tell)
     await apply(context, done.effects + Effects(messages=notices))
 
 
@@ -160,12 +177,12 @@ async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     found = _numbers(query.data, "cap:", 2)
     if found is None:
         older = _numbers(query.data, "cap:", 1) is not None  # a picker from before the upgrade
-        await toast(query, texts.STALE_PICKER if older else texts.UNKNOWN_BUTTON)
+        await toast(query, STALE_PICKER if older else UNKNOWN_BUTTON)
         return
     try:
         done = await captains.claim_listed(database(context), actor(update, context), *found)
     except DomainError as exc:
-        await toast(query, texts.refusal(exc, texts.CLAIM))
+        await toast(query, refusal(exc, CLAIM))
         return
     await query.answer()
     await _claimed(update, context, done, named=True)
@@ -179,7 +196,7 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     verdict, _, rest = (query.data or "").removeprefix("kc:").partition(":")
     found = _numbers(rest, "", 3) if verdict in ("ok", "no") else None
     if found is None:
-        await toast(query, texts.UNKNOWN_BUTTON)
+        await toast(query, UNKNOWN_BUTTON)
         return
     claimant, tournament_id, team_index = found
     who = actor(update, context)
@@ -193,10 +210,10 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             approve=verdict == "ok",
         )
     except DomainError as exc:
-        await toast(query, texts.refusal(exc, texts.DECIDE))
+        await toast(query, refusal(exc, DECIDE))
         return
     await query.answer()
-    await query.edit_message_text(texts.decided(done.value, who.name))
+    await query.edit_message_text(decided(done.value, who.name))
     await apply(context, done.effects)
 
 
@@ -207,13 +224,13 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         return
     found = _numbers(query.data, "q:", 1)
     if found is None:
-        await toast(query, texts.UNKNOWN_BUTTON)
+        await toast(query, UNKNOWN_BUTTON)
         return
     moment = now(context)
     try:
         answer = await captains.in_tournament(database(context), user.id, found[0], moment)
     except DomainError as exc:
-        await toast(query, texts.refusal(exc))
+        await toast(query, refusal(exc))
         return
     await query.answer()
     await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)
@@ -244,7 +261,7 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             db, lambda uow: ask.respond(uow, chat_.id, user.id, asked, moment)
         )
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
     if response is None:
         return  # "film ne zaman başlıyor": a question, but not about this tournament

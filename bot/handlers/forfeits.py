@@ -12,7 +12,18 @@ from telegram.ext import ContextTypes
 from bot.handlers.common import actor, database, in_group, reply
 from bot.handlers.effects import apply
 from bot.texts import chat
-from bot.texts import forfeits as texts
+from bot.texts.forfeits import (
+    CEKIL_HOW,
+    DEDUCTION_HOW,
+    HUKMEN_HOW,
+    RULE_HOW,
+    deduction,
+    forfeited,
+    refusal,
+    reinstated,
+    rule_set,
+    withdrawn,
+)
 from bot.usecases import forfeits
 from bot.usecases.errors import NotOrganiser
 from domain import names
@@ -28,7 +39,7 @@ async def hukmen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/hukmen Kartallar, /hukmen 14 Kartallar, /hukmen Kartallar 5-1."""
     text = " ".join(context.args or [])
     if not text.strip():
-        await reply(update, texts.HUKMEN_HOW)
+        await reply(update, HUKMEN_HOW)
         return
     await _forfeit(update, context, text)
 
@@ -55,13 +66,13 @@ async def _forfeit(
         )
     except (NoActiveTournament, NotOrganiser, names.UnknownTeam, names.AmbiguousTeam) as exc:
         if not quiet:
-            await reply(update, texts.refusal(exc))
+            await reply(update, refusal(exc))
         return
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
     if not done.value.duplicate:
-        await reply(update, texts.forfeited(done.value))
+        await reply(update, forfeited(done.value))
     await apply(context, done.effects)
 
 
@@ -69,14 +80,14 @@ async def cekil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/cekil Kartallar: the team leaves the league by the league's rule."""
     text = " ".join(context.args or [])
     if not text.strip():
-        await reply(update, texts.CEKIL_HOW)
+        await reply(update, CEKIL_HOW)
         return
     try:
         done = await forfeits.withdraw_team(database(context), actor(update, context), text)
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
-    await reply(update, texts.withdrawn(done.value))
+    await reply(update, withdrawn(done.value))
     await apply(context, done.effects)
 
 
@@ -85,11 +96,11 @@ async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         done = await forfeits.undo_last(database(context), actor(update, context))
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
     value = done.value
     if isinstance(value, forfeits.Reinstated):
-        await reply(update, texts.reinstated(value))
+        await reply(update, reinstated(value))
     else:
         await reply(update, chat.undone(value.match, value.removed, value.restored))
     await apply(context, done.effects)
@@ -105,23 +116,23 @@ async def setting(update: Update, context: ContextTypes.DEFAULT_TYPE, args: list
     try:
         if key.endswith("puan_sil"):
             if value not in ON + OFF:
-                await reply(update, texts.DEDUCTION_HOW)
+                await reply(update, DEDUCTION_HOW)
                 return True
             done = await forfeits.set_deduction(
                 database(context), actor(update, context), value in ON
             )
-            await reply(update, texts.deduction(done.value))
+            await reply(update, deduction(done.value))
         else:
             if not value:
-                await reply(update, texts.RULE_HOW)
+                await reply(update, RULE_HOW)
                 return True
             ruled = await forfeits.set_withdrawal_rule(
                 database(context), actor(update, context), value
             )
-            await reply(update, texts.rule_set(ruled.value))
+            await reply(update, rule_set(ruled.value))
             done = ruled
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, refusal(exc))
         return True
     await apply(context, done.effects)
     return True

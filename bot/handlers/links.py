@@ -10,8 +10,8 @@ from telegram.ext import ContextTypes
 
 from bot import web
 from bot.handlers.common import actor, database, refuse, reply
-from bot.texts import links as texts
-from bot.usecases import links
+from bot.texts import links
+from bot.usecases.links import renew, show, token_of
 from bot.web.site import Site
 from domain import names
 from domain.errors import DomainError
@@ -34,8 +34,8 @@ def button(
         return None
     url = pages.page_url(token)
     if pages.is_https and private:
-        return InlineKeyboardButton(texts.PAGE_BUTTON, web_app=WebAppInfo(url))
-    return InlineKeyboardButton(texts.PAGE_BUTTON, url=url)
+        return InlineKeyboardButton(links.PAGE_BUTTON, web_app=WebAppInfo(url))
+    return InlineKeyboardButton(links.PAGE_BUTTON, url=url)
 
 
 def markup(
@@ -50,7 +50,7 @@ async def page_markup(
 ) -> InlineKeyboardMarkup | None:
     """The page button for this chat's tournament (for /fikstur's reply), or None."""
     try:
-        link = await links.show(database(context), actor(update, context))
+        link = await show(database(context), actor(update, context))
     except DomainError:
         return None
     return markup(context, link.token, private=_private(update))
@@ -64,7 +64,7 @@ async def live_markup(
     pages = site(context)
     if pages is None or not pages.public:
         return None
-    token = await links.token_of(database(context), tournament_id, pages.clock())
+    token = await token_of(database(context), tournament_id, pages.clock())
     return markup(context, token)
 
 
@@ -79,17 +79,17 @@ async def baglanti(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     words = [names.tr_lower(w) for w in context.args or []]
     try:
         if words and words[0] == RENEW:
-            link = (await links.renew(database(context), actor(update, context))).value
+            link = (await renew(database(context), actor(update, context))).value
             if pages is not None:
                 pages.forget(link.tournament_id)
         else:
-            link = await links.show(database(context), actor(update, context))
+            link = await show(database(context), actor(update, context))
     except DomainError as exc:
         await refuse(update, exc)
         return
     address = pages.page_url(link.token) if pages else f"/t/{link.token}"
     local = pages is None or not pages.public
-    text = texts.link(link.name, address, renewed=link.renewed, local=local)
+    text = links.link(link.name, address, renewed=link.renewed, local=local)
     await reply(
         update,
         text,
@@ -108,9 +108,9 @@ async def subscriptions(
     if pages is None:
         return None
     try:
-        link = await links.show(database(context), actor(update, context))
+        link = await show(database(context), actor(update, context))
     except DomainError:
         return None
     team = team or link.team
     team_address = pages.calendar_url(link.token, team) if team else None
-    return texts.subscriptions(pages.calendar_url(link.token), team, team_address)
+    return links.subscriptions(pages.calendar_url(link.token), team, team_address)

@@ -11,8 +11,7 @@ from telegram.ext import ContextTypes
 from bot.handlers.common import actor, converse, database, in_group, now, refuse, reply, toast
 from bot.handlers.effects import apply
 from bot.texts import buttons, chat
-from bot.usecases import conversations, results, units
-from bot.usecases import lines as result_lines
+from bot.usecases import conversations, lines, results, units
 from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotYourButton
 from bot.usecases.results import CONFIRM, PENDING
 from bot.usecases.units import Effects, Outgoing
@@ -36,18 +35,18 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or not message.text or not in_group(update):
         return
     user, chat_ = update.effective_user, update.effective_chat
-    if user is None or chat_ is None or not result_lines.may_be_result(message.text):
+    if user is None or chat_ is None or not lines.may_be_result(message.text):
         return
     moment = now(context)
     told = await units.read(
         database(context),
-        lambda uow: result_lines.read(uow, chat_.id, user.id, message.text, moment),
+        lambda uow: lines.read(uow, chat_.id, user.id, message.text, moment),
     )
     match told:
-        case result_lines.Enter(line=line, more=more):
+        case lines.Enter(line=line, more=more):
             for part, each in enumerate((line, *more)):
                 await _enter(update, context, each, quiet=True, part=part)
-        case result_lines.Clarify(unclear=unclear):
+        case lines.Clarify(unclear=unclear):
             await reply(update, chat.unclear_result(unclear))
 
 

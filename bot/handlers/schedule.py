@@ -14,8 +14,8 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, database, reply
 from bot.handlers.effects import apply
-from bot.texts import reminders as season_texts
-from bot.texts import schedule as texts
+from bot.texts import reminders
+from bot.texts.schedule import captain_notice, delayed, leads_set, leads_shown, postponed, refusal
 from bot.usecases import schedule
 from bot.usecases.units import Actor, Done, Effects, Outgoing
 from domain.errors import DomainError
@@ -24,12 +24,12 @@ from storage import Database
 
 async def gecikme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/gecikme 15 [saha 2]: everything not yet kicked off (on that pitch) runs 15 min late."""
-    await _move(update, context, schedule.delay_matches, texts.delayed)
+    await _move(update, context, schedule.delay_matches, delayed)
 
 
 async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/ertele 7 11:30 or /ertele 7 yarın 10:00: one match to a new kick-off, if it fits."""
-    await _move(update, context, schedule.postpone_match, texts.postponed)
+    await _move(update, context, schedule.postpone_match, postponed)
 
 
 async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -40,22 +40,20 @@ async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     words = list(context.args or [])
     try:
         if not words:
-            shown = texts.leads_shown(*await schedule.shown_leads(database(context), chat_.id))
+            shown = leads_shown(*await schedule.shown_leads(database(context), chat_.id))
             season, evening = await schedule.shown_evening(database(context), chat_.id)
-            await reply(
-                update, shown + (f"\n{season_texts.evening_line(evening)}" if season else "")
-            )
+            await reply(update, shown + (f"\n{reminders.evening_line(evening)}" if season else ""))
             return
         if schedule.is_evening(words):  # a season league's message the evening before
             night = await schedule.change_evening(database(context), actor(update, context), words)
-            await reply(update, season_texts.evening_set(night.value))
+            await reply(update, reminders.evening_set(night.value))
             await apply(context, night.effects)
             return
         done = await schedule.change_leads(database(context), actor(update, context), words)
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
-    await reply(update, texts.leads_set(*done.value))
+    await reply(update, leads_set(*done.value))
     await apply(context, done.effects)
 
 
@@ -71,8 +69,8 @@ async def _move(
             database(context), actor(update, context), " ".join(context.args or [])
         )
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
     await reply(update, group_text(done.value))
-    notices = tuple(Outgoing(n.user_id, texts.captain_notice(n)) for n in done.value.notices)
+    notices = tuple(Outgoing(n.user_id, captain_notice(n)) for n in done.value.notices)
     await apply(context, done.effects + Effects(messages=notices))

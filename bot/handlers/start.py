@@ -7,7 +7,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.handlers import reminders
-from bot.texts import bot as texts
+from bot.texts import bot
 
 
 def _command(update: Update) -> str:
@@ -26,12 +26,12 @@ async def help_(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if _command(update) == "start":
         if await reminders.deep_link(update, context):  # /start hatirlatma (the link)
             return
-        text = texts.WELCOME_GROUP if group else texts.WELCOME_PRIVATE
+        text = bot.WELCOME_GROUP if group else bot.WELCOME_PRIVATE
         if group:
-            text += "\n\n" + texts.GROUP_NEEDS
+            text += "\n\n" + bot.GROUP_NEEDS
         await message.reply_text(text)
         return
-    text = texts.HELP
+    text = bot.HELP
     if group:
-        text += "\n\n" + texts.GROUP_NEEDS
+        text += "\n\n" + bot.GROUP_NEEDS
     await message.reply_text(text)

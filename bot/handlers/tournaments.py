@@ -15,8 +15,21 @@ from telegram.ext import ContextTypes
 from bot.handlers import live
 from bot.handlers.common import actor, database, reply, toast
 from bot.handlers.effects import apply
-from bot.texts import tournaments as texts
 from bot.texts.buttons import STALE
+from bot.texts.tournaments import (
+    BAD,
+    END,
+    KEPT,
+    NO,
+    NOT_ASKER,
+    RESTORE,
+    ask_end,
+    ask_restore,
+    ended,
+    listing,
+    refusal,
+    restored,
+)
 from bot.usecases import tournaments
 from domain.errors import DomainError
 
@@ -33,21 +46,21 @@ async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     try:
         ending = await tournaments.ask_end(database(context), who)
     except DomainError as exc:
-        await reply(update, texts.refusal(exc, "end"))
+        await reply(update, refusal(exc, "end"))
         return
     buttons = _keyboard(
         [
-            (texts.END, f"tb:end:{who.user_id}:{ending.tournament_id}"),
-            (texts.NO, f"tb:no:{who.user_id}"),
+            (END, f"tb:end:{who.user_id}:{ending.tournament_id}"),
+            (NO, f"tb:no:{who.user_id}"),
         ]
     )
-    await reply(update, texts.ask_end(ending), reply_markup=buttons)
+    await reply(update, ask_end(ending), reply_markup=buttons)
 
 
 async def turnuvalar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/turnuvalar: every tournament of this chat, numbered, running or not (anyone)."""
     who = actor(update, context)
-    await reply(update, texts.listing(await tournaments.listing(database(context), who.chat_id)))
+    await reply(update, listing(await tournaments.listing(database(context), who.chat_id)))
 
 
 async def geri_yukle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -56,17 +69,17 @@ async def geri_yukle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     try:
         asked = await tournaments.ask_restore(database(context), who, " ".join(context.args or []))
     except DomainError as exc:
-        await reply(update, texts.refusal(exc, "restore"))
+        await reply(update, refusal(exc, "restore"))
         return
     running = asked.running.tournament.id if asked.running else 0
     target = asked.target.tournament.id
     buttons = _keyboard(
         [
-            (texts.RESTORE, f"tb:back:{who.user_id}:{target}:{running}"),
-            (texts.NO, f"tb:no:{who.user_id}"),
+            (RESTORE, f"tb:back:{who.user_id}:{target}:{running}"),
+            (NO, f"tb:no:{who.user_id}"),
         ]
     )
-    await reply(update, texts.ask_restore(asked), reply_markup=buttons)
+    await reply(update, ask_restore(asked), reply_markup=buttons)
 
 
 def _parse(data: str) -> tuple[str, int, tuple[int, ...]] | None:
@@ -90,28 +103,26 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     parsed = _parse(query.data or "")
     who = actor(update, context)
     if parsed is None:
-        await query.answer(texts.BAD)
+        await query.answer(BAD)
         return
     kind, asker, ids = parsed
     if asker != who.user_id:
-        await query.answer(texts.NOT_ASKER)
+        await query.answer(NOT_ASKER)
         return
     if kind == "no":
         await query.answer()
-        await query.edit_message_text(texts.KEPT)
+        await query.edit_message_text(KEPT)
         return
     db = database(context)
     try:
         if kind == "end":
             done = await tournaments.end(db, who, ids[0])
-            said = texts.ended(done.value)
+            said = ended(done.value)
         else:
             done = await tournaments.restore(db, who, ids[0], ids[1] or None)
-            said = texts.restored(done.value.name, done.value.replaced)
+            said = restored(done.value.name, done.value.replaced)
     except DomainError as exc:
-        await toast(
-            update.callback_query, texts.refusal(exc, "end" if kind == "end" else "restore")
-        )
+        await toast(update.callback_query, refusal(exc, "end" if kind == "end" else "restore"))
         return
     await query.answer()
     await query.edit_message_text(said)

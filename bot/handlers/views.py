@@ -10,9 +10,8 @@ from telegram.ext import ContextTypes
 
 from bot import render
 from bot.handlers.common import database, now, refuse, reply
-from bot.texts import chat
-from bot.texts import fixture as fixture_texts
-from bot.texts import weeks as week_texts
+from bot.texts import chat, fixture
+from bot.texts.weeks import waiting
 from bot.usecases import reading, state, weeks
 from domain import selection
 from domain.errors import DomainError
@@ -29,16 +28,16 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         snap = await reading.snapshot(database(context), chat_.id)
         chosen = select(snap, wanted, moment)
     except UnknownSelection as exc:
-        await reply(update, fixture_texts.unknown(exc))
+        await reply(update, fixture.unknown(exc))
         return
     except DomainError as exc:
         await refuse(update, exc)
         return
     rows = list(chosen.rows)
     if not rows and chosen.kind is selection.Kind.DAY:
-        await reply(update, fixture_texts.no_matches_on(wanted, match_days(snap)))
+        await reply(update, fixture.no_matches_on(wanted, match_days(snap)))
         return
-    text = fixture_texts.fixture(
+    text = fixture.fixture(
         snap.tournament.name,
         rows,
         chosen.title,
@@ -48,7 +47,7 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     )
     undated = weeks.undated(snap)  # /ertele N belirsiz: out of the plan until it has a date
     if undated and not wanted:
-        text += "\n\n" + week_texts.waiting(undated)
+        text += "\n\n" + waiting(undated)
     await reply(update, text)
 
 

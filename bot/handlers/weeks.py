@@ -6,13 +6,13 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers import schedule as schedule_handlers
+from bot.handlers import schedule
 from bot.handlers.common import actor, database, reply
 from bot.handlers.effects import apply
-from bot.texts import schedule as schedule_texts
-from bot.texts import weeks as texts
-from bot.usecases import weeks
+from bot.texts import weeks
+from bot.texts.schedule import postponed, refusal
 from bot.usecases.units import Effects, Outgoing
+from bot.usecases.weeks import leave_undated, plan_playoff, postpone_match, postpone_week
 from domain import names
 from domain.errors import DomainError
 
@@ -23,15 +23,15 @@ async def hafta_ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     """/hafta_ertele 3 or /hafta_ertele 3 7 Şubat."""
     text = " ".join(context.args or [])
     if not text.strip():
-        await reply(update, texts.HOW)
+        await reply(update, weeks.HOW)
         return
     try:
-        done = await weeks.postpone_week(database(context), actor(update, context), text)
+        done = await postpone_week(database(context), actor(update, context), text)
     except DomainError as exc:
-        await reply(update, texts.refusal(exc))
+        await reply(update, weeks.refusal(exc))
         return
-    await reply(update, texts.moved(done.value))
-    notices = tuple(Outgoing(n.user_id, texts.captain_notice(n)) for n in done.value.notices)
+    await reply(update, weeks.moved(done.value))
+    notices = tuple(Outgoing(n.user_id, weeks.captain_notice(n)) for n in done.value.notices)
     await apply(context, done.effects + Effects(messages=notices))
 
 
@@ -39,11 +39,11 @@ async def playoff(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/playoff [7 Mart 15:00]: the TFF play-off between two teams level after everything."""
     text = " ".join(context.args or [])
     try:
-        done = await weeks.plan_playoff(database(context), actor(update, context), text)
+        done = await plan_playoff(database(context), actor(update, context), text)
     except DomainError as exc:
-        await reply(update, texts.playoff_refusal(exc))
+        await reply(update, weeks.playoff_refusal(exc))
         return
-    await reply(update, texts.playoff(done.value))
+    await reply(update, weeks.playoff(done.value))
     await apply(context, done.effects)
 
 
@@ -56,18 +56,16 @@ async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     word = next((w for w in UNDATED_WORDS if tail.endswith(w)), None)
     number = words[0] if words else ""
     if word is None or not (number.isascii() and number.isdigit() and len(number) < 4):
-        await schedule_handlers._move(
-            update, context, weeks.postpone_match, schedule_texts.postponed
-        )
+        await schedule._move(update, context, postpone_match, postponed)
         return
     try:
-        done = await weeks.leave_undated(database(context), actor(update, context), int(number))
+        done = await leave_undated(database(context), actor(update, context), int(number))
     except DomainError as exc:
-        await reply(update, schedule_texts.refusal(exc))
+        await reply(update, refusal(exc))
         return
-    await reply(update, texts.undated(done.value))
+    await reply(update, weeks.undated(done.value))
     notices = tuple(
-        Outgoing(user, texts.undated_notice(done.value.match, team))
+        Outgoing(user, weeks.undated_notice(done.value.match, team))
         for user, team in done.value.tell
     )
     await apply(context, done.effects + Effects(messages=notices))

@@ -11,8 +11,7 @@ from datetime import datetime, timedelta
 
 from icalendar import Calendar, Event
 
-from bot.texts import files as texts
-from bot.texts import season as season_texts
+from bot.texts import files, season
 from bot.texts.chat import score_text
 from bot.texts.common import side, stage_label
 from bot.usecases.state import Snapshot
@@ -38,7 +37,7 @@ def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
     name = snap.tournament.name
-    title = texts.CALENDAR_TEAM_NAME.format(name=name, team=team) if team else name
+    title = files.CALENDAR_TEAM_NAME.format(name=name, team=team) if team else name
     cal.add("x-wr-calname", title)
     cal.add("x-wr-timezone", str(zone.key))
     cal.add("refresh-interval", REFRESH_EVERY, parameters={"VALUE": "DURATION"})
@@ -53,11 +52,11 @@ def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
         event.add("dtstamp", stamp)
         event.add("dtstart", m.start.astimezone(zone))
         event.add("dtend", m.end.astimezone(zone))
-        label = stage_label(m) if m.week is None else season_texts.week_label(m.week)
-        event.add("summary", texts.event_summary(side(m, True), side(m, False), label))
+        label = stage_label(m) if m.week is None else season.week_label(m.week)
+        event.add("summary", files.event_summary(side(m, True), side(m, False), label))
         event.add("location", m.pitch)
         score = score_text(stored.result) if stored.result else None
-        event.add("description", texts.event_description(name, m.no, score))
+        event.add("description", files.event_description(name, m.no, score))
         cal.add_component(event)
     cal.add_missing_timezones()
     return cal.to_ical()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from bot.texts import files as texts
+from bot.texts import files
 from bot.texts.common import STAGES, hm, side
 from bot.usecases.state import Snapshot
 
@@ -14,7 +14,7 @@ from bot.usecases.state import Snapshot
 def csv_bytes(snap: Snapshot) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow(texts.CSV_HEAD)
+    writer.writerow(files.CSV_HEAD)
     for stored in snap.matches:
         m, r = stored.match, stored.result
         goals = (r.home_goals, r.away_goals) if r else ("", "")

@@ -7,7 +7,7 @@ from datetime import datetime
 from fpdf import FPDF
 
 from bot.render import BOLD, REGULAR, shown_codes
-from bot.texts import files as texts
+from bot.texts import files
 from bot.texts.common import day, goal_difference, hm, side, stage_label, tie_rule
 from bot.usecases.state import Snapshot
 from domain.planner import Pitch, Plan, TimeRules
@@ -35,7 +35,7 @@ def card(snap: Snapshot, printed: datetime) -> bytes:
     def footer() -> None:
         pdf.set_y(-12)
         pdf.set_font(FAMILY, "", 8)
-        text = texts.CARD_FOOTER.format(printed=stamp, page=pdf.page_no(), pages="{pages}")
+        text = files.CARD_FOOTER.format(printed=stamp, page=pdf.page_no(), pages="{pages}")
         pdf.cell(0, 5, text, align="C")
 
     pdf.footer = footer  # type: ignore[method-assign]
@@ -47,20 +47,20 @@ def card(snap: Snapshot, printed: datetime) -> bytes:
     pdf.set_font(FAMILY, "", 11)
     pdf.cell(0, 6, day(first) if first else "", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
-    _heading(pdf, texts.CARD_SCHEDULE)
-    _row(pdf, texts.CARD_HEAD, bold=True)
+    _heading(pdf, files.CARD_SCHEDULE)
+    _row(pdf, files.CARD_HEAD, bold=True)
     for stored in matches:
         m, result = stored.match, stored.result
-        score = texts.score(result) if result else ""
+        score = files.score(result) if result else ""
         cells = (str(m.no), hm(m.start), m.pitch, stage_label(m), side(m, True), score)
         _row(pdf, (*cells, side(m, False)))
     if codes := shown_codes(s.match for s in matches):
         pdf.set_font(FAMILY, "", 8)
-        pdf.multi_cell(0, 4, texts.legend(codes), new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 4, files.legend(codes), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
     played = any(s.result is not None and not s.match.stage.is_knockout for s in snap.matches)
     tables = snap.tables() if played else {}
-    heading = texts.card_tables_filled(hm(printed)) if played else texts.CARD_TABLES
+    heading = files.card_tables_filled(hm(printed)) if played else files.CARD_TABLES
     single = len(snap.groups) < 2
     first_group = True
     for group in snap.groups:
@@ -73,11 +73,11 @@ def card(snap: Snapshot, printed: datetime) -> bytes:
         if not single:
             pdf.set_font(FAMILY, "B", 10)
             pdf.cell(
-                0, 6, texts.GROUP_TABLE.format(label=group.label), new_x="LMARGIN", new_y="NEXT"
+                0, 6, files.GROUP_TABLE.format(label=group.label), new_x="LMARGIN", new_y="NEXT"
             )
         _table(pdf, group.teams, tables.get(group.label))
         pdf.ln(2)
-    _heading(pdf, texts.CARD_RULES)
+    _heading(pdf, files.CARD_RULES)
     pdf.set_font(FAMILY, "", 10)
     pdf.multi_cell(0, 5, tie_rule(snap.rules.tiebreak))
     pdf.ln(2)
@@ -111,7 +111,7 @@ def _table(pdf: FPDF, teams: tuple[str, ...], table: Table | None = None) -> Non
     """A group's grid: the current table once results exist, else empty cells to fill."""
     widths = (8, 60, *([12] * 8))
     pdf.set_font(FAMILY, "B", 9)
-    for width, word in zip(widths, texts.TABLE_HEAD, strict=True):
+    for width, word in zip(widths, files.TABLE_HEAD, strict=True):
         pdf.cell(width, 7, word, border=1, align="C")
     pdf.ln(7)
     pdf.set_font(FAMILY, "", 10)
@@ -155,9 +155,9 @@ def _checks(pdf: FPDF, snap: Snapshot) -> None:
         return
     plan = _plan(snap)
     c = checklist(plan)
-    _heading(pdf, texts.CARD_CHECKS)
+    _heading(pdf, files.CARD_CHECKS)
     pdf.set_font(FAMILY, "", 10)
-    lines = texts.card_checks(
+    lines = files.card_checks(
         c.matches,
         c.fewest_matches,
         c.most_matches,

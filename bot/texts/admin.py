@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.texts import forfeits as forfeit_texts
-from bot.texts import schedule as schedule_texts
+from bot.texts import forfeits
 from bot.texts.common import tie_rule
+from bot.texts.schedule import leads
 from bot.usecases import schedule
 from domain import tiebreak
 from domain.tiebreak import TieBreak
@@ -43,10 +43,10 @@ def settings(t: Tournament) -> str:
             f"• {tie_rule(_rule(s.tie_break))} (değiştirmek için: /ayarlar esitlik)",
             f"• Saat dilimi: {s.time_zone}",
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
-            f"• Hatırlatma: {schedule_texts.leads(*schedule.leads(extra))}",
+            f"• Hatırlatma: {leads(*schedule.leads(extra))}",
             f"• Kadro kontrolü: {f'en az {squad} kişi' if squad else 'kapalı'}",
             f"• Hükmende puan silme: {'açık' if extra.get('forfeit_deduction') else 'kapalı'}",
-            f"• Çekilen takım: {forfeit_texts.rule_of(extra)}",
+            f"• Çekilen takım: {forfeits.rule_of(extra)}",
             SETTINGS_HOW,
         ]
     )

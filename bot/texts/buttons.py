@@ -3,8 +3,8 @@ always a toast (answerCallbackQuery), never a message the whole group sees."""
 
 from __future__ import annotations
 
+from bot.texts import errors
 from bot.texts.chat import score_text
-from bot.texts.errors import refusal as common_refusal
 from bot.usecases.errors import NotOrganiser, NotYourButton
 from domain.model import PlannedMatch, Score
 
@@ -23,7 +23,7 @@ def refusal(exc: Exception) -> str:
         return REASONS.get(exc.reason, STALE)
     if isinstance(exc, NotOrganiser):
         return REASONS["organiser"]
-    text = common_refusal(exc)
+    text = errors.refusal(exc)
     return text if len(text) <= TOAST_LIMIT else text[: TOAST_LIMIT - 1] + "…"
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.texts.errors import refusal as common_refusal
-from bot.usecases import captains as uc
+from bot.texts import errors
+from bot.usecases import captains
 from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
 from domain import names
 from storage.errors import NoActiveTournament, TooManyCaptains
@@ -40,13 +40,13 @@ def _you(name: str, named: bool) -> str:
     return f"{name}, artık" if named and name else "Artık"
 
 
-def claimed(claim: uc.Claim, *, named: bool = False) -> str:
+def claimed(claim: captains.Claim, *, named: bool = False) -> str:
     """The claimant's answer in the group; `named` for a button press (the reply goes
     under the picker, not under the claimant's own message)."""
-    if claim.outcome is uc.Outcome.ALREADY:
+    if claim.outcome is captains.Outcome.ALREADY:
         who = f"{claim.name}, zaten" if named and claim.name else "Zaten"
         return f'{who} {claim.team} kaptanısınız. "ne zaman oynuyoruz?" diye sorabilirsiniz.'
-    if claim.outcome is uc.Outcome.WAITS:
+    if claim.outcome is captains.Outcome.WAITS:
         return waiting(claim)
     text = (
         f"👍 {_you(claim.name, named)} {claim.team} kaptanısınız."
@@ -57,7 +57,7 @@ def claimed(claim: uc.Claim, *, named: bool = False) -> str:
     return text
 
 
-def waiting(claim: uc.Claim) -> str:
+def waiting(claim: captains.Claim) -> str:
     why = (
         "Kaptanlar sonuç girebildiği için her kaptanlığı bir düzenleyen onaylar."
         if claim.results_on
@@ -70,15 +70,15 @@ def waiting(claim: uc.Claim) -> str:
     )
 
 
-def claim_buttons(claim: uc.Claim) -> tuple[tuple[tuple[str, str], ...], ...]:
+def claim_buttons(claim: captains.Claim) -> tuple[tuple[tuple[str, str], ...], ...]:
     tail = f"{claim.user_id}:{claim.tournament_id}:{claim.team_index}"
     return (((APPROVE, f"kc:ok:{tail}"), (REJECT, f"kc:no:{tail}")),)
 
 
-def organiser_notice(claim: uc.Claim) -> str:
+def organiser_notice(claim: captains.Claim) -> str:
     """An organiser's private message about a claim in their tournament."""
     who = claim.name or "Bir üye"
-    if claim.outcome is uc.Outcome.WAITS:
+    if claim.outcome is captains.Outcome.WAITS:
         return (
             f"⏳ {claim.tournament_name}: {who} {claim.team} kaptanı olmak istiyor."
             f" Grupta isteğin altındaki {APPROVE} ya da {REJECT} düğmesine basın."
@@ -90,7 +90,7 @@ def organiser_notice(claim: uc.Claim) -> str:
     )
 
 
-def decided(decision: uc.Decision, by: str) -> str:
+def decided(decision: captains.Decision, by: str) -> str:
     who = decision.name or "İsteyen"
     if not decision.approved:
         return (
@@ -102,7 +102,7 @@ def decided(decision: uc.Decision, by: str) -> str:
     return text
 
 
-def assigned(done: uc.Assigned) -> str:
+def assigned(done: captains.Assigned) -> str:
     if done.already:
         return f"{done.name} zaten {done.team} kaptanı."
     text = f"👍 {done.name} artık {done.team} kaptanı."
@@ -111,7 +111,7 @@ def assigned(done: uc.Assigned) -> str:
     return text
 
 
-def removed(done: uc.Removed) -> str:
+def removed(done: captains.Removed) -> str:
     if done.name is not None:
         return f"{done.name} artık {done.team} kaptanı değil. Yeni kaptan için: /kaptan {done.team}"
     count = len(done.users)
@@ -120,7 +120,7 @@ def removed(done: uc.Removed) -> str:
     )
 
 
-def removed_notice(done: uc.Removed) -> str:
+def removed_notice(done: captains.Removed) -> str:
     return (
         f"{done.tournament_name}: {done.team} kaptanlığınız bir düzenleyen tarafından"
         " kaldırıldı. Yanlışlık varsa düzenleyene yazın."
@@ -166,7 +166,7 @@ def refusal(exc: Exception, action: str = CLAIM, team: str = "") -> str:
                 f'"{exc.text}" birden çok takıma benziyor: {", ".join(exc.candidates)}.'
                 f" Takımın tam adını yazın. {_HOW[action]}"
             )
-    return common_refusal(exc)
+    return errors.refusal(exc)
 
 
 _HOW = {

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from bot.texts import chat
-from bot.texts.errors import ORGANISERS_ONLY
-from bot.texts.errors import refusal as common_refusal
+from bot.texts import chat, errors
 from bot.texts.parts import quoted
-from bot.usecases import forfeits as uc
+from bot.usecases import forfeits
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.state import Snapshot
 from domain.forfeits import WithdrawalRule
@@ -45,7 +43,7 @@ def _vs(m: PlannedMatch) -> str:
     return f"{m.home} - {m.away} ({m.no}. maç)"
 
 
-def forfeited(f: uc.Forfeited) -> str:
+def forfeited(f: forfeits.Forfeited) -> str:
     m = f.match
     parts = [f"⚖️ Hükmen: {m.home} {chat.score_text(f.score)} {m.away} ({m.no}. maç)"]
     if f.previous is not None:
@@ -54,7 +52,7 @@ def forfeited(f: uc.Forfeited) -> str:
     return "\n\n".join(parts + _table(f.snapshot, f.table))
 
 
-def withdrawn(w: uc.Withdrawn) -> str:
+def withdrawn(w: forfeits.Withdrawn) -> str:
     if w.annulled:
         head = f"🚪 {w.team} ligden çekildi: tüm sonuçları iptal, puan tablosundan çıktı."
         if w.removed:
@@ -71,7 +69,7 @@ def withdrawn(w: uc.Withdrawn) -> str:
     return "\n\n".join([head, *_table(w.snapshot, w.table)])
 
 
-def reinstated(r: uc.Reinstated) -> str:
+def reinstated(r: forfeits.Reinstated) -> str:
     return f"↩️ Geri alındı: {r.team} yeniden ligde, {r.matches} maçı eskisi gibi."
 
 
@@ -86,7 +84,7 @@ def deduction(on: bool) -> str:
 
 def rule_of(extra: dict[str, object]) -> str:
     """The league's withdrawal rule as /ayarlar shows it."""
-    rule = WithdrawalRule(str(extra.get(uc.RULE, WithdrawalRule.AWARD.value)))
+    rule = WithdrawalRule(str(extra.get(forfeits.RULE, WithdrawalRule.AWARD.value)))
     return RULES[rule]
 
 
@@ -97,20 +95,20 @@ def rule_set(rule: WithdrawalRule) -> str:
 def refusal(exc: Exception) -> str:
     match exc:
         case NotOrganiser():
-            return ORGANISERS_ONLY
-        case uc.BadForfeit() if exc.reason == "not_theirs":
+            return errors.ORGANISERS_ONLY
+        case forfeits.BadForfeit() if exc.reason == "not_theirs":
             if exc.match is None:
                 return f"Böyle bir maç yok. {HUKMEN_HOW}"
             return f"{exc.match.no}. maç {_vs(exc.match)}; bu takımın maçı değil. {HUKMEN_HOW}"
-        case uc.BadForfeit():
+        case forfeits.BadForfeit():
             return HUKMEN_HOW
-        case uc.NoOpenMatch():
+        case forfeits.NoOpenMatch():
             return (
                 f"{exc.team} takımının sonucu olmayan maçı yok. Belli bir maç için:"
                 f" /hukmen 14 {exc.team}"
             )
-        case uc.AlreadyWithdrawn():
+        case forfeits.AlreadyWithdrawn():
             return f"{exc.team} zaten çekildi. Geri almak için: /geri_al"
-        case uc.BadRule():
+        case forfeits.BadRule():
             return f'"{quoted(exc.text)}" bir çekilme kuralı değil. {RULE_HOW}'
-    return common_refusal(exc)
+    return errors.refusal(exc)

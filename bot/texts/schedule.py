@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from bot.texts import errors
 from bot.texts.chat import score_text
-from bot.texts.common import MONTHS, hm, stage_label
-from bot.texts.common import pairing as _sides  # the name tests/usecases read
-from bot.texts.errors import ORGANISERS_ONLY
-from bot.texts.errors import refusal as common_refusal
+from bot.texts.common import MONTHS, hm, pairing, stage_label
 from bot.texts.parts import quoted
-from bot.usecases import schedule as uc
+from bot.usecases import schedule
 from bot.usecases.errors import NotOrganiser
 from domain import when
 from domain.model import PlannedMatch
@@ -53,12 +51,12 @@ def _when(moment: datetime, reference: datetime) -> str:
 
 def _lines(changes: Sequence[tuple[PlannedMatch, PlannedMatch]]) -> list[str]:
     return [
-        f"{hm(old.start)} → {_when(new.start, old.start)} {new.pitch} {_sides(new)}"
+        f"{hm(old.start)} → {_when(new.start, old.start)} {new.pitch} {pairing(new)}"
         for old, new in changes
     ]
 
 
-def delayed(moved: uc.Moved) -> str:
+def delayed(moved: schedule.Moved) -> str:
     """The group's one message: every new time; when many, which matches on which pitch
     (a delay moves them all by the same minutes) and the next kick-off."""
     where = f" ({moved.pitch})" if moved.pitch else ""
@@ -73,24 +71,24 @@ def delayed(moved: uc.Moved) -> str:
             f"⏱ {moved.minutes} dk gecikme{where}: {len(moved.changes)} maç"
             f" {moved.minutes} dk sonra başlıyor.",
             *(f"{pitch}: Maç {', '.join(map(str, nos))}" for pitch, nos in by_pitch.items()),
-            f"Sıradaki: {hm(new.start)} {new.pitch} {_sides(new)} ({hm(old.start)} yerine)",
+            f"Sıradaki: {hm(new.start)} {new.pitch} {pairing(new)} ({hm(old.start)} yerine)",
             "Yeni program: /fikstur metin",
         ]
     )
 
 
-def postponed(moved: uc.Moved) -> str:
+def postponed(moved: schedule.Moved) -> str:
     first_old, _ = moved.changes[0]
     if len(moved.changes) == 1:
         old, new = moved.changes[0]
         return (
             f"📅 Maç {new.no} ertelendi: {hm(old.start)} → {_when(new.start, old.start)}"
-            f" {new.pitch} {_sides(new)}"
+            f" {new.pitch} {pairing(new)}"
         )
     return "\n".join([f"📅 Maç {first_old.no} ertelendi:", *_lines(moved.changes)])
 
 
-def captain_notice(notice: uc.Notice) -> str:
+def captain_notice(notice: schedule.Notice) -> str:
     """A captain's private message: their own match only."""
     old, new = notice.old, notice.new
     opponent = new.away if new.home == notice.team else new.home
@@ -130,27 +128,27 @@ def refusal(exc: Exception) -> str:
     """This module's refusals; anything else in the common words."""
     match exc:
         case NotOrganiser():
-            return ORGANISERS_ONLY
-        case uc.BadDelay():
+            return errors.ORGANISERS_ONLY
+        case schedule.BadDelay():
             return _bad_delay(exc)
-        case uc.UnknownPitch():
+        case schedule.UnknownPitch():
             return (
                 f'"{quoted(exc.text)}" diye bir saha yok. Sahalar: {", ".join(exc.pitches)}.'
                 f" {GECIKME_HOW}"
             )
-        case uc.NothingToMove():
+        case schedule.NothingToMove():
             if exc.match is not None:
                 return f"Maç {exc.match.no} zaten {at(exc.match.start)}; değişen bir şey yok."
             where = f"{exc.pitch} için" if exc.pitch else "Hiçbir sahada"
             return f"{where} kaydırılacak maç yok: hepsi oynandı ya da başladı."
-        case uc.BadPostpone():
+        case schedule.BadPostpone():
             if exc.reason == "missing" and exc.text.strip():
                 return f"Yeni saati de yazın. {ERTELE_HOW}"
             if exc.reason == "missing":
                 return f"Maç numarasını ve yeni saati yazın. {ERTELE_HOW}"
             said = quoted(exc.text)
             return f'"{said}": önce maç numarası (fikstürdeki), sonra saat. {ERTELE_HOW}'
-        case uc.CannotPostpone():
+        case schedule.CannotPostpone():
             return cannot_postpone(exc)
         case when.BadDateTime():
             why = {
@@ -159,10 +157,10 @@ def refusal(exc: Exception) -> str:
                 "bad_time": "böyle bir saat yok",
             }.get(str(exc.reason), "saat olarak okunamadı")
             return f'"{quoted(exc.text)}": {why}. {ERTELE_HOW}'
-        case uc.BadLeads():
+        case schedule.BadLeads():
             why = {
-                "range": f"her süre 1 ile {uc.MAX_LEAD} dakika arasında olmalı",
-                "too_many": f"her liste için en fazla {uc.MAX_LEADS} süre",
+                "range": f"her süre 1 ile {schedule.MAX_LEAD} dakika arasında olmalı",
+                "too_many": f"her liste için en fazla {schedule.MAX_LEADS} süre",
             }.get(exc.reason, "anlaşılamadı")
             return f'"{quoted(exc.text)}": {why}. {HATIRLATMA_HOW}'
         case PlanConflict():
@@ -170,21 +168,21 @@ def refusal(exc: Exception) -> str:
                 f"Maç {exc.match_no} siz yazarken değişti (sonuç girilmiş olabilir);"
                 " hiçbir şey kaydedilmedi. Komutu tekrar yazın."
             )
-    return common_refusal(exc)
+    return errors.refusal(exc)
 
 
-def _bad_delay(exc: uc.BadDelay) -> str:
+def _bad_delay(exc: schedule.BadDelay) -> str:
     if exc.reason == "missing":
         return f"Kaç dakika gecikme var? {GECIKME_HOW}"
     if exc.reason == "range":
         return (
-            f"Gecikme 1 ile {uc.MAX_DELAY} dakika arasında olmalı. {GECIKME_HOW}."
+            f"Gecikme 1 ile {schedule.MAX_DELAY} dakika arasında olmalı. {GECIKME_HOW}."
             " Bir maçı başka güne almak için: /ertele 7 yarın 10:00"
         )
     return f'"{quoted(exc.text)}" dakika olarak okunamadı. {GECIKME_HOW}'
 
 
-def cannot_postpone(exc: uc.CannotPostpone) -> str:
+def cannot_postpone(exc: schedule.CannotPostpone) -> str:
     """Why /ertele refused, naming the match in the way and what to type instead; when
     the refusal is about time, it ends with the earliest kick-off that fits that day."""
     why = _why_not(exc)
@@ -212,7 +210,7 @@ def _earliest(match: PlannedMatch, suggestion: datetime | None, hint: bool) -> s
     return f"En erken uygun saat: {_when(suggestion, local)} (/ertele {match.no} {typed})"
 
 
-def _why_not(exc: uc.CannotPostpone) -> str:
+def _why_not(exc: schedule.CannotPostpone) -> str:
     no, match, other = exc.number, exc.match, exc.other
     if exc.reason == "not_found" or match is None:
         return f"Maç {no} diye bir maç yok. Maç numaraları için: /fikstur metin"
@@ -249,7 +247,7 @@ def _why_not(exc: uc.CannotPostpone) -> str:
         )
     if exc.reason == "overlap" and other is not None:
         return (
-            f"{other.pitch} {at(other.start)} dolu: Maç {other.no} {_sides(other)}."
+            f"{other.pitch} {at(other.start)} dolu: Maç {other.no} {pairing(other)}."
             " Başka bir saat yazın; program için: /fikstur metin"
         )
     if exc.reason == "rest" and other is not None:
@@ -259,7 +257,7 @@ def _why_not(exc: uc.CannotPostpone) -> str:
     return f"Maç {no} o saate alınamıyor. Başka bir saat yazın. {ERTELE_HOW}"
 
 
-def _no_rest(exc: uc.CannotPostpone, match: PlannedMatch, other: PlannedMatch) -> str:
+def _no_rest(exc: schedule.CannotPostpone, match: PlannedMatch, other: PlannedMatch) -> str:
     shared = [t for t in (match.home, match.away) if t is not None and other.involves(t)]
     team = shared[0] if shared else f"Maç {match.no} takımları"
     if not exc.gap:
@@ -286,7 +284,7 @@ def _waits_for(later: PlannedMatch, earlier: PlannedMatch) -> bool:
     return later.stage.is_knockout and not earlier.stage.is_knockout
 
 
-def _out_of_order(exc: uc.CannotPostpone, match: PlannedMatch, other: PlannedMatch) -> str:
+def _out_of_order(exc: schedule.CannotPostpone, match: PlannedMatch, other: PlannedMatch) -> str:
     gap = timedelta(minutes=exc.gap or 0)
     if _waits_for(other, match):
         latest = other.start - gap - (match.end - match.start)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
+from bot.texts import errors
 from bot.texts.common import day
-from bot.texts.errors import refusal as common_refusal
 from bot.usecases.errors import AlreadyRunning, NoSuchTournament, NotOrganiser, NotYourButton
 from bot.usecases.tournaments import Ending, Restoring
 from storage.errors import ActiveTournamentExists
@@ -109,4 +109,4 @@ def refusal(exc: Exception, action: str) -> str:
             return f"{exc.number}. «{exc.name}» zaten sürüyor. Liste: /turnuvalar"
         case ActiveTournamentExists():
             return "Bu arada sohbette başka bir turnuva başladı; hiçbir şey değişmedi. /turnuvalar"
-    return common_refusal(exc)
+    return errors.refusal(exc)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from bot.texts import schedule as schedule_texts
-from bot.texts.common import MONTHS, hm
-from bot.texts.common import pairing as sides
-from bot.usecases import schedule
-from bot.usecases import weeks as uc
+from bot.texts import schedule
+from bot.texts.common import MONTHS, hm, pairing
+from bot.usecases.schedule import Moved, Notice
+from bot.usecases.weeks import BadWeek, NoPlayoff, Playoff, Undated
 from domain.model import PlannedMatch
 from domain.weeks import WeekError
 
@@ -20,7 +19,7 @@ def _date(m: PlannedMatch) -> str:
     return f"{m.start.day} {MONTHS[m.start.month - 1]}"
 
 
-def moved(moved: schedule.Moved) -> str:
+def moved(moved: Moved) -> str:
     """One line per week: its old and new match day; the first week's matches in full."""
     weeks: dict[int, tuple[PlannedMatch, PlannedMatch]] = {}
     for old, new in moved.changes:
@@ -29,7 +28,7 @@ def moved(moved: schedule.Moved) -> str:
     lines = [f"📅 {first}. hafta ertelendi ({len(moved.changes)} maç):"]
     lines += [f"{w}. hafta: {_date(old)} → {_date(new)}" for w, (old, new) in sorted(weeks.items())]
     lines += [
-        f"{new.no}. {_date(new)} {hm(new.start)} {new.pitch} {sides(new)}"
+        f"{new.no}. {_date(new)} {hm(new.start)} {new.pitch} {pairing(new)}"
         for _, new in moved.changes
         if new.week == first
     ]
@@ -37,7 +36,7 @@ def moved(moved: schedule.Moved) -> str:
     return "\n".join(lines)
 
 
-def captain_notice(notice: schedule.Notice) -> str:
+def captain_notice(notice: Notice) -> str:
     old, new = notice.old, notice.new
     opponent = new.away if new.home == notice.team else new.home
     return (
@@ -49,9 +48,9 @@ def captain_notice(notice: schedule.Notice) -> str:
 
 def refusal(exc: Exception) -> str:
     match exc:
-        case uc.BadWeek() if exc.reason == "no_weeks":
+        case BadWeek() if exc.reason == "no_weeks":
             return "Bu turnuva tek günde oynanıyor; maç haftası yok. Tek maç için: /ertele 7 11:30"
-        case uc.BadWeek():
+        case BadWeek():
             return f"Hafta numarasını yazın. {HOW}"
         case WeekError() if exc.reason == "no_week":
             return f"{exc.week}. hafta yok. {HOW}"
@@ -62,20 +61,20 @@ def refusal(exc: Exception) -> str:
         case WeekError() if exc.reason == "clash" and exc.other is not None:
             other = exc.other
             return (
-                f"O gün {hm(other.start)} {other.pitch} {sides(other)} ({other.no}. maç) var;"
+                f"O gün {hm(other.start)} {other.pitch} {pairing(other)} ({other.no}. maç) var;"
                 f" {exc.week}. hafta aynı saatlere sığmıyor. Başka bir gün verin ya da"
                 f" /hafta_ertele {exc.week} (sonraki haftalar da kayar)."
             )
-    return schedule_texts.refusal(exc)
+    return schedule.refusal(exc)
 
 
 PLAYOFF_HOW = "Örnek: /playoff (sıradaki boş maç günü) ya da /playoff 7 Mart 15:00"
 
 
-def playoff(p: uc.Playoff) -> str:
+def playoff(p: Playoff) -> str:
     m = p.match
     return (
-        f"⚔️ Play-off planlandı: {sides(m)}, {_date(m)} {hm(m.start)} {m.pitch}"
+        f"⚔️ Play-off planlandı: {pairing(m)}, {_date(m)} {hm(m.start)} {m.pitch}"
         f" ({m.no}. maç). Kazanan sırada üstte yer alır; sonucu her maç gibi yazın,"
         f" ör. {m.home} 2-1 {m.away}"
     )
@@ -83,17 +82,17 @@ def playoff(p: uc.Playoff) -> str:
 
 def playoff_refusal(exc: Exception) -> str:
     match exc:
-        case uc.NoPlayoff() if exc.reason == "lot":
+        case NoPlayoff() if exc.reason == "lot":
             return "Bu eşitlik kurayla bozulur (play-off değil). Kura sonucunu yazın: /kura Takım"
-        case uc.NoPlayoff() if exc.reason == "many":
+        case NoPlayoff() if exc.reason == "many":
             return (
                 f"{len(exc.teams)} takım eşit: {', '.join(exc.teams)}. Play-off iki takım"
                 " arasında; sırayı kurayla belirleyin: /kura Takım"
             )
-        case uc.NoPlayoff() if exc.reason == "planned" and exc.match is not None:
+        case NoPlayoff() if exc.reason == "planned" and exc.match is not None:
             m = exc.match
-            return f"Play-off zaten planlı: {sides(m)}, {_date(m)} {hm(m.start)} ({m.no}. maç)."
-        case uc.NoPlayoff():
+            return f"Play-off zaten planlı: {pairing(m)}, {_date(m)} {hm(m.start)} ({m.no}. maç)."
+        case NoPlayoff():
             return (
                 "Play-off gereken bir eşitlik yok: biten bir puan tablosunda her kuralla eşit"
                 " kalan iki takım olmalı. Tablo: /puan"
@@ -101,10 +100,10 @@ def playoff_refusal(exc: Exception) -> str:
     return refusal(exc)
 
 
-def undated(u: uc.Undated) -> str:
+def undated(u: Undated) -> str:
     m = u.match
     return (
-        f"📅 Maç {m.no} ertelendi: {sides(m)}, tarihi belli değil. Hatırlatma gitmeyecek."
+        f"📅 Maç {m.no} ertelendi: {pairing(m)}, tarihi belli değil. Hatırlatma gitmeyecek."
         f" Gün belli olunca: /ertele {m.no} 7 Şubat 15:10"
     )
 
@@ -119,4 +118,4 @@ def undated_notice(match: PlannedMatch, team: str) -> str:
 
 def waiting(matches: list[PlannedMatch]) -> str:
     """The matches still without a date, for a view's last lines."""
-    return "\n".join(f"{m.no}. {sides(m)}: tarihi belli değil" for m in matches)
+    return "\n".join(f"{m.no}. {pairing(m)}: tarihi belli değil" for m in matches)

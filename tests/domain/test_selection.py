@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.render import sample
-from bot.texts import fixture as fixture_texts
+from bot.texts import fixture
 from domain.selection import Kind, UnknownSelection, by_kickoff, select
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -74,7 +74,7 @@ def test_a_team_by_name_or_typo_gives_its_matches(day):
 def test_a_word_that_is_nothing_known_lists_what_may_be_typed(day):
     with pytest.raises(UnknownSelection) as caught:
         choose(day, "cumartes1 xq")
-    text = fixture_texts.unknown(caught.value)
+    text = fixture.unknown(caught.value)
     assert "/fikstur yarın" in text and "/fikstur A" in text and "/fikstur saha 2" in text
     assert "3-1" not in text  # never a result example
 

@@ -21,6 +21,7 @@ from domain.setupform import (
     BadName,
     DuplicateTeams,
     Form,
+    Format,
     FormatConflict,
     FormError,
     KickoffError,
@@ -39,7 +40,6 @@ from domain.setupform import (
     parse_number,
     parse_teams,
 )
-from domain.setupform import Format as Fmt
 from domain.when import DateTimeProblem, SlotProblem
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -55,7 +55,7 @@ BAHAR = Form(
     kickoff=datetime(2026, 12, 6, 10, 0, tzinfo=IST),
     match_minutes=24,
     changeover=6,
-    format=Fmt.GROUPS,
+    format=Format.GROUPS,
     third_place=False,
     tiebreak="tff",
 )
@@ -107,7 +107,7 @@ def test_every_optional_part_is_read():
         kickoff=datetime(2026, 11, 21, 20, 0, tzinfo=IST),
         match_minutes=26,
         changeover=4,
-        format=Fmt.GROUPS,
+        format=Format.GROUPS,
         third_place=True,
         tiebreak="uefa",
     )
@@ -115,7 +115,7 @@ def test_every_optional_part_is_read():
 
 def test_a_form_with_only_a_team_count_is_a_one_pitch_league_with_the_default_slot():
     form = parse_form("Pazar Ligi | 6 takım", NOW)
-    assert (form.format, form.groups, form.pitches, form.kickoff) == (Fmt.LEAGUE, None, 1, None)
+    assert (form.format, form.groups, form.pitches, form.kickoff) == (Format.LEAGUE, None, 1, None)
     assert (form.match_minutes, form.changeover, form.third_place, form.tiebreak) == (
         24,
         6,
@@ -125,19 +125,19 @@ def test_a_form_with_only_a_team_count_is_a_one_pitch_league_with_the_default_sl
 
 
 def test_one_group_without_a_format_word_is_a_league():
-    assert parse_form("Kupa | 6 takım | 1 grup", NOW).format is Fmt.LEAGUE
+    assert parse_form("Kupa | 6 takım | 1 grup", NOW).format is Format.LEAGUE
 
 
 @pytest.mark.parametrize(
     ("word", "fmt"),
     [
-        ("lig", Fmt.LEAGUE),
-        ("Tek devreli lig", Fmt.LEAGUE),
-        ("çift devreli", Fmt.DOUBLE),
-        ("Çift Devreli Lig", Fmt.DOUBLE),
-        ("rövanşlı", Fmt.DOUBLE),
-        ("eleme", Fmt.KNOCKOUT),
-        ("Eleme usulü", Fmt.KNOCKOUT),
+        ("lig", Format.LEAGUE),
+        ("Tek devreli lig", Format.LEAGUE),
+        ("çift devreli", Format.DOUBLE),
+        ("Çift Devreli Lig", Format.DOUBLE),
+        ("rövanşlı", Format.DOUBLE),
+        ("eleme", Format.KNOCKOUT),
+        ("Eleme usulü", Format.KNOCKOUT),
     ],
 )
 def test_format_words_are_read_without_case_or_diacritics(word, fmt):
@@ -146,7 +146,7 @@ def test_format_words_are_read_without_case_or_diacritics(word, fmt):
 
 @pytest.mark.parametrize("word", ["gruplar + eleme", "Grup ve eleme", "gruplar&eleme", "gruplu"])
 def test_groups_then_knockout_is_read_in_its_spellings(word):
-    assert parse_form(f"Kupa | 8 takım | 2 grup | {word}", NOW).format is Fmt.GROUPS
+    assert parse_form(f"Kupa | 8 takım | 2 grup | {word}", NOW).format is Format.GROUPS
 
 
 @pytest.mark.parametrize(
@@ -289,10 +289,10 @@ def test_counts_out_of_bounds_are_refused_with_the_bounds(text, part, reason, lo
 @pytest.mark.parametrize(
     ("text", "part", "fmt"),
     [
-        ("Kupa | 8 takım | lig | 2 grup", Part.GROUPS, Fmt.LEAGUE),
-        ("Kupa | 8 takım | eleme | 2 grup", Part.GROUPS, Fmt.KNOCKOUT),
-        ("Kupa | 8 takım | gruplar + eleme | 1 grup", Part.GROUPS, Fmt.GROUPS),
-        ("Kupa | 8 takım | çift devreli | üçüncülük", Part.THIRD_PLACE, Fmt.DOUBLE),
+        ("Kupa | 8 takım | lig | 2 grup", Part.GROUPS, Format.LEAGUE),
+        ("Kupa | 8 takım | eleme | 2 grup", Part.GROUPS, Format.KNOCKOUT),
+        ("Kupa | 8 takım | gruplar + eleme | 1 grup", Part.GROUPS, Format.GROUPS),
+        ("Kupa | 8 takım | çift devreli | üçüncülük", Part.THIRD_PLACE, Format.DOUBLE),
     ],
 )
 def test_parts_that_contradict_the_format_are_refused(text, part, fmt):
@@ -466,7 +466,7 @@ def test_what_is_no_number_reads_as_none(text):
         DuplicateTeams("a\nA", (("a", "A"),)),
         BadName(Part.TEAMS, "???", Problem.NO_LETTERS, TEAM_NAME_MAX),
         TeamCountMismatch("8 takım", 8, 3),
-        FormatConflict(Part.GROUPS, "2 grup", Fmt.LEAGUE, 2),
+        FormatConflict(Part.GROUPS, "2 grup", Format.LEAGUE, 2),
         KickoffError("6 Aralık", DateTimeProblem.MISSING_TIME),
         SlotError("24+", SlotProblem.UNPARSED),
     ],
@@ -513,7 +513,7 @@ NEXT_SUNDAY = date(2026, 11, 22)
 )
 def test_a_rhythm_makes_the_form_a_league_over_match_weeks(rhythm, every, weekday, opens, closes):
     form = parse_form(LEAGUE + rhythm, NOW)
-    assert form.is_season and form.format is Fmt.LEAGUE and form.kickoff is None
+    assert form.is_season and form.format is Format.LEAGUE and form.kickoff is None
     assert form.season is not None
     assert (form.season.every_days, form.season.weekday) == (every, weekday)
     assert (form.season.opens, form.season.closes) == (opens, closes)
@@ -536,7 +536,7 @@ def test_from_a_date_on_and_dates_skipped_are_read_in_turkish():
         " | çift devreli",
         NOW,
     )
-    assert form.format is Fmt.DOUBLE
+    assert form.format is Format.DOUBLE
     # 15 January 2027 is a Friday: the first Sunday from then on is the 17th.
     assert form.season == Season(14, 6, time(14), time(17), date(2027, 1, 17), (date(2027, 2, 14),))
     plan = season(form.teams, season_rules(form, ("Saha 1",), IST), double=True)

@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import text
 from storage_data import CHAT, T0, new_tournament
 
-from bot.texts import setup as setup_texts
 from bot.texts.errors import refusal
+from bot.texts.setup import RACED
 from bot.usecases import setup
 from bot.usecases.errors import NotOrganiser, RunningChanged
 from bot.usecases.units import Actor
@@ -179,7 +179,7 @@ async def test_two_oluştur_pressed_at_once_make_one_tournament_and_a_turkish_an
         assert isinstance(refused[0], NotOrganiser | RunningChanged | ActiveTournamentExists)
         said = refusal(refused[0])
         assert "Bu sohbette" in said or "Bu arada" in said, said
-        assert setup_texts.RACED.startswith("Bu arada")
+        assert RACED.startswith("Bu arada")
         async with db.unit_of_work(read_only=True) as uow:
             assert [t.tournament.status for t in await uow.tournaments.numbered(CHAT)] == ["active"]
     finally:

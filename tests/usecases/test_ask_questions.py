@@ -10,10 +10,9 @@ from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, stored_day
 
 from bot.texts import chat
 from bot.usecases import ask, results
+from domain import questions
 from domain.model import Stage
 from domain.outlook import Status
-from domain.questions import Question
-from domain.questions import ask as question_of
 
 CAPTAINS = {"A1": 21, "A3": 23, "A4": 24}
 BYSTANDER = 30
@@ -35,8 +34,8 @@ def _at(hour: int, minute: int = 0, day: int = 6) -> datetime:
 
 
 async def respond(db, text: str, user: int, now: datetime):
-    question = question_of(text)
-    assert isinstance(question, Question), text
+    question = questions.ask(text)
+    assert isinstance(question, questions.Question), text
     async with db.unit_of_work(read_only=True) as uow:
         response = await ask.respond(uow, CHAT, user, question, now)
     return response, (None if response is None else chat.reply(question, response, now))
@@ -134,7 +133,7 @@ async def test_the_two_argument_finished_text_also_waits_for_results(db):
 async def test_a_team_and_a_question_word_is_answered_about_that_team(db):
     _, text = await respond(db, "A2 kaçta?", BYSTANDER, _at(9))
     assert text.startswith("⚽ A2: sıradaki maçı A Grubu, rakip A3.")
-    question = question_of("Mehmet kaçta?")
+    question = questions.ask("Mehmet kaçta?")
     assert question is not None and question.team_only
     async with db.unit_of_work(read_only=True) as uow:
         assert await ask.respond(uow, CHAT, BYSTANDER, question, _at(9)) is None
@@ -143,13 +142,13 @@ async def test_a_team_and_a_question_word_is_answered_about_that_team(db):
 async def test_a_private_question_is_about_the_captains_one_tournament(db):
     async with db.unit_of_work(read_only=True) as uow:
         final = await ask.respond_in_private(
-            uow, CAPTAINS["A1"], question_of("final ne zaman"), _at(9)
+            uow, CAPTAINS["A1"], questions.ask("final ne zaman"), _at(9)
         )
         mine = await ask.respond_in_private(
-            uow, CAPTAINS["A1"], question_of("gruptan çıkıyor muyuz"), _at(9)
+            uow, CAPTAINS["A1"], questions.ask("gruptan çıkıyor muyuz"), _at(9)
         )
         nobody = await ask.respond_in_private(
-            uow, BYSTANDER, question_of("ne zaman oynuyoruz"), _at(9)
+            uow, BYSTANDER, questions.ask("ne zaman oynuyoruz"), _at(9)
         )
     assert isinstance(final, ask.StageAnswer) and final.stage is Stage.FINAL
     assert isinstance(mine, ask.QualifyAnswer) and mine.team == "A1"

@@ -25,9 +25,17 @@ from test_captains_permissions import (
 )
 from test_captains_permissions import db as db  # the fixture
 
-from bot.handlers import captains as handlers
+from bot.handlers.captains import captain_button, claim_button, tournament_button
 from bot.handlers.common import LONG_TOAST
-from bot.texts import captains as texts
+from bot.texts.captains import (
+    CLAIM,
+    DECIDE,
+    STALE_PICKER,
+    UNKNOWN_BUTTON,
+    claimed,
+    organiser_notice,
+    refusal,
+)
 from bot.usecases import captains, results, setup
 from bot.usecases.errors import ConversationOpen, NotOrganiser, StaleCaptainButton
 from bot.usecases.units import Actor, Repeated
@@ -73,7 +81,7 @@ async def test_a_free_teams_claim_is_told_to_the_organisers_the_bot_can_reach(db
     done = await captains.claim(db, member(STRANGER, "Zeynep"), FREE)
     assert done.value.outcome is captains.Outcome.ACCEPTED
     assert done.value.tell == (CO_ORGANISER,)
-    assert "Zeynep artık A2 kaptanı" in texts.organiser_notice(done.value)
+    assert "Zeynep artık A2 kaptanı" in organiser_notice(done.value)
 
 
 async def test_a_waiting_claim_is_told_to_every_reachable_organiser_but_the_claimant(db):
@@ -81,8 +89,8 @@ async def test_a_waiting_claim_is_told_to_every_reachable_organiser_but_the_clai
     done = await captains.claim(db, member(STRANGER, "Zeynep"), TEAM)
     assert done.value.outcome is captains.Outcome.WAITS
     assert done.value.tell == (ORGANISER, CO_ORGANISER)
-    assert "Onayla" in texts.organiser_notice(done.value)
-    assert "zaten kaptanı var" in texts.claimed(done.value)
+    assert "Onayla" in organiser_notice(done.value)
+    assert "zaten kaptanı var" in claimed(done.value)
 
 
 async def test_an_organisers_own_claim_tells_nobody(db):
@@ -135,7 +143,7 @@ async def test_approving_a_claim_of_a_full_team_says_so_and_keeps_the_claim(db):
     with pytest.raises(TooManyCaptains):
         await decide(db, organiser(), claim)
     assert (await pending(db, CLAIMANT))["team"] == TEAM
-    assert "/kaptan_sil A1" in texts.refusal(TooManyCaptains(TEAM, 3))
+    assert "/kaptan_sil A1" in refusal(TooManyCaptains(TEAM, 3))
 
 
 # --- stale, repeated and busy -------------------------------------------------------------
@@ -222,28 +230,28 @@ class Query:
 @pytest.mark.parametrize(
     ("handler", "data"),
     [
-        (handlers.captain_button, "cap:abc"),
-        (handlers.captain_button, "cap:1:"),
-        (handlers.captain_button, "cap:"),
-        (handlers.claim_button, "kc:ok:1:x:0"),
-        (handlers.claim_button, "kc:maybe:1:1:0"),
-        (handlers.claim_button, "kc:ok:1:1"),
-        (handlers.tournament_button, "q:abc"),
-        (handlers.tournament_button, "q:"),
-        (handlers.tournament_button, "zz:1"),
+        (captain_button, "cap:abc"),
+        (captain_button, "cap:1:"),
+        (captain_button, "cap:"),
+        (claim_button, "kc:ok:1:x:0"),
+        (claim_button, "kc:maybe:1:1:0"),
+        (claim_button, "kc:ok:1:1"),
+        (tournament_button, "q:abc"),
+        (tournament_button, "q:"),
+        (tournament_button, "zz:1"),
     ],
 )
 async def test_forged_button_data_gets_a_toast_and_nothing_else(handler, data):
     query = Query(data)
     update = SimpleNamespace(callback_query=query, effective_user=SimpleNamespace(id=STRANGER))
     await handler(update, None)  # no context: nothing past the toast may run
-    assert query.answers == [(texts.UNKNOWN_BUTTON, False)]
+    assert query.answers == [(UNKNOWN_BUTTON, False)]
 
 
 async def test_a_picker_from_before_the_upgrade_is_called_old():
     query = Query("cap:3")
-    await handlers.captain_button(SimpleNamespace(callback_query=query), None)
-    assert query.answers == [(texts.STALE_PICKER, False)]
+    await captain_button(SimpleNamespace(callback_query=query), None)
+    assert query.answers == [(STALE_PICKER, False)]
 
 
 @pytest.mark.parametrize(
@@ -258,8 +266,8 @@ async def test_a_picker_from_before_the_upgrade_is_called_old():
     ],
 )
 def test_every_button_reason_fits_a_toast_and_the_long_ones_are_alerts(exc):
-    for action in (texts.CLAIM, texts.DECIDE):
-        text = texts.refusal(exc, action)
+    for action in (CLAIM, DECIDE):
+        text = refusal(exc, action)
         assert len(text) <= 200  # Telegram's limit for answerCallbackQuery
-    assert len(texts.refusal(TooManyCaptains(TEAM, 3))) > LONG_TOAST  # an alert
-    assert len(texts.refusal(StaleCaptainButton("claim"))) <= LONG_TOAST  # a toast
+    assert len(refusal(TooManyCaptains(TEAM, 3))) > LONG_TOAST  # an alert
+    assert len(refusal(StaleCaptainButton("claim"))) <= LONG_TOAST  # a toast

@@ -12,7 +12,7 @@ import pytest
 from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
 from bot.handlers.forfeits import PLAIN
-from bot.texts import forfeits as texts
+from bot.texts.forfeits import forfeited, refusal, withdrawn
 from bot.usecases import forfeits, reminders, results, state
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
@@ -59,7 +59,7 @@ async def test_a_forfeit_takes_the_teams_earliest_open_match_and_marks_the_table
     assert first.result == f.score
     row = f.table[1].row("A4")
     assert row.forfeit_losses == 1 and row.goals_for == 0 and row.goals_against == 3
-    assert "(H)" in texts.forfeited(f)
+    assert "(H)" in forfeited(f)
     assert done.effects.reminders and done.effects.live == (CHAT,)
 
 
@@ -95,7 +95,7 @@ async def test_a_withdrawal_awards_its_remaining_matches_and_undo_brings_it_back
     snap = await snapshot(db)
     assert all(m.result is not None and m.result.forfeit for m in of(snap, "A4"))
     assert w.table[1].row("A4").forfeit_losses == 3
-    assert "3-0 rakiplerine" in texts.withdrawn(w)
+    assert "3-0 rakiplerine" in withdrawn(w)
 
     back = (await forfeits.undo_last(db, who())).value
     assert back == forfeits.Reinstated("A4", 3)
@@ -147,7 +147,7 @@ async def test_a_match_of_another_team_is_refused_with_its_teams(db):
     match = next(m.match for m in snap.matches if m.match.home and not m.match.involves("A4"))
     with pytest.raises(forfeits.BadForfeit) as refused:
         await forfeits.record_forfeit(db, who(), f"{match.no} A4")
-    assert "bu takımın maçı değil" in texts.refusal(refused.value)
+    assert "bu takımın maçı değil" in refusal(refused.value)
 
 
 @pytest.mark.parametrize(

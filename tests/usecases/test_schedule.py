@@ -11,10 +11,27 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
-from bot.texts import admin as admin_texts
-from bot.texts import schedule as texts
-from bot.usecases import reminders, results, schedule, setup, state
+from bot.texts import admin, schedule
+from bot.texts.common import pairing
+from bot.usecases import reminders, results, setup, state
 from bot.usecases.errors import NotOrganiser
+from bot.usecases.schedule import (
+    BadDelay,
+    BadLeads,
+    BadPostpone,
+    BadSquad,
+    CannotPostpone,
+    NothingToMove,
+    UnknownPitch,
+    delay,
+    finish,
+    leads,
+    parse_delay,
+    parse_leads,
+    postpone,
+    set_leads,
+    set_squad,
+)
 from domain import when
 from domain.model import PlannedMatch, Stage
 
@@ -73,7 +90,7 @@ async def run(db, action, **kwargs):
 
 async def test_a_delay_on_all_pitches_moves_every_match_not_kicked_off(morning):
     before, due_before = await stored(morning)
-    moved = await run(morning, schedule.delay, text="15", now=at(10, 20))
+    moved = await run(morning, delay, text="15", now=at(10, 20))
     after, due_after = await stored(morning)
 
     old, new = starts(before), starts(after)
@@ -103,7 +120,7 @@ async def test_a_delay_re_imported_as_a_calendar_updates_the_same_events(morning
         return {str(e["uid"]): e for e in parsed.walk("VEVENT")}
 
     before = events((await stored(morning))[0])
-    await run(morning, schedule.delay, text="15", now=at(10, 20))
+    await run(morning, delay, text="15", now=at(10, 20))
     after = events((await stored(morning))[0])
 
     assert set(after) == set(before) and len(after) == 16
@@ -119,7 +136,7 @@ async def test_a_delay_re_imported_as_a_calendar_updates_the_same_events(morning
 
 async def test_a_delay_on_one_pitch_moves_that_pitch_and_what_it_pushes(morning):
     before, _ = await stored(morning)
-    moved = await run(morning, schedule.delay, text="15 saha 2", now=at(10, 20))
+    moved = await run(morning, delay, text="15 saha 2", now=at(10, 20))
     after, _ = await stored(morning)
 
     old, new = starts(before), starts(after)
@@ -140,14 +157,14 @@ async def test_a_delay_on_one_pitch_moves_that_pitch_and_what_it_pushes(morning)
 
 @pytest.mark.parametrize("text", ["15 Saha 2", "15 2. saha", "15 dk saha 2", "15dk 2.saha"])
 def test_pitch_spellings(text):
-    assert schedule.parse_delay(text, ("Saha 1", "Saha 2")) == (15, "Saha 2")
+    assert parse_delay(text, ("Saha 1", "Saha 2")) == (15, "Saha 2")
 
 
 def test_plain_minutes_and_named_pitches():
-    assert schedule.parse_delay("15 dk", ("Saha 1",)) == (15, None)
-    assert schedule.parse_delay("+10", ("Saha 1",)) == (10, None)
-    assert schedule.parse_delay("20 çim saha", ("Toprak Saha", "Çim Saha")) == (20, "Çim Saha")
-    assert schedule.parse_delay("20 saha 2", ("Saha A", "Saha B")) == (20, "Saha B")
+    assert parse_delay("15 dk", ("Saha 1",)) == (15, None)
+    assert parse_delay("+10", ("Saha 1",)) == (10, None)
+    assert parse_delay("20 çim saha", ("Toprak Saha", "Çim Saha")) == (20, "Çim Saha")
+    assert parse_delay("20 saha 2", ("Saha A", "Saha B")) == (20, "Saha B")
 
 
 @pytest.mark.parametrize(
@@ -163,18 +180,18 @@ async def test_bad_minutes_are_refused_with_what_to_type_and_nothing_changes(
     morning, text, reason, shown
 ):
     before, due_before = await stored(morning)
-    with pytest.raises(schedule.BadDelay) as refused:
-        await run(morning, schedule.delay, text=text, now=at(10, 20))
+    with pytest.raises(BadDelay) as refused:
+        await run(morning, delay, text=text, now=at(10, 20))
     assert refused.value.reason == reason
-    assert texts.refusal(refused.value).startswith(shown)
-    assert "/gecikme 15 saha 2" in texts.refusal(refused.value)
+    assert schedule.refusal(refused.value).startswith(shown)
+    assert "/gecikme 15 saha 2" in schedule.refusal(refused.value)
     assert await stored(morning) == (before, due_before)
 
 
 async def test_an_unknown_pitch_is_refused_with_the_pitches(morning):
-    with pytest.raises(schedule.UnknownPitch) as refused:
-        await run(morning, schedule.delay, text="15 saha 5", now=at(10, 20))
-    assert texts.refusal(refused.value).startswith(
+    with pytest.raises(UnknownPitch) as refused:
+        await run(morning, delay, text="15 saha 5", now=at(10, 20))
+    assert schedule.refusal(refused.value).startswith(
         '"saha 5" diye bir saha yok. Sahalar: Saha 1, Saha 2.'
     )
 
@@ -182,24 +199,24 @@ async def test_an_unknown_pitch_is_refused_with_the_pitches(morning):
 async def test_only_organisers_delay(morning):
     before = await stored(morning)
     with pytest.raises(NotOrganiser) as refused:
-        await run(morning, schedule.delay, user=STRANGER, text="15", now=at(10, 20))
+        await run(morning, delay, user=STRANGER, text="15", now=at(10, 20))
     assert await stored(morning) == before
-    assert texts.refusal(refused.value).startswith("Bunu yalnızca düzenleyenler yapabilir.")
+    assert schedule.refusal(refused.value).startswith("Bunu yalnızca düzenleyenler yapabilir.")
 
 
 async def test_nothing_to_move_is_said_and_changes_nothing(db):
     before = await stored(db)
-    with pytest.raises(schedule.NothingToMove) as refused:
-        await run(db, schedule.delay, text="15", now=at(16))  # the day is over
-    assert texts.refusal(refused.value) == (
+    with pytest.raises(NothingToMove) as refused:
+        await run(db, delay, text="15", now=at(16))  # the day is over
+    assert schedule.refusal(refused.value) == (
         "Hiçbir sahada kaydırılacak maç yok: hepsi oynandı ya da başladı."
     )
     assert await stored(db) == before
 
 
 async def test_the_group_message_lists_new_times_once(morning):
-    moved = await run(morning, schedule.delay, text="15 saha 2", now=at(10, 20))
-    text = texts.delayed(moved)
+    moved = await run(morning, delay, text="15 saha 2", now=at(10, 20))
+    text = schedule.delayed(moved)
     lines = text.splitlines()
     assert lines[0] == "⏱ 15 dk gecikme (Saha 2):"
     assert "10:30 → 10:45 Saha 2 B2 – B3" in lines
@@ -207,8 +224,8 @@ async def test_the_group_message_lists_new_times_once(morning):
 
 
 async def test_many_changes_are_compact(morning):
-    moved = await run(morning, schedule.delay, text="15", now=at(10, 20))
-    assert texts.delayed(moved) == (
+    moved = await run(morning, delay, text="15", now=at(10, 20))
+    assert schedule.delayed(moved) == (
         "⏱ 15 dk gecikme: 14 maç 15 dk sonra başlıyor.\n"
         "Saha 1: Maç 3, 5, 7, 9, 11, 13, 15, 16\n"
         "Saha 2: Maç 4, 6, 8, 10, 12, 14\n"
@@ -225,9 +242,9 @@ async def test_only_reachable_captains_of_moved_matches_are_told_their_own_match
         await uow.private_chats.add(CAPTAIN_A2, at(9))
         await uow.private_chats.add(CAPTAIN_A1, at(9))
         await uow.commit()
-    moved = await run(morning, schedule.delay, text="15 saha 2", now=at(10, 20))
+    moved = await run(morning, delay, text="15 saha 2", now=at(10, 20))
     assert [(n.user_id, n.team, n.new.no) for n in moved.notices] == [(CAPTAIN_A2, "A2", 6)]
-    assert texts.captain_notice(moved.notices[0]) == (
+    assert schedule.captain_notice(moved.notices[0]) == (
         "⏱ A2: maçınızın saati değişti.\nMaç 6 · A Grubu · rakip A4\nSaha 2: 11:00 → 11:15"
     )
 
@@ -237,7 +254,7 @@ async def test_only_reachable_captains_of_moved_matches_are_told_their_own_match
 
 async def test_postpone_moves_one_match_the_same_day(morning):
     before, due_before = await stored(morning)
-    moved = await run(morning, schedule.postpone, text="16 15:30", now=at(10, 20))
+    moved = await run(morning, postpone, text="16 15:30", now=at(10, 20))
     after, due_after = await stored(morning)
     assert [(o.no, n.start) for o, n in moved.changes] == [
         (16, datetime(2026, 12, 6, 15, 30, tzinfo=IST))
@@ -246,25 +263,27 @@ async def test_postpone_moves_one_match_the_same_day(morning):
         no: s for no, s in starts(before).items() if no != 16
     }
     assert after.matches[15].version == before.matches[15].version + 1
-    assert texts.postponed(moved) == "📅 Maç 16 ertelendi: 14:45 → 15:30 Saha 1 G13 – G14"
+    assert schedule.postponed(moved) == "📅 Maç 16 ertelendi: 14:45 → 15:30 Saha 1 G13 – G14"
     final_due = {r.kind: r.due_at for r in due_after if r.match_no == 16}
     old_due = {r.kind: r.due_at for r in due_before if r.match_no == 16}
     assert final_due and all(final_due[k] == old_due[k] + timedelta(minutes=45) for k in old_due)
 
 
 async def test_postpone_to_tomorrow(morning):
-    moved = await run(morning, schedule.postpone, text="maç 16 yarın 10:00", now=at(10, 20))
+    moved = await run(morning, postpone, text="maç 16 yarın 10:00", now=at(10, 20))
     ((_, new),) = moved.changes
     assert new.start == datetime(2026, 12, 7, 10, 0, tzinfo=IST)
-    assert texts.postponed(moved) == "📅 Maç 16 ertelendi: 14:45 → 7 Aralık 10:00 Saha 1 G13 – G14"
+    assert (
+        schedule.postponed(moved) == "📅 Maç 16 ertelendi: 14:45 → 7 Aralık 10:00 Saha 1 G13 – G14"
+    )
 
 
 async def refused_postpone(db, text: str) -> str:
     before = await stored(db)
-    with pytest.raises(schedule.CannotPostpone) as refused:
-        await run(db, schedule.postpone, text=text, now=at(10, 20))
+    with pytest.raises(CannotPostpone) as refused:
+        await run(db, postpone, text=text, now=at(10, 20))
     assert await stored(db) == before  # nothing stored changed
-    return texts.refusal(refused.value)
+    return schedule.refusal(refused.value)
 
 
 async def test_a_taken_pitch_is_named_with_the_match_on_it(morning):
@@ -280,7 +299,7 @@ async def test_a_taken_pitch_is_named_with_the_match_on_it(morning):
 async def test_a_refusal_names_the_earliest_time_that_fits_and_that_time_is_taken(morning):
     refusal = await refused_postpone(morning, "14 13:00")
     assert refusal.endswith("\nEn erken uygun saat: 13:15 (/ertele 14 13:15)")
-    moved = await run(morning, schedule.postpone, text="14 13:15", now=at(10, 20))
+    moved = await run(morning, postpone, text="14 13:15", now=at(10, 20))
     assert [(o.no, n.start) for o, n in moved.changes] == [
         (14, datetime(2026, 12, 6, 13, 15, tzinfo=IST))
     ]
@@ -294,11 +313,11 @@ async def test_when_nothing_earlier_fits_the_match_stays_where_it_is(morning):
 
 
 async def test_a_suggestion_on_another_day_is_typed_with_its_date(morning):
-    await run(morning, schedule.postpone, text="15 yarın 10:00", now=at(10, 20))
+    await run(morning, postpone, text="15 yarın 10:00", now=at(10, 20))
     assert (await refused_postpone(morning, "16 yarın 10:00")).endswith(
         "\nEn erken uygun saat: 7 Aralık 10:30 (/ertele 16 07.12.2026 10:30)"
     )
-    moved = await run(morning, schedule.postpone, text="16 07.12.2026 10:30", now=at(10, 20))
+    moved = await run(morning, postpone, text="16 07.12.2026 10:30", now=at(10, 20))
     assert [(o.no, n.start) for o, n in moved.changes] == [
         (16, datetime(2026, 12, 7, 10, 30, tzinfo=IST))
     ]
@@ -335,19 +354,15 @@ async def test_a_rest_too_short_names_the_team_and_the_match(db):
         extra = (await uow.tournaments.get(made.tournament_id)).settings.extra
         await uow.tournaments.update_settings(made.tournament_id, extra={**extra, "group_rest": 10})
         await uow.commit()
-    with pytest.raises(schedule.CannotPostpone) as refused:
+    with pytest.raises(CannotPostpone) as refused:
         async with db.unit_of_work() as uow:  # A-C from 20:30 to 21:30, after A-B 21:00-21:26
-            await schedule.postpone(
-                uow, chat_id=-1002, user_id=ORGANISER, text="3 21:30", now=at(19)
-            )
-    assert texts.refusal(refused.value) == (
+            await postpone(uow, chat_id=-1002, user_id=ORGANISER, text="3 21:30", now=at(19))
+    assert schedule.refusal(refused.value) == (
         "A dinlenemez: Maç 5 21:26'da bitiyor, en az 10 dk ara gerekir. Daha geç bir saat yazın."
         "\nEn erken uygun saat: 21:40 (/ertele 3 21:40)"
     )
     async with db.unit_of_work() as uow:
-        moved = await schedule.postpone(
-            uow, chat_id=-1002, user_id=ORGANISER, text="3 21:40", now=at(19)
-        )
+        moved = await postpone(uow, chat_id=-1002, user_id=ORGANISER, text="3 21:40", now=at(19))
     assert [(o.no, n.start) for o, n in moved.changes] == [
         (3, datetime(2026, 12, 6, 21, 40, tzinfo=IST))
     ]
@@ -362,19 +377,19 @@ async def test_a_played_match_is_not_postponed(morning):
 
 async def test_a_match_under_way_is_not_postponed(morning):
     before = await stored(morning)
-    with pytest.raises(schedule.CannotPostpone) as refused:
-        await run(morning, schedule.postpone, text="3 12:00", now=at(10, 35))
+    with pytest.raises(CannotPostpone) as refused:
+        await run(morning, postpone, text="3 12:00", now=at(10, 35))
     assert await stored(morning) == before
-    assert texts.refusal(refused.value) == (
+    assert schedule.refusal(refused.value) == (
         "Maç 3 10:30'da başladı; başlamış maç ertelenemez. Kalan maçları kaydırmak için:"
         " /gecikme 15"
     )
 
 
 async def test_the_same_time_changes_nothing(morning):
-    with pytest.raises(schedule.NothingToMove) as refused:
-        await run(morning, schedule.postpone, text="16 14:45", now=at(10, 20))
-    assert texts.refusal(refused.value) == "Maç 16 zaten 14:45'te; değişen bir şey yok."
+    with pytest.raises(NothingToMove) as refused:
+        await run(morning, postpone, text="16 14:45", now=at(10, 20))
+    assert schedule.refusal(refused.value) == "Maç 16 zaten 14:45'te; değişen bir şey yok."
 
 
 async def test_an_unknown_match_and_a_past_time(morning):
@@ -407,9 +422,9 @@ async def test_a_past_time_suggests_the_earliest_from_now(morning):
     ],
 )
 async def test_postpone_without_number_or_time_says_what_to_type(morning, text, shown):
-    with pytest.raises((schedule.BadPostpone, when.BadDateTime)) as refused:
-        await run(morning, schedule.postpone, text=text, now=at(10, 20))
-    assert texts.refusal(refused.value).startswith(shown)
+    with pytest.raises((BadPostpone, when.BadDateTime)) as refused:
+        await run(morning, postpone, text=text, now=at(10, 20))
+    assert schedule.refusal(refused.value).startswith(shown)
 
 
 # --- /hatirlatma ------------------------------------------------------------------------
@@ -429,7 +444,7 @@ async def test_postpone_without_number_or_time_says_what_to_type(morning, text, 
     ],
 )
 def test_leads_parsing(words, parsed):
-    assert schedule.parse_leads(words.split()) == parsed
+    assert parse_leads(words.split()) == parsed
 
 
 @pytest.mark.parametrize(
@@ -438,20 +453,20 @@ def test_leads_parsing(words, parsed):
      ("kaptan 1 2 3 4 5", "too_many")],
 )  # fmt: skip
 def test_bad_leads(words, reason):
-    with pytest.raises(schedule.BadLeads) as refused:
-        schedule.parse_leads(words.split())
+    with pytest.raises(BadLeads) as refused:
+        parse_leads(words.split())
     assert refused.value.reason == reason
-    assert "Örnek: /hatirlatma 60 15" in texts.refusal(refused.value)
+    assert "Örnek: /hatirlatma 60 15" in schedule.refusal(refused.value)
 
 
 async def test_leads_are_stored_and_the_reminders_follow(morning):
     snap, _ = await stored(morning)
-    assert schedule.leads(snap.tournament.settings.extra) == ((30,), (60,))
-    assert await run(morning, schedule.set_leads, words=["60", "15"], now=at(10, 20)) == (
+    assert leads(snap.tournament.settings.extra) == ((30,), (60,))
+    assert await run(morning, set_leads, words=["60", "15"], now=at(10, 20)) == (
         (60, 15),
         (60, 15),
     )
-    assert await run(morning, schedule.set_leads, words=["grup", "30"], now=at(10, 20)) == (
+    assert await run(morning, set_leads, words=["grup", "30"], now=at(10, 20)) == (
         (30,),
         (60, 15),
     )
@@ -459,37 +474,37 @@ async def test_leads_are_stored_and_the_reminders_follow(morning):
     extra = snap.tournament.settings.extra
     assert extra["group_leads"] == [30] and extra["captain_leads"] == [60, 15]
     assert {r.kind for r in pending if r.kind.startswith("grup")} == {"grup:30"}
-    assert texts.leads_set((30,), (60, 15)) == (
+    assert schedule.leads_set((30,), (60, 15)) == (
         "👍 Hatırlatmalar: grup maçtan 30 dk önce · kaptanlar maçtan 60 ve 15 dk önce."
     )
 
-    assert await run(morning, schedule.set_leads, words=["kapat"], now=at(10, 20)) == ((), ())
+    assert await run(morning, set_leads, words=["kapat"], now=at(10, 20)) == ((), ())
     _, pending = await stored(morning)
     assert pending and {r.kind for r in pending} <= {"sonuc", "ulasilamaz"}  # nudges stay
 
 
 async def test_only_organisers_set_leads(morning):
     with pytest.raises(NotOrganiser):
-        await run(morning, schedule.set_leads, user=STRANGER, words=["kapat"], now=at(10))
+        await run(morning, set_leads, user=STRANGER, words=["kapat"], now=at(10))
 
 
 # --- /ayarlar kadro, /turnuva_bitir -----------------------------------------------------
 
 
 async def test_squad_size_is_stored_listed_and_removed(db):
-    assert await run(db, schedule.set_squad, text="7") == 7
+    assert await run(db, set_squad, text="7") == 7
     snap, _ = await stored(db)
     assert snap.tournament.settings.extra["squad"] == 7
-    listed = admin_texts.settings(snap.tournament)
+    listed = admin.settings(snap.tournament)
     assert "• Kadro kontrolü: en az 7 kişi" in listed
     assert "• Hatırlatma: grup maçtan 30 dk önce · kaptanlar maçtan 60 dk önce" in listed
-    assert await run(db, schedule.set_squad, text="kapat") is None
+    assert await run(db, set_squad, text="kapat") is None
     snap, _ = await stored(db)
     assert "squad" not in snap.tournament.settings.extra
-    assert "• Kadro kontrolü: kapalı" in admin_texts.settings(snap.tournament)
+    assert "• Kadro kontrolü: kapalı" in admin.settings(snap.tournament)
     for bad in ("2", "21", "yedi", ""):
-        with pytest.raises(schedule.BadSquad):
-            await run(db, schedule.set_squad, text=bad)
+        with pytest.raises(BadSquad):
+            await run(db, set_squad, text=bad)
 
 
 async def test_a_finished_tournament_has_no_pending_reminders(morning):
@@ -497,7 +512,7 @@ async def test_a_finished_tournament_has_no_pending_reminders(morning):
     assert pending
     async with morning.unit_of_work() as uow:
         snap = await state.active(uow, CHAT)
-        await schedule.finish(uow, snap, at(10, 20))
+        await finish(uow, snap, at(10, 20))
         await uow.commit()
     async with morning.unit_of_work(read_only=True) as uow:
         assert await uow.reminders.pending() == []
@@ -513,26 +528,26 @@ async def test_a_finished_tournament_has_no_pending_reminders(morning):
      (10, 0, "10:00'da"), (14, 40, "14:40'ta"), (9, 6, "09:06'da"), (0, 0, "00:00'da")],
 )  # fmt: skip
 def test_times_take_the_right_suffix(hour, minute, said):
-    assert texts.at(datetime(2026, 12, 6, hour, minute, tzinfo=IST)) == said
+    assert schedule.at(datetime(2026, 12, 6, hour, minute, tzinfo=IST)) == said
 
 
 def test_knockout_sides_show_their_codes_until_known():
     semi = PlannedMatch(
         13, Stage.SEMI, None, None, "Saha 1", at(13, 30), at(13, 56), None, None, "1A", "2B"
     )
-    assert texts._sides(semi) == "1A – 2B"
+    assert pairing(semi) == "1A – 2B"
 
 
 async def test_a_time_before_the_day_starts_is_refused_with_the_earliest_that_works(morning):
     before = await stored(morning)
-    with pytest.raises(schedule.CannotPostpone) as refused:  # typed at 06:00, before the day
-        await run(morning, schedule.postpone, text="10 07:00", now=at(6, 0))
+    with pytest.raises(CannotPostpone) as refused:  # typed at 06:00, before the day
+        await run(morning, postpone, text="10 07:00", now=at(6, 0))
     assert await stored(morning) == before
-    refusal = texts.refusal(refused.value)
+    refusal = schedule.refusal(refused.value)
     assert refusal.startswith("Maç 10 saat 07:00 başlayamaz: o gün ilk maç saat 10:00")
     suggested = refusal.split("/ertele 10 ")[-1].rstrip(")")
     assert suggested >= "10:00"  # what it offers is inside the day
-    await run(morning, schedule.postpone, text=f"10 {suggested}", now=at(6, 0))  # and it works
+    await run(morning, postpone, text=f"10 {suggested}", now=at(6, 0))  # and it works
 
 
 async def test_a_time_far_past_the_days_end_is_refused(morning):

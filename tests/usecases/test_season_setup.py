@@ -9,11 +9,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.texts import season as season_texts
-from bot.usecases import reminders, schedule, setup
+from bot.texts import season
+from bot.usecases import schedule, setup
+from bot.usecases.reminders import evening, leads, sync
 from bot.usecases.units import Actor
-from domain import reminders as rules
-from domain import setupform
+from domain import reminders, setupform
 from domain.roundrobin import breaks
 from storage import migrate
 from storage.uow import Database
@@ -67,7 +67,7 @@ def test_eight_teams_every_other_sunday_make_seven_weeks_of_four_inside_the_wind
         assert max(m.end for m in day).time() <= time(17, 0)
         teams = [t for m in day for t in (m.home, m.away)]
         assert len(set(teams)) == 8  # every team plays each match week once
-    assert "7 maç haftası · 6 Ara – 28 Şub · her hafta 4 maç" in season_texts.span(plan.matches)
+    assert "7 maç haftası · 6 Ara – 28 Şub · her hafta 4 maç" in season.span(plan.matches)
 
 
 def test_the_first_day_and_a_skipped_sunday_move_the_season():
@@ -124,7 +124,7 @@ async def league_db(path, reachable: tuple[int, ...] = ()) -> Database:
         await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
         for user in reachable:
             await uow.private_chats.add(user, NOW)
-        await reminders.sync(uow, tid, NOW)
+        await sync(uow, tid, NOW)
         await uow.commit()
     return database
 
@@ -142,67 +142,71 @@ async def test_created_league_stores_weeks_rhythm_and_evening_reminders(db):
         await uow.private_chats.add(ORGANISER, NOW)
         await uow.private_chats.add(CAPTAIN, NOW)
         await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
-        await reminders.sync(uow, tid, NOW)
+        await sync(uow, tid, NOW)
         await uow.commit()
         rows = await uow.reminders.status(tid)
     assert tournament.settings.extra["season"] == data["season"]
     assert [m.match.week for m in stored] == [m.week for m in done.value.plan.matches]
 
     kinds = {kind for _, _, kind in rows}
-    assert rules.EVENING in kinds and rules.DAY_NUDGE in kinds
-    assert not any(k.startswith(rules.GROUP + ":") for k in kinds)  # no per-slot messages
-    evenings = sorted(no for no, who, kind in rows if kind == rules.EVENING and who == CHAT)
+    assert reminders.EVENING in kinds and reminders.DAY_NUDGE in kinds
+    assert not any(k.startswith(reminders.GROUP + ":") for k in kinds)  # no per-slot messages
+    evenings = sorted(no for no, who, kind in rows if kind == reminders.EVENING and who == CHAT)
     firsts = sorted(min(m.match.no for m in stored if m.match.week == w) for w in range(1, 8))
     assert evenings == firsts
-    nudges = [no for no, who, kind in rows if kind == rules.DAY_NUDGE]
-    assert len(nudges) == 7 and all(no != rules.NUDGE for no in nudges)
+    nudges = [no for no, who, kind in rows if kind == reminders.DAY_NUDGE]
+    assert len(nudges) == 7 and all(no != reminders.NUDGE for no in nudges)
     captain = [no for no, who, kind in rows if who == CAPTAIN]
     assert len(captain) == 7  # one reminder before each of Takım 1's matches
 
 
 def test_the_evening_before_is_due_at_the_clock_set_on_the_day_before():
     _, plan = setup.build(setup.spec_of(answers()))
-    audience = rules.Audience(CHAT, ORGANISER, {}, frozenset({ORGANISER}), (), (60,), 10, time(21))
-    wanted = rules.wanted(plan.matches, frozenset(), audience, NOW)
-    evenings = [w for w in wanted if w.kind == rules.EVENING]
+    audience = reminders.Audience(
+        CHAT, ORGANISER, {}, frozenset({ORGANISER}), (), (60,), 10, time(21)
+    )
+    wanted = reminders.wanted(plan.matches, frozenset(), audience, NOW)
+    evenings = [w for w in wanted if w.kind == reminders.EVENING]
     assert len(evenings) == 7
     for w in evenings:
         day = next(m for m in plan.matches if m.no == w.match_no).start
         assert w.due == datetime.combine(day.date() - timedelta(days=1), time(21), IST)
         assert w.recipient == CHAT
     late = datetime(2026, 12, 5, 22, 0, tzinfo=IST)  # after the first evening: still told
-    assert rules.EVENING in {
-        w.kind for w in rules.wanted(plan.matches, frozenset(), audience, late) if w.match_no == 1
+    assert reminders.EVENING in {
+        w.kind
+        for w in reminders.wanted(plan.matches, frozenset(), audience, late)
+        if w.match_no == 1
     }
     match_day = datetime(2026, 12, 6, 9, 0, tzinfo=IST)  # on match day: too late for "tonight"
     assert not [
         w
-        for w in rules.wanted(plan.matches, frozenset(), audience, match_day)
-        if w.kind == rules.EVENING and w.match_no == 1
+        for w in reminders.wanted(plan.matches, frozenset(), audience, match_day)
+        if w.kind == reminders.EVENING and w.match_no == 1
     ]
 
 
 def test_the_nudge_and_the_list_are_one_per_match_day():
     _, plan = setup.build(setup.spec_of(answers()))
     captains = {"Takım 1": (CAPTAIN,)}
-    audience = rules.Audience(CHAT, ORGANISER, captains, frozenset(), (), (60,), 10, time(20))
-    wanted = rules.wanted(plan.matches, frozenset(), audience, NOW)
+    audience = reminders.Audience(CHAT, ORGANISER, captains, frozenset(), (), (60,), 10, time(20))
+    wanted = reminders.wanted(plan.matches, frozenset(), audience, NOW)
     weeks = by_week(plan.matches)
-    nudges = [w for w in wanted if w.kind == rules.DAY_NUDGE]
+    nudges = [w for w in wanted if w.kind == reminders.DAY_NUDGE]
     assert [w.match_no for w in nudges] == [max(m.no for m in weeks[k]) for k in sorted(weeks)]
     for w in nudges:
         last = max((m for m in plan.matches if m.no == w.match_no), key=lambda m: m.end)
         assert w.due == last.end + timedelta(minutes=10) and w.recipient == CHAT
-    lists = [w for w in wanted if w.kind == rules.UNREACHABLE]
+    lists = [w for w in wanted if w.kind == reminders.UNREACHABLE]
     assert len(lists) == 7  # Takım 1 plays every week and its captain is unreachable
-    assert not [w for w in wanted if w.kind == rules.NUDGE]
+    assert not [w for w in wanted if w.kind == reminders.NUDGE]
 
 
 def test_a_season_turns_the_group_slot_reminders_off_by_default():
-    assert reminders.leads({"season": {"every_days": 7}}) == ((), (60,))
-    assert reminders.evening({"season": {"every_days": 7}}) == time(20)
-    assert reminders.evening({"season": {"every_days": 7}, "evening": None}) is None
-    assert reminders.evening({}) is None
+    assert leads({"season": {"every_days": 7}}) == ((), (60,))
+    assert evening({"season": {"every_days": 7}}) == time(20)
+    assert evening({"season": {"every_days": 7}, "evening": None}) is None
+    assert evening({}) is None
 
 
 async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
@@ -212,7 +216,7 @@ async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
         async with db.unit_of_work(read_only=True) as uow:
             tid = (await uow.tournaments.active_for_chat(CHAT)).id
             status = await uow.reminders.status(tid)
-        return [key for key, state in status.items() if key[2] == rules.EVENING]
+        return [key for key, state in status.items() if key[2] == reminders.EVENING]
 
     before = await evenings()
     assert len(before) == 7

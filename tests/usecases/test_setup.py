@@ -11,7 +11,7 @@ from lifecycle_roles import NOW, at, day_with_roles, league, person, stored
 from permission_table import cells
 
 from bot.handlers.setup import _parse
-from bot.texts import setup as texts
+from bot.texts.setup import may_not_replace, running_changed
 from bot.usecases import setup, tournaments
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
 from storage import Database
@@ -67,7 +67,7 @@ async def test_creating_one_that_replaces_the_running_one(db, role, expected):
         return
     with pytest.raises(NotOrganiser) as early:  # refused at /yeni_turnuva, before any build
         await setup.may_set_up(db, who)
-    assert "Bahar Kupası" in texts.may_not_replace(early.value.name)
+    assert "Bahar Kupası" in may_not_replace(early.value.name)
     with pytest.raises(NotOrganiser):
         await setup.summarise(db, who, league())
     assert await running(db) == [("Bahar Kupası", None)]
@@ -97,7 +97,7 @@ async def test_an_organisers_oluştur_after_a_tournament_started_replaces_nothin
     with pytest.raises(RunningChanged) as changed:
         await setup.confirm(db, person("admin", at(9, 40)), {}, replace=False)
     assert changed.value.name == "Bahar Kupası"
-    assert "«Bahar Kupası» kuruldu; hiçbir şey değişmedi" in texts.running_changed("Bahar Kupası")
+    assert "«Bahar Kupası» kuruldu; hiçbir şey değişmedi" in running_changed("Bahar Kupası")
     assert await running(db) == [("Bahar Kupası", None)]
 
     again = await setup.summarise(db, person("admin", at(9, 41)), league())  # the new summary

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.texts import setup as texts
+from bot.texts.setup import warning
 from bot.usecases import setup
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -41,13 +41,13 @@ def test_a_summary_shown_after_its_kick_off_warns_that_it_is_in_the_past():
     kickoff = datetime(2026, 12, 6, 20, 0, tzinfo=IST)
     found = warned(answers(4, kickoff), kickoff + timedelta(minutes=5))
     assert found is not None and found.past and not found.long
-    assert texts.warning(found).startswith("⚠ İlk maç geçmişte")
+    assert warning(found).startswith("⚠ İlk maç geçmişte")
 
 
 def test_a_league_of_sixteen_on_one_pitch_is_warned_with_formats_that_fit():
     kickoff = datetime(2026, 12, 6, 9, 0, tzinfo=IST)
     found = warned(answers(16, kickoff), kickoff - timedelta(days=1))
     assert found is not None and found.long and found.midnight
-    line = texts.warning(found)
+    line = warning(found)
     assert line.startswith("⚠ Bu program gece yarısını geçiyor")
     assert "• Öneri:" in line and all(c.fits for c in found.alternatives)

@@ -8,10 +8,9 @@ from eight_team_day import CHAT
 from permission_table import cells
 from test_permissions import db, template, verdict, who  # noqa: F401 - the same stored day
 
-from bot.texts import tiebreak as texts
+from bot.texts import tiebreak
 from bot.usecases import organisers, reading, results
-from domain import tiebreak
-from domain.tiebreak import Criterion
+from domain.tiebreak import Criterion, TieBreakError, custom, preset
 
 SEED_ORDER = "averaj, atılan gol, aralarındaki maç"
 
@@ -33,23 +32,23 @@ async def test_changing_the_tie_break_rule(db, role, expected):  # noqa: F811
 
 async def test_a_preset_by_name_is_the_seeds_order_too(db):  # noqa: F811
     done = await organisers.change_tiebreak(db, who("creator"), "halisaha")
-    assert done.value == tiebreak.preset("halisaha")
+    assert done.value == preset("halisaha")
     snap = await reading.snapshot(db, CHAT)
-    assert snap.rules.tiebreak.criteria == tiebreak.custom(SEED_ORDER.split(",")).criteria
-    assert "Halı saha" in texts.changed(done.value)
+    assert snap.rules.tiebreak.criteria == custom(SEED_ORDER.split(",")).criteria
+    assert "Halı saha" in tiebreak.changed(done.value)
 
 
 async def test_after_the_first_result_the_rule_no_longer_changes(db):  # noqa: F811
     await results.record(db, who("creator"), "A1 3-1 A4")
     with pytest.raises(organisers.RuleLocked) as refused:
         await organisers.change_tiebreak(db, who("creator"), SEED_ORDER)
-    line = texts.refusal(refused.value, SEED_ORDER)
+    line = tiebreak.refusal(refused.value, SEED_ORDER)
     assert "ilk maçtan önce" in line and "TFF" in line
     assert (await reading.snapshot(db, CHAT)).tournament.settings.tie_break == "tff"
 
 
 async def test_a_word_that_is_no_rule_says_what_to_type(db):  # noqa: F811
-    with pytest.raises(tiebreak.TieBreakError) as refused:
+    with pytest.raises(TieBreakError) as refused:
         await organisers.change_tiebreak(db, who("creator"), "rastgele")
-    line = texts.refusal(refused.value, "rastgele")
+    line = tiebreak.refusal(refused.value, "rastgele")
     assert "/ayarlar esitlik averaj, atılan gol" in line and "halisaha" in line

@@ -7,7 +7,7 @@ import pytest
 from lifecycle_roles import at, day_with_roles, league, person, stored
 from permission_table import cells
 
-from bot.texts import tournaments as texts
+from bot.texts.tournaments import EMPTY, STALE, ask_restore, listing, refusal
 from bot.usecases import setup, tournaments
 from bot.usecases.errors import AlreadyRunning, NoSuchTournament, NotOrganiser, NotYourButton
 from bot.usecases.units import Repeated
@@ -55,13 +55,13 @@ async def test_listing_the_chats_tournaments(db, role, expected):
     await setup.confirm(db, person("creator"), {}, replace=True)
     listed = await tournaments.listing(db, person(role).chat_id)
     if role == "private":
-        assert texts.listing(listed) == texts.EMPTY
+        assert listing(listed) == EMPTY
         return
     assert [(t.number, t.tournament.name, t.reason, t.played) for t in listed] == [
         (1, "Bahar Kupası", "replaced", 2),
         (2, "Akşam Ligi", None, 0),
     ]
-    shown = texts.listing(listed)
+    shown = listing(listed)
     assert "1. Bahar Kupası · yerine başkası kuruldu" in shown and "2/" in shown
     assert "2. Akşam Ligi · ▶️ sürüyor · 0/6 maç oynandı" in shown
     assert "/geri_yukle N" in shown
@@ -99,7 +99,7 @@ async def test_bringing_one_back_replaces_the_running_one_which_keeps_everything
         await tournaments.ask_restore(db, person("creator"), "1")
     asked = await tournaments.ask_restore(db, person("admin"), "1")
     assert asked.running is not None and asked.running.tournament.name == "Akşam Ligi"
-    assert "Süren «Akşam Ligi» onun yerine arşive kalkar" in texts.ask_restore(asked)
+    assert "Süren «Akşam Ligi» onun yerine arşive kalkar" in ask_restore(asked)
     done = await tournaments.restore(db, person("admin"), 1, 2)
 
     assert done.value.replaced == "Akşam Ligi"
@@ -143,7 +143,7 @@ async def test_a_repeated_update_ends_nothing_twice(db):
 async def test_a_wrong_number_is_explained(db, text, refused, said):
     with pytest.raises(refused) as caught:
         await tournaments.ask_restore(db, person("creator"), text)
-    assert said in texts.refusal(caught.value, "restore")
+    assert said in refusal(caught.value, "restore")
 
 
 async def test_an_empty_chat_has_nothing_to_end_or_bring_back(db):
@@ -154,10 +154,10 @@ async def test_an_empty_chat_has_nothing_to_end_or_bring_back(db):
         await tournaments.ask_end(db, stranger)
     with pytest.raises(NoSuchTournament) as caught:
         await tournaments.ask_restore(db, stranger, "1")
-    assert "geri getirilecek bir turnuva yok" in texts.refusal(caught.value, "restore")
+    assert "geri getirilecek bir turnuva yok" in refusal(caught.value, "restore")
 
 
 def test_refusals_say_who_may():
-    assert "düzenleyenleri bitirebilir" in texts.refusal(NotOrganiser("x"), "end")
-    assert "onun ve süren turnuvanın" in texts.refusal(NotOrganiser("x"), "restore")
-    assert texts.refusal(NotYourButton("stale"), "end") == texts.STALE
+    assert "düzenleyenleri bitirebilir" in refusal(NotOrganiser("x"), "end")
+    assert "onun ve süren turnuvanın" in refusal(NotOrganiser("x"), "restore")
+    assert refusal(NotYourButton("stale"), "end") == STALE

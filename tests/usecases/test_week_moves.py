@@ -11,10 +11,18 @@ import pytest
 from permission_table import cells
 from test_season_setup import FORM, create_league, league_db
 
-from bot.texts import weeks as texts
-from bot.usecases import results, schedule, state, weeks
+from bot.texts import weeks
+from bot.usecases import results, schedule, state
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
+from bot.usecases.weeks import (
+    NoPlayoff,
+    leave_undated,
+    plan_playoff,
+    postpone_match,
+    postpone_week,
+    undated,
+)
 from domain.weeks import WeekError, match_days
 from storage import migrate
 from storage.errors import NoActiveTournament
@@ -60,7 +68,7 @@ async def test_week_3_moves_with_every_later_week_and_their_reminders(db):
     due_before = await captain_reminders(db)
     assert match_days(before.planned) == dict(enumerate(SUNDAYS[:7], 1))
 
-    done = await weeks.postpone_week(db, who(), "3")
+    done = await postpone_week(db, who(), "3")
 
     after = await snapshot(db)
     days = match_days(after.planned)
@@ -80,7 +88,7 @@ async def test_week_3_moves_with_every_later_week_and_their_reminders(db):
     assert len(value.changes) == 20 and done.effects.reminders and done.effects.live == (CHAT,)
     assert [n.user_id for n in value.notices] == [CAPTAIN]  # once, their own first match
     assert value.notices[0].new.week == 3
-    text = texts.moved(value)
+    text = weeks.moved(value)
     assert "3. hafta ertelendi" in text and "7. hafta: 28 Şubat → 14 Mart" in text
 
 
@@ -89,35 +97,35 @@ async def test_a_played_match_of_the_week_stays(db):
     first = min((m.match for m in snap.matches if m.match.week == 3), key=lambda m: m.no)
     await results.record(db, who(), f"{first.home} 2-1 {first.away}")
 
-    await weeks.postpone_week(db, who(), "3")
+    await postpone_week(db, who(), "3")
 
     after = {m.match.no: m.match for m in (await snapshot(db)).matches}
     assert after[first.no].start == first.start
 
 
 async def test_a_week_moves_alone_to_a_given_day(db):
-    await weeks.postpone_week(db, who(), "3 10 Ocak")
+    await postpone_week(db, who(), "3 10 Ocak")
     days = match_days((await snapshot(db)).planned)
     assert days[3] == date(2027, 1, 10) and days[4] == SUNDAYS[4 - 1]
 
 
 async def test_a_given_day_of_another_week_is_refused_with_the_match_in_the_way(db):
     with pytest.raises(WeekError) as refused:
-        await weeks.postpone_week(db, who(), f"3 {SUNDAYS[3].day} Ocak")
-    assert "sığmıyor" in texts.refusal(refused.value)
+        await postpone_week(db, who(), f"3 {SUNDAYS[3].day} Ocak")
+    assert "sığmıyor" in weeks.refusal(refused.value)
 
 
 async def test_a_member_is_refused(db):
     before = (await snapshot(db)).planned
     with pytest.raises(NotOrganiser):
-        await weeks.postpone_week(db, who(MEMBER), "3")
+        await postpone_week(db, who(MEMBER), "3")
     assert (await snapshot(db)).planned == before
 
 
 async def test_an_unknown_week_is_refused(db):
     with pytest.raises(WeekError) as refused:
-        await weeks.postpone_week(db, who(), "9")
-    assert texts.refusal(refused.value).startswith("9. hafta yok")
+        await postpone_week(db, who(), "9")
+    assert weeks.refusal(refused.value).startswith("9. hafta yok")
 
 
 # --- docs/permissions.md, "move a match week", cell by cell --------------------------------
@@ -158,7 +166,7 @@ async def test_moving_a_match_week(db, role, expected):
         await uow.commit()
     before = (await snapshot(db)).planned
     try:
-        await weeks.postpone_week(db, in_role(role), "3")
+        await postpone_week(db, in_role(role), "3")
         got = "allowed"
     except (NotOrganiser, NoActiveTournament):
         got = "refused"
@@ -194,15 +202,15 @@ async def test_a_tff_tie_after_everything_gets_a_play_off_on_the_next_match_day(
     table = (await snapshot(four)).tables()["A"]
     assert table.unresolved == (("Takım 1", "Takım 2"),) and table.decider == "playoff"
 
-    done = await weeks.plan_playoff(four, who(), "")
+    done = await plan_playoff(four, who(), "")
 
     match = done.value.match
     assert {match.home, match.away} == {"Takım 1", "Takım 2"}
     assert match.start == datetime(2027, 1, 17, 14, 0, tzinfo=IST)  # 3 Jan + two weeks
-    assert "Play-off planlandı" in texts.playoff(done.value)
-    with pytest.raises(weeks.NoPlayoff) as again:
-        await weeks.plan_playoff(four, who(), "")
-    assert "zaten planlı" in texts.playoff_refusal(again.value)
+    assert "Play-off planlandı" in weeks.playoff(done.value)
+    with pytest.raises(NoPlayoff) as again:
+        await plan_playoff(four, who(), "")
+    assert "zaten planlı" in weeks.playoff_refusal(again.value)
 
     await results.record(four, who(), "Takım 2 1-0 Takım 1")
     table = (await snapshot(four)).tables()["A"]
@@ -211,12 +219,12 @@ async def test_a_tff_tie_after_everything_gets_a_play_off_on_the_next_match_day(
 
 
 async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
-    with pytest.raises(weeks.NoPlayoff) as refused:
-        await weeks.plan_playoff(four, who(), "")
-    assert "Play-off gereken bir eşitlik yok" in texts.playoff_refusal(refused.value)
+    with pytest.raises(NoPlayoff) as refused:
+        await plan_playoff(four, who(), "")
+    assert "Play-off gereken bir eşitlik yok" in weeks.playoff_refusal(refused.value)
     for line in LEVEL_PAIR:
         await results.record(four, who(), line)
-    match = (await weeks.plan_playoff(four, who(), "10 Ocak 16:00")).value.match
+    match = (await plan_playoff(four, who(), "10 Ocak 16:00")).value.match
     assert match.start == datetime(2027, 1, 10, 16, 0, tzinfo=IST)
 
 
@@ -231,7 +239,7 @@ async def test_planning_a_play_off(four, role, expected):
     for line in LEVEL_PAIR:
         await results.record(four, who(), line)
     try:
-        await weeks.plan_playoff(four, in_role(role), "")
+        await plan_playoff(four, in_role(role), "")
         got = "allowed"
     except (NotOrganiser, NoActiveTournament):
         got = "refused"
@@ -248,23 +256,23 @@ async def test_a_match_left_without_a_date_loses_its_reminders_until_it_gets_one
     mine = min((m.match for m in snap.matches if m.match.involves("Takım 1")), key=lambda m: m.no)
     assert mine.no in await captain_reminders(db)
 
-    done = await weeks.leave_undated(db, who(), mine.no)
+    done = await leave_undated(db, who(), mine.no)
 
     assert done.value.tell == ((CAPTAIN, "Takım 1"),)
-    assert "tarihi belli değil" in texts.undated(done.value)
+    assert "tarihi belli değil" in weeks.undated(done.value)
     after = await snapshot(db)
     assert mine.no not in {m.match.no for m in after.matches}
-    assert [m.no for m in weeks.undated(after)] == [mine.no]
+    assert [m.no for m in undated(after)] == [mine.no]
     assert mine.no not in await captain_reminders(db)
-    assert "tarihi belli değil" in texts.waiting(weeks.undated(after))
+    assert "tarihi belli değil" in weeks.waiting(undated(after))
 
-    moved = await weeks.postpone_match(db, who(), f"{mine.no} 7 Şubat 15:10")
+    moved = await postpone_match(db, who(), f"{mine.no} 7 Şubat 15:10")
 
     ((_, new),) = moved.value.changes
     assert new.no == mine.no and new.start == datetime(2027, 2, 7, 15, 10, tzinfo=IST)
     assert new.week == mine.week
     back = await snapshot(db)
-    assert not weeks.undated(back)
+    assert not undated(back)
     assert mine.no in await captain_reminders(db)
 
 
@@ -273,9 +281,9 @@ async def test_a_played_match_cannot_be_left_without_a_date(db):
     first = snap.matches[0].match
     await results.record(db, who(), f"{first.home} 1-0 {first.away}")
     with pytest.raises(schedule.CannotPostpone):
-        await weeks.leave_undated(db, who(), first.no)
+        await leave_undated(db, who(), first.no)
     with pytest.raises(NotOrganiser):
-        await weeks.leave_undated(db, who(MEMBER), snap.matches[1].match.no)
+        await leave_undated(db, who(MEMBER), snap.matches[1].match.no)
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("delay or move matches"))
@@ -286,9 +294,9 @@ async def test_leaving_a_match_without_a_date(db, role, expected):
         await uow.teams.add_captain(tid, "Takım 2", OTHER_CAPTAIN)
         await uow.commit()
     try:
-        await weeks.leave_undated(db, in_role(role), 14)
+        await leave_undated(db, in_role(role), 14)
         got = "allowed"
     except (NotOrganiser, NoActiveTournament):
         got = "refused"
     assert got == expected
-    assert bool(weeks.undated(await snapshot(db))) == (expected == "allowed")
+    assert bool(undated(await snapshot(db))) == (expected == "allowed")

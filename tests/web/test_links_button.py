@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from bot import web
-from bot.handlers import links as handler
+from bot.handlers import links
 from bot.web.site import Site
 
 
@@ -16,19 +16,19 @@ def _context(base: str, public: bool = True):
 
 
 def test_https_in_private_opens_a_mini_app():
-    found = handler.button(_context("https://t.example.org"), "tok", private=True)
+    found = links.button(_context("https://t.example.org"), "tok", private=True)
     assert found.web_app.url == "https://t.example.org/t/tok" and found.url is None
 
 
 def test_in_a_group_the_button_is_a_plain_link():
-    found = handler.button(_context("https://t.example.org"), "tok")
+    found = links.button(_context("https://t.example.org"), "tok")
     assert found.url == "https://t.example.org/t/tok" and found.web_app is None
-    plain = handler.button(_context("http://t.example.org"), "tok", private=True)
+    plain = links.button(_context("http://t.example.org"), "tok", private=True)
     assert plain.url == "http://t.example.org/t/tok"
 
 
 def test_without_a_public_address_there_is_no_button():
-    assert handler.button(_context("http://127.0.0.1:8080", public=False), "tok") is None
+    assert links.button(_context("http://127.0.0.1:8080", public=False), "tok") is None
 
 
 def test_calendar_addresses_use_webcal_for_the_public_scheme():
@@ -40,10 +40,10 @@ def test_calendar_addresses_use_webcal_for_the_public_scheme():
 
 
 def test_baglanti_says_when_the_address_works_on_this_machine_only():
-    from bot.texts import links as texts
+    from bot.texts.links import link
 
-    local = texts.link("Bahar Kupası", "http://127.0.0.1:8080/t/tok", local=True)
+    local = link("Bahar Kupası", "http://127.0.0.1:8080/t/tok", local=True)
     assert local.splitlines()[0] == "http://127.0.0.1:8080/t/tok"  # the link first
     assert "--public-url" in local
-    public = texts.link("Bahar Kupası", "https://t.example.org/t/tok")
+    public = link("Bahar Kupası", "https://t.example.org/t/tok")
     assert "--public-url" not in public and "/baglanti yenile" in public
