@@ -17,8 +17,7 @@ from bot import offload, render, services
 from bot.handlers import links, views
 from bot.handlers.common import database, now, refuse, reply
 from bot.render import bracket, calendar, export, picture, printout
-from bot.texts import files as texts
-from bot.texts import fixture as fixture_texts
+from bot.texts import files, fixture
 from bot.usecases import reading, state
 from domain import names, selection
 from domain.errors import DomainError
@@ -88,7 +87,7 @@ async def _rationed(
     if not verdict.render:
         if verdict.cached is not None:
             return verdict.cached
-        await reply(update, texts.wait(verdict.wait))
+        await reply(update, files.wait(verdict.wait))
         return _WAITING
     data = await _render(make, *args)
     rations.keep(user.id, chat_.id, kind, full_key, data)
@@ -121,14 +120,14 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         chosen = views.select(snap, wanted, moment)
     except UnknownSelection as exc:
-        await reply(update, fixture_texts.unknown(exc))
+        await reply(update, fixture.unknown(exc))
         return
     rows, title = list(chosen.rows), chosen.title
     if not rows and chosen.kind is selection.Kind.DAY:
-        await reply(update, fixture_texts.no_matches_on(wanted, views.match_days(snap)))
+        await reply(update, fixture.no_matches_on(wanted, views.match_days(snap)))
         return
     if not rows:
-        await reply(update, texts.NO_MATCHES)
+        await reply(update, files.NO_MATCHES)
         return
     upcoming = render.next_slot(rows, moment)
     key = (chosen.kind, chosen.title, chosen.day, upcoming)
@@ -145,12 +144,12 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if data is _WAITING:
         return
     played = sum(1 for _, r in rows if r is not None)
-    caption = texts.fixture_caption(
+    caption = files.fixture_caption(
         snap.tournament.name, rows[0][0].start, title, played, len(rows)
     )
     page = await links.page_markup(update, context)  # the live page's button, if public
     await _photo(
-        update, data, f"{texts.file_stem(snap.tournament.name)}-fikstur.png", caption, page
+        update, data, f"{files.file_stem(snap.tournament.name)}-fikstur.png", caption, page
     )
 
 
@@ -175,8 +174,8 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     )
     if data is _WAITING:
         return
-    caption = texts.table_caption(snap.tournament.name)
-    await _photo(update, data, f"{texts.file_stem(snap.tournament.name)}-puan.png", caption)
+    caption = files.table_caption(snap.tournament.name)
+    await _photo(update, data, f"{files.file_stem(snap.tournament.name)}-puan.png", caption)
 
 
 async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -196,10 +195,10 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if data is _WAITING:
         return
     if data is None:
-        await reply(update, texts.NO_KNOCKOUT)
+        await reply(update, files.NO_KNOCKOUT)
         return
-    caption = texts.bracket_caption(snap.tournament.name)
-    await _photo(update, data, f"{texts.file_stem(snap.tournament.name)}-eleme.png", caption)
+    caption = files.bracket_caption(snap.tournament.name)
+    await _photo(update, data, f"{files.file_stem(snap.tournament.name)}-eleme.png", caption)
 
 
 async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -210,8 +209,8 @@ async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     data = await _rationed(update, context, snap, "yazdir", None, printout.card, snap, moment)
     if data is _WAITING:
         return
-    caption = texts.card_caption(snap.tournament.name)
-    await _document(update, data, f"{texts.file_stem(snap.tournament.name)}-fikstur.pdf", caption)
+    caption = files.card_caption(snap.tournament.name)
+    await _document(update, data, f"{files.file_stem(snap.tournament.name)}-fikstur.pdf", caption)
 
 
 async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -222,16 +221,16 @@ async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         team = names.resolve(wanted, snap.teams) if wanted else None
     except (names.UnknownTeam, names.AmbiguousTeam) as exc:
-        await reply(update, fixture_texts.unknown_team(wanted, snap.teams, exc.candidates))
+        await reply(update, fixture.unknown_team(wanted, snap.teams, exc.candidates))
         return
     data = await _rationed(
         update, context, snap, "takvim", team, calendar.ics, snap, now(context), team
     )
     if data is _WAITING:
         return
-    stem = texts.file_stem(snap.tournament.name)
-    name = f"{stem}-{texts.file_stem(team)}.ics" if team else f"{stem}.ics"
-    caption = texts.calendar_caption(snap.tournament.name, team, calendar.count(snap, team))
+    stem = files.file_stem(snap.tournament.name)
+    name = f"{stem}-{files.file_stem(team)}.ics" if team else f"{stem}.ics"
+    caption = files.calendar_caption(snap.tournament.name, team, calendar.count(snap, team))
     await _document(update, data, name, caption)
     subscribe = await links.subscriptions(update, context, team)  # webcal:// addresses
     if subscribe:
@@ -243,5 +242,5 @@ async def disa_aktar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     if snap is None:
         return
     data = await _render(export.csv_bytes, snap)
-    caption = texts.export_caption(snap.tournament.name)
-    await _document(update, data, f"{texts.file_stem(snap.tournament.name)}-maclar.csv", caption)
+    caption = files.export_caption(snap.tournament.name)
+    await _document(update, data, f"{files.file_stem(snap.tournament.name)}-maclar.csv", caption)
