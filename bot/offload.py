@@ -78,7 +78,9 @@ def _executor() -> ProcessPoolExecutor:
     if _pool is None:
         context = multiprocessing.get_context("forkserver")
         # The forkserver imports these once; each worker forks from it already loaded.
-        context.set_forkserver_preload(["bot.render.picture", "bot.usecases.setup"])
+        context.set_forkserver_preload(
+            ["bot.render.bracket", "bot.render.picture", "bot.usecases.setup"]
+        )
         _pool = ProcessPoolExecutor(
             max_workers=WORKERS,
             mp_context=context,
@@ -168,6 +170,7 @@ def in_worker(
 
 def _imports() -> None:
     """In a worker: the planner and the renderers imported once, before the first call."""
+    import bot.render.bracket
     import bot.render.picture
     import bot.render.printout
     import bot.usecases.setup  # noqa: F401

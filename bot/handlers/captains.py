@@ -17,7 +17,7 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, database, now, reply, toast
 from bot.handlers.effects import apply, keyboard
-from bot.texts import chat
+from bot.texts import answers, chat
 from bot.texts.captains import (
     ASSIGN,
     ASSIGN_HOW,
@@ -254,7 +254,7 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if asked.intent in QUICK and not asked.team_hint:
         quick = await captains.quick_next(db, chat_.id, user.id, moment)
         if quick is not None and quick.match is not None:
-            await reply(update, chat.reply(asked, quick, moment))
+            await reply(update, answers.reply(asked, quick, moment))
             return
     try:
         response = await units.read(
@@ -274,7 +274,7 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _answer(
     update: Update, asked: questions.Question, response: ask.Response, moment: datetime
 ) -> None:
-    text = chat.reply(asked, response, moment)
+    text = answers.reply(asked, response, moment)
     table = (
         asked.intent is questions.Intent.STANDING
         and isinstance(response, ask.Answer)

@@ -16,7 +16,7 @@ from telegram.ext import ContextTypes
 from bot import offload, render, services
 from bot.handlers import links, views
 from bot.handlers.common import database, now, refuse, reply
-from bot.render import calendar, export, picture, printout
+from bot.render import bracket, calendar, export, picture, printout
 from bot.texts import files, fixture
 from bot.usecases import reading, state
 from domain import names, selection
@@ -190,7 +190,7 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         snap,
         "eleme",
         render.next_slot([r for r in rows if r[0].stage.is_knockout], moment),
-        lambda: picture.bracket(snap.tournament.name, rows, sides, now=moment),
+        lambda: bracket.bracket(snap.tournament.name, rows, sides, now=moment),
     )
     if data is _WAITING:
         return

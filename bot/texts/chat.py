@@ -1,4 +1,8 @@
-"""Replies in the chat: fixtures, tables, results, answers to captains."""
+"""Replies in the chat: fixtures, tables, results, a team's next match, captaincy, the
+live message.
+
+The words for a question's answer are `answers`', built from the lines here.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,10 @@ from datetime import UTC, datetime, tzinfo
 from bot.texts import moments, season
 from bot.texts.common import STAGES, day, hm, pairing, side, stage_label
 from bot.texts.files import NO_MATCHES, fixture_head
-from bot.texts.table import table as table_text
-from bot.usecases import ask
+from bot.texts.table import table
 from domain import questions
 from domain.lines import Problem, Unclear
 from domain.model import Group, PlannedMatch, Score
-from domain.outlook import Status
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 
@@ -78,12 +80,12 @@ def result_saved(match: PlannedMatch, score: Score, previous: Score | None) -> s
 
 
 def group_table(
-    label: str, table: Table, rule: TieBreak, single: bool, finished: bool = True
+    label: str, standings: Table, rule: TieBreak, single: bool, finished: bool = True
 ) -> str:
     """A group's table; open ties are flagged only once the group is over (mid-group a
     level pair is no news, the next match may separate them)."""
     title = None if single else f"{label} Grubu puan durumu"
-    return table_text(table, rule, title=title, ties=finished)
+    return table(standings, rule, title=title, ties=finished)
 
 
 def filled(matches: Sequence[PlannedMatch]) -> str:
@@ -134,7 +136,8 @@ def already_played(match: PlannedMatch, stored: Score, new: Score) -> str:
     )
 
 
-def _zone(moment: datetime) -> tzinfo:
+def zone_of(moment: datetime) -> tzinfo:
+    """The time zone a match's times are told in (UTC for a naive moment)."""
     return moment.tzinfo or UTC
 
 
@@ -154,14 +157,14 @@ def next_match(
     if opponent is None:
         code = match.away_from if match.home == team else match.home_from
         opponent = f"{side_code_words(code)}"
-    zone = _zone(match.start)
+    zone = zone_of(match.start)
     if (match.home is None or match.away is None) and team not in (match.home, match.away):
         return (
             f"{team}: grup {'maçlarınız' if yours else 'maçları'} bitti."
             " Eşleşmeler grup tamamlanınca belli olacak;"
             f" ilk eleme maçı {moments.kickoff(match.start, now, zone)}."
         )
-    asked = _DAY_WORDS.get(day) if day else None
+    asked = DAY_WORDS.get(day) if day else None
     if asked and moments.day_word(match.start, now, zone) != asked:
         return (
             f"⚽ {team}: {asked} yok, sıradaki {its}"
@@ -176,7 +179,7 @@ def next_match(
     )
 
 
-_DAY_WORDS = {questions.Day.TODAY: "bugün", questions.Day.TOMORROW: "yarın"}
+DAY_WORDS = {questions.Day.TODAY: "bugün", questions.Day.TOMORROW: "yarın"}
 
 
 def side_code_words(code: str | None) -> str:
@@ -189,58 +192,6 @@ def side_code_words(code: str | None) -> str:
     if "." in code:
         return "en iyi üçüncülerden biri"
     return f"{code[-1]} Grubu {code[:-1]}.si"
-
-
-PLACES = {
-    "1": "şampiyon oldunuz 🏆",
-    "2": "ikinci oldunuz 🥈",
-    "3": "üçüncü oldunuz 🥉",
-    "4": "dördüncü oldunuz",
-    "semi": "yarı finalde elendiniz",
-    "quarter": "çeyrek finalde elendiniz",
-    "round_of_16": "son 16'da elendiniz",
-}
-
-
-# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
-THEIR_PLACES = {
-    "1": "şampiyon oldu 🏆",
-    "2": "ikinci oldu 🥈",
-    "3": "üçüncü oldu 🥉",
-    "4": "dördüncü oldu",
-    "semi": "yarı finalde elendi",
-    "quarter": "çeyrek finalde elendi",
-    "round_of_16": "son 16'da elendi",
-}
-
-
-def finished(
-    team: str,
-    place: str | None,
-    awaiting: Sequence[PlannedMatch] = (),
-    *,
-    yours: bool = True,
-) -> str:
-    """The team plays no more; with `awaiting` (its matches over without a result) the
-    places are not known yet, so no "maçlarınız bitti". `yours`: said to the team's
-    captain ("maçlarınız"), else about the team ("maçları")."""
-    matches, their = ("maçlarınız", "sıranız") if yours else ("maçları", "sırası")
-    if awaiting:
-        return (
-            f"⏳ {team}: planlanan {matches}ın süresi doldu ama sonuçlar bekleniyor: "
-            f"{missing_list(awaiting)}. Sonuçlar girilince {their} belli olacak."
-        )
-    if place == ask.AWAITING:
-        return f"⏳ {team}: {matches}ın sonuçları bekleniyor; girilince {their} belli olacak."
-    if place and place.startswith("group:"):
-        if yours:
-            return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
-        return f"{team}: maçları bitti, grubunu {place[6:]}. sırada tamamladı."
-    if yours:
-        said = PLACES.get(place or "", "turnuva sizin için tamamlandı")
-    else:
-        said = THEIR_PLACES.get(place or "", "turnuva onlar için tamamlandı")
-    return f"{team}: {matches} bitti, {said}."
 
 
 def pick_team() -> str:
@@ -297,7 +248,7 @@ def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Sn
     if coming:
         first = min(m.start for m in coming)
         label = "Şimdi oynanıyor" if first <= moment else "Sıradaki"
-        lines.append(f"{label} ({moments.kickoff(first, moment, _zone(first))}):")
+        lines.append(f"{label} ({moments.kickoff(first, moment, zone_of(first))}):")
         lines += [
             f"• {m.pitch}: {side(m, True)} - {side(m, False)}" for m in coming if m.start == first
         ]
@@ -307,8 +258,8 @@ def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Sn
         lines.append(f"Sonuç bekleniyor: {missing_list(missing)}")
     tables = snap.tables()
     for group in snap.groups:
-        table = tables[group.label]
-        order = ", ".join(f"{r.team} {r.points}" for r in table.rows)
+        standing = tables[group.label]
+        order = ", ".join(f"{r.team} {r.points}" for r in standing.rows)
         label = "Puan" if len(snap.groups) < 2 else f"{group.label} Grubu"
         lines.append(f"{label}: {order}")
     lines.append(f"Güncellendi: {hm(moment.astimezone(snap.zone))}")
@@ -352,126 +303,6 @@ def unclear_result(unclear: Unclear) -> str:
     return f"{head}: skor anlaşılamadı. Şöyle yazın: {first} 3-1 {second}"
 
 
-# --- answers to questions (bot.usecases.ask.respond) ------------------------------------
-
-
 def missing_list(matches: Sequence[PlannedMatch]) -> str:
     """ "3. maç A1 – A4 (10:00), 4. maç A2 – A3 (10:00)": matches over without a result."""
     return ", ".join(f"{m.no}. maç {pairing(m)} ({hm(m.start)})" for m in matches)
-
-
-def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
-    """ "final ne zaman": the stage's matches, sides in words while still open."""
-    if not answer.matches:
-        name = STAGES[answer.stage].lower() if answer.stage else "eleme maçı"
-        return f"Bu turnuvada {name} yok."
-    lines = []
-    for m, score in answer.matches:
-        home = m.home or side_code_words(m.home_from)
-        away = m.away or side_code_words(m.away_from)
-        head = f"🏆 {STAGES[m.stage]}: {home} – {away}"
-        if score is not None:
-            lines.append(f"{head}: {score_text(score)} (oynandı)")
-            continue
-        lines.append(f"{head}, {m.pitch}, {moments.when(m.start, now, _zone(m.start), m.end)}")
-    return "\n".join(lines)
-
-
-def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: questions.Day | None = None) -> str:
-    """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
-    apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
-    lines = []
-    if answer.start is None:
-        if answer.champion and not answer.awaiting:
-            lines.append(f"🏁 Maçlar bitti; şampiyon {answer.champion} 🏆")
-        else:
-            lines.append("Oynanacak maç kalmadı.")
-    else:
-        zone = _zone(answer.start)
-        end = max(m.end for m in answer.matches)
-        when = moments.when(answer.start, now, zone, end)
-        asked = _DAY_WORDS.get(day_asked) if day_asked else None
-        if asked and moments.day_word(answer.start, now, zone) != asked:
-            lines.append(f"⏱ {asked} yok, sıradaki maçlar {when}:")
-        elif when == "şimdi oynanıyor":
-            lines.append(f"⏱ Şimdi oynanıyor (başlama {hm(answer.start)}):")
-        else:
-            lines.append(f"⏱ Sıradaki maçlar {when}:")
-        lines += [f"• {m.pitch}: {pairing(m)} ({stage_label(m)})" for m in answer.matches]
-    if answer.awaiting:
-        lines.append(f"Sonuç bekleniyor: {missing_list(answer.awaiting)}")
-    return "\n".join(lines)
-
-
-def qualification(answer: ask.QualifyAnswer, now: datetime) -> str:
-    """ "gruptan çıkıyor muyuz": through, out, or what it depends on."""
-    team, seen = answer.team, answer.outlook
-    if seen is None:
-        return f"{team}: bu turnuvada gruptan çıkış yok; sıralama için /puan yazın."
-    where = (
-        f"{seen.rank}. sıra, {seen.points} puan; {seen.group} Grubu'ndan ilk {seen.places} çıkıyor"
-    )
-    best = " En iyi ikinciler/üçüncüler arasından da çıkılabilir." if seen.best_of else ""
-    waiting = f"\nSonucu beklenen: {missing_list(answer.awaiting)}" if answer.awaiting else ""
-    match seen.status:
-        case Status.DONE if seen.rank <= seen.places:
-            text = f"✅ {team}: grubu {seen.rank}. sırada bitirdiniz, gruptan çıktınız."
-        case Status.DONE:
-            text = f"{team}: grubu {seen.rank}. sırada bitirdiniz ({seen.points} puan).{best}"
-        case Status.THROUGH:
-            text = f"✅ {team}: gruptan çıkmayı garantilediniz ({where})."
-        case Status.OUT:
-            text = (
-                f"{team}: kalan maçlar ne olursa olsun ilk {seen.places} içine giremiyorsunuz"
-                f" ({seen.rank}. sıra, {seen.points} puan).{best}"
-            )
-        case _:
-            left = ", ".join(
-                f"{m.home if m.away == team else m.away} ile"
-                f" {moments.kickoff(m.start, now, _zone(m.start))}"
-                for m in answer.left
-            )
-            verdict = (
-                "Kalan maçlarınızı kazanırsanız çıkıyorsunuz."
-                if seen.win_gets_through
-                else "Kazanmak da yetmeyebilir; diğer sonuçlara bağlı."
-            )
-            text = f"{team}: şu an {where}. Kalan maçlarınız: {left or '-'}. {verdict}{best}"
-    return text + waiting
-
-
-def reply(question: questions.Question, response: ask.Response, now: datetime) -> str:
-    """The words for `bot.usecases.ask.respond`'s answer. A STANDING answer is the group's
-    table, monospaced: the handler sends it inside <pre>."""
-    match response:
-        case ask.PickTeam():
-            return pick_team()
-        case ask.StageAnswer():
-            return stage_matches(response, now)
-        case ask.SlotAnswer():
-            return next_slot(response, now, question.day)
-        case ask.QualifyAnswer():
-            return qualification(response, now)
-        case ask.WeekAnswer():
-            return season.week_answer(question.intent is questions.Intent.WEEKS_LEFT, response)
-    answer = response
-    snap = answer.snapshot
-    if question.intent is questions.Intent.STANDING and snap is not None:
-        group = snap.group_of(answer.team)
-        if group is not None:
-            return group_table(
-                group.label,
-                snap.table(group.label),
-                snap.rules.tiebreak,
-                len(snap.groups) < 2,
-                snap.group_finished(group.label),
-            )
-    if question.intent is questions.Intent.FIXTURE and snap is not None:
-        rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
-        return fixture(snap.tournament.name, rows, answer.team)
-    yours = question.team_hint is None
-    if answer.match is None:
-        return finished(answer.team, answer.place, answer.awaiting, yours=yours)
-    if answer.match.week is not None:  # a season league: the date and the match week
-        return season.next_match(answer.team, answer.match, now)
-    return next_match(answer.team, answer.match, now, day=question.day, yours=yours)

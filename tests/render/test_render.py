@@ -15,7 +15,7 @@ from icalendar import Calendar
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
-from bot.render import BOLD, REGULAR, calendar, export, picture, printout, sample
+from bot.render import BOLD, REGULAR, bracket, calendar, drawing, export, picture, printout, sample
 from bot.texts.common import hm, tie_rule
 from domain.model import Score
 
@@ -41,7 +41,7 @@ def png(data):
 @pytest.mark.parametrize("path", [REGULAR, BOLD])
 def test_every_turkish_letter_has_its_own_glyph_not_the_missing_box(path):
     cmap = TTFont(path).getBestCmap()
-    face = picture.font(40, path == BOLD)
+    face = drawing.font(40, path == BOLD)
     assert 0xE000 not in cmap
     box = drawn(face, "\ue000")  # private use: not in the font, so drawn as .notdef
     assert box.getbbox() is not None
@@ -78,16 +78,16 @@ def test_the_table_picture_is_wide_and_changes_with_a_result(day):
 
 
 def test_the_bracket_fills_in_and_a_league_has_none(day):
-    before = picture.bracket(day.tournament.name, rows(day), day.knockout_sides())
+    before = bracket.bracket(day.tournament.name, rows(day), day.knockout_sides())
     assert before is not None and png(before).width >= 1080
     played = day
     for m in day.matches:
         if not m.match.stage.is_knockout:
             played = sample.with_result(played, m.match.no, Score(1, 0))
-    after = picture.bracket(day.tournament.name, rows(played), played.knockout_sides())
+    after = bracket.bracket(day.tournament.name, rows(played), played.knockout_sides())
     assert after != before
     league = sample.snapshot(sample.names(4), group_size=4, pitches=1)
-    assert picture.bracket("Lig", rows(league), league.knockout_sides()) is None
+    assert bracket.bracket("Lig", rows(league), league.knockout_sides()) is None
 
 
 def test_reference_pictures_are_kept_for_review(day):
@@ -96,7 +96,7 @@ def test_reference_pictures_are_kept_for_review(day):
     made = {
         "fixture.png": picture.fixture(snap.tournament.name, rows(snap)),
         "table.png": picture.tables(snap.tournament.name, snap.tables(), snap.rules.tiebreak),
-        "bracket.png": picture.bracket(snap.tournament.name, rows(snap), snap.knockout_sides()),
+        "bracket.png": bracket.bracket(snap.tournament.name, rows(snap), snap.knockout_sides()),
     }
     for name, data in made.items():
         path = REFERENCE / name
@@ -240,8 +240,8 @@ def test_the_fixture_picture_lists_a_moved_match_in_its_new_place(day):
 def test_the_bracket_marks_the_champion(day):
     sides = {"SF1": ("A1", "B2"), "SF2": ("B1", "A2"), "3P": ("B2", "A2"), "F": ("A1", "B1")}
     final = next(m for m in day.planned if m.key == "F")
-    before = picture.bracket(day.tournament.name, rows(day), sides)
+    before = bracket.bracket(day.tournament.name, rows(day), sides)
     won = sample.with_result(day, final.no, Score(1, 1, 4, 3))
-    assert picture.champion(rows(won), sides) == "A1"
-    after = picture.bracket(day.tournament.name, rows(won), sides)
+    assert bracket.champion(rows(won), sides) == "A1"
+    after = bracket.bracket(day.tournament.name, rows(won), sides)
     assert png(after).size == png(before).size and after != before

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, stored_day
 
-from bot.texts import chat
+from bot.texts import answers, chat
 from bot.usecases import ask, results
 from domain import questions
 from domain.model import Stage
@@ -38,7 +38,7 @@ async def respond(db, text: str, user: int, now: datetime):
     assert isinstance(question, questions.Question), text
     async with db.unit_of_work(read_only=True) as uow:
         response = await ask.respond(uow, CHAT, user, question, now)
-    return response, (None if response is None else chat.reply(question, response, now))
+    return response, (None if response is None else answers.reply(question, response, now))
 
 
 async def enter(db, *lines: str) -> None:
@@ -127,7 +127,7 @@ async def test_matches_over_without_results_are_awaited_not_finished(db):
 async def test_the_two_argument_finished_text_also_waits_for_results(db):
     response, _ = await respond(db, "ne zaman oynuyoruz", CAPTAINS["A4"], _at(16))
     assert isinstance(response, ask.Answer) and response.place == ask.AWAITING
-    assert "sonuçları bekleniyor" in chat.finished(response.team, response.place)
+    assert "sonuçları bekleniyor" in answers.finished(response.team, response.place)
 
 
 async def test_a_team_and_a_question_word_is_answered_about_that_team(db):

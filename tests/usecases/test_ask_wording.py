@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.texts import chat, moments
+from bot.texts import answers, chat, moments
 from domain.model import PlannedMatch, Stage
 from domain.questions import Day
 
@@ -80,10 +80,10 @@ def test_a_match_under_way_is_said_so_with_its_start():
 
 def test_finished_waits_for_results_before_saying_the_matches_are_over():
     over = [match(at(0, 10)), match(at(0, 11), "Aslanlar", "Kartallar")]
-    text = chat.finished("Kartallar", "group:3", over)
+    text = answers.finished("Kartallar", "group:3", over)
     assert "maçlarınız bitti" not in text and "sonuçlar bekleniyor" in text
     assert "3. maç Kartallar – Şahinler (10:00)" in text
-    assert chat.finished("Kartallar", "group:3") == (
+    assert answers.finished("Kartallar", "group:3") == (
         "Kartallar: maçlarınız bitti, grubunuzu 3. sırada tamamladınız."
     )
 
@@ -91,10 +91,10 @@ def test_finished_waits_for_results_before_saying_the_matches_are_over():
 def test_a_question_about_another_team_is_answered_about_it_not_to_it():
     text = chat.next_match("Kartallar", match(at(1, 14)), NOW, yours=False)
     assert text.startswith("⚽ Kartallar: sıradaki maçı A Grubu")
-    assert chat.finished("Kartallar", "group:2", yours=False) == (
+    assert answers.finished("Kartallar", "group:2", yours=False) == (
         "Kartallar: maçları bitti, grubunu 2. sırada tamamladı."
     )
     assert (
-        chat.finished("Kartallar", "1", yours=False)
+        answers.finished("Kartallar", "1", yours=False)
         == "Kartallar: maçları bitti, şampiyon oldu 🏆."
     )

@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 from test_season_setup import CAPTAIN, CHAT, IST, NOW, league_db
 
-from bot.texts import chat
+from bot.texts import answers, chat
 from bot.usecases import ask
 from domain import questions
 from storage.uow import Database
@@ -28,7 +28,7 @@ async def said(db: Database, text: str, user: int = CAPTAIN, now: datetime = NOW
     async with db.unit_of_work(read_only=True) as uow:
         response = await ask.respond(uow, CHAT, user, question, now)
     assert response is not None, text
-    return chat.reply(question, response, now)
+    return answers.reply(question, response, now)
 
 
 async def test_ne_zaman_oynuyoruz_names_the_week_and_the_date(db):

@@ -10,7 +10,7 @@ from eight_team_day import CHAT
 from lifecycle_roles import NOW, at, day_with_roles, league, person, stored
 from permission_table import cells
 
-from bot.handlers.setup import _parse
+from bot.handlers.setup_steps import parse_button
 from bot.texts.setup import may_not_replace, running_changed
 from bot.usecases import setup, tournaments
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
@@ -159,4 +159,4 @@ async def test_a_press_without_a_summary_is_stale(db):
     ],
 )
 def test_set_up_button_data_is_read_or_refused(data, parsed):
-    assert _parse(data) == parsed
+    assert parse_button(data) == parsed

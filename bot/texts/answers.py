@@ -1,0 +1,198 @@
+"""Answers to questions in the chat: the words for `bot.usecases.ask.respond`'s answer.
+
+"ne zaman oynuyoruz?", "final ne zaman", "maç kaçta", "gruptan çıkıyor muyuz", the table
+or the fixture asked for, a team whose matches are over. Apart from `chat` because these
+follow the use case's answer types; the lines they share with the chat's other replies (a
+team's next match, a score, a table) are `chat`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.texts import moments, season
+from bot.texts.chat import (
+    DAY_WORDS,
+    fixture,
+    group_table,
+    missing_list,
+    next_match,
+    pick_team,
+    score_text,
+    side_code_words,
+    zone_of,
+)
+from bot.texts.common import STAGES, hm, pairing, stage_label
+from bot.usecases import ask
+from domain import questions
+from domain.model import PlannedMatch
+from domain.outlook import Status
+
+PLACES = {
+    "1": "şampiyon oldunuz 🏆",
+    "2": "ikinci oldunuz 🥈",
+    "3": "üçüncü oldunuz 🥉",
+    "4": "dördüncü oldunuz",
+    "semi": "yarı finalde elendiniz",
+    "quarter": "çeyrek finalde elendiniz",
+    "round_of_16": "son 16'da elendiniz",
+}
+
+
+# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
+THEIR_PLACES = {
+    "1": "şampiyon oldu 🏆",
+    "2": "ikinci oldu 🥈",
+    "3": "üçüncü oldu 🥉",
+    "4": "dördüncü oldu",
+    "semi": "yarı finalde elendi",
+    "quarter": "çeyrek finalde elendi",
+    "round_of_16": "son 16'da elendi",
+}
+
+
+def finished(
+    team: str,
+    place: str | None,
+    awaiting: Sequence[PlannedMatch] = (),
+    *,
+    yours: bool = True,
+) -> str:
+    """The team plays no more; with `awaiting` (its matches over without a result) the
+    places are not known yet, so no "maçlarınız bitti". `yours`: said to the team's
+    captain ("maçlarınız"), else about the team ("maçları")."""
+    matches, their = ("maçlarınız", "sıranız") if yours else ("maçları", "sırası")
+    if awaiting:
+        return (
+            f"⏳ {team}: planlanan {matches}ın süresi doldu ama sonuçlar bekleniyor: "
+            f"{missing_list(awaiting)}. Sonuçlar girilince {their} belli olacak."
+        )
+    if place == ask.AWAITING:
+        return f"⏳ {team}: {matches}ın sonuçları bekleniyor; girilince {their} belli olacak."
+    if place and place.startswith("group:"):
+        if yours:
+            return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
+        return f"{team}: maçları bitti, grubunu {place[6:]}. sırada tamamladı."
+    if yours:
+        said = PLACES.get(place or "", "turnuva sizin için tamamlandı")
+    else:
+        said = THEIR_PLACES.get(place or "", "turnuva onlar için tamamlandı")
+    return f"{team}: {matches} bitti, {said}."
+
+
+def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
+    """ "final ne zaman": the stage's matches, sides in words while still open."""
+    if not answer.matches:
+        name = STAGES[answer.stage].lower() if answer.stage else "eleme maçı"
+        return f"Bu turnuvada {name} yok."
+    lines = []
+    for m, score in answer.matches:
+        home = m.home or side_code_words(m.home_from)
+        away = m.away or side_code_words(m.away_from)
+        head = f"🏆 {STAGES[m.stage]}: {home} – {away}"
+        if score is not None:
+            lines.append(f"{head}: {score_text(score)} (oynandı)")
+            continue
+        lines.append(f"{head}, {m.pitch}, {moments.when(m.start, now, zone_of(m.start), m.end)}")
+    return "\n".join(lines)
+
+
+def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: questions.Day | None = None) -> str:
+    """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
+    apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
+    lines = []
+    if answer.start is None:
+        if answer.champion and not answer.awaiting:
+            lines.append(f"🏁 Maçlar bitti; şampiyon {answer.champion} 🏆")
+        else:
+            lines.append("Oynanacak maç kalmadı.")
+    else:
+        zone = zone_of(answer.start)
+        end = max(m.end for m in answer.matches)
+        when = moments.when(answer.start, now, zone, end)
+        asked = DAY_WORDS.get(day_asked) if day_asked else None
+        if asked and moments.day_word(answer.start, now, zone) != asked:
+            lines.append(f"⏱ {asked} yok, sıradaki maçlar {when}:")
+        elif when == "şimdi oynanıyor":
+            lines.append(f"⏱ Şimdi oynanıyor (başlama {hm(answer.start)}):")
+        else:
+            lines.append(f"⏱ Sıradaki maçlar {when}:")
+        lines += [f"• {m.pitch}: {pairing(m)} ({stage_label(m)})" for m in answer.matches]
+    if answer.awaiting:
+        lines.append(f"Sonuç bekleniyor: {missing_list(answer.awaiting)}")
+    return "\n".join(lines)
+
+
+def qualification(answer: ask.QualifyAnswer, now: datetime) -> str:
+    """ "gruptan çıkıyor muyuz": through, out, or what it depends on."""
+    team, seen = answer.team, answer.outlook
+    if seen is None:
+        return f"{team}: bu turnuvada gruptan çıkış yok; sıralama için /puan yazın."
+    where = (
+        f"{seen.rank}. sıra, {seen.points} puan; {seen.group} Grubu'ndan ilk {seen.places} çıkıyor"
+    )
+    best = " En iyi ikinciler/üçüncüler arasından da çıkılabilir." if seen.best_of else ""
+    waiting = f"\nSonucu beklenen: {missing_list(answer.awaiting)}" if answer.awaiting else ""
+    match seen.status:
+        case Status.DONE if seen.rank <= seen.places:
+            text = f"✅ {team}: grubu {seen.rank}. sırada bitirdiniz, gruptan çıktınız."
+        case Status.DONE:
+            text = f"{team}: grubu {seen.rank}. sırada bitirdiniz ({seen.points} puan).{best}"
+        case Status.THROUGH:
+            text = f"✅ {team}: gruptan çıkmayı garantilediniz ({where})."
+        case Status.OUT:
+            text = (
+                f"{team}: kalan maçlar ne olursa olsun ilk {seen.places} içine giremiyorsunuz"
+                f" ({seen.rank}. sıra, {seen.points} puan).{best}"
+            )
+        case _:
+            left = ", ".join(
+                f"{m.home if m.away == team else m.away} ile"
+                f" {moments.kickoff(m.start, now, zone_of(m.start))}"
+                for m in answer.left
+            )
+            verdict = (
+                "Kalan maçlarınızı kazanırsanız çıkıyorsunuz."
+                if seen.win_gets_through
+                else "Kazanmak da yetmeyebilir; diğer sonuçlara bağlı."
+            )
+            text = f"{team}: şu an {where}. Kalan maçlarınız: {left or '-'}. {verdict}{best}"
+    return text + waiting
+
+
+def reply(question: questions.Question, response: ask.Response, now: datetime) -> str:
+    """The words for `bot.usecases.ask.respond`'s answer. A STANDING answer is the group's
+    table, monospaced: the handler sends it inside <pre>."""
+    match response:
+        case ask.PickTeam():
+            return pick_team()
+        case ask.StageAnswer():
+            return stage_matches(response, now)
+        case ask.SlotAnswer():
+            return next_slot(response, now, question.day)
+        case ask.QualifyAnswer():
+            return qualification(response, now)
+        case ask.WeekAnswer():
+            return season.week_answer(question.intent is questions.Intent.WEEKS_LEFT, response)
+    answer = response
+    snap = answer.snapshot
+    if question.intent is questions.Intent.STANDING and snap is not None:
+        group = snap.group_of(answer.team)
+        if group is not None:
+            return group_table(
+                group.label,
+                snap.table(group.label),
+                snap.rules.tiebreak,
+                len(snap.groups) < 2,
+                snap.group_finished(group.label),
+            )
+    if question.intent is questions.Intent.FIXTURE and snap is not None:
+        rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
+        return fixture(snap.tournament.name, rows, answer.team)
+    yours = question.team_hint is None
+    if answer.match is None:
+        return finished(answer.team, answer.place, answer.awaiting, yours=yours)
+    if answer.match.week is not None:  # a season league: the date and the match week
+        return season.next_match(answer.team, answer.match, now)
+    return next_match(answer.team, answer.match, now, day=question.day, yours=yours)

@@ -1,0 +1,143 @@
+"""The set-up form's refusals (/yeni_turnuva ...): which part, what was wrong, a line to copy.
+
+Apart from `errors` because the form has its own parts, examples and rhythm words. A date
+in words (`full_day`), a first match in the past or too far ahead (`horizon`) and the
+chat's examples live here too: `errors` uses them as well, and imports them from here.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.texts.common import MONTHS, WEEKDAYS
+from bot.texts.parts import quoted
+from domain import setupform, when
+
+FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6"
+SEASON_EXAMPLE = "/yeni_turnuva Kış Ligi | 8 takım | iki haftada bir pazar 14:00-17:00"
+# Chat syntax only: a chat user never types a command-line flag.
+CHAT_START = '"yarın 10:00" ya da "6 Aralık 10:00"'
+
+
+def full_day(day: date) -> str:
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year} {WEEKDAYS[day.weekday()]}"
+
+
+def horizon(text: str, day: date, too_far: bool) -> str:
+    said = f'"{quoted(text)}" ({full_day(day)})' if text else full_day(day)
+    if too_far:
+        return (
+            f"İlk maç {said} {when.MAX_DAYS_AHEAD} günden daha ileride; yılı kontrol edin."
+            f" Örnek: {CHAT_START}"
+        )
+    return f"İlk maç {said} geçmişte kaldı. İleri bir zaman yazın. Örnek: {CHAT_START}"
+
+
+PARTS = {
+    "name": "turnuva adı",
+    "teams": "takımlar",
+    "groups": "grup sayısı",
+    "pitches": "saha sayısı",
+    "kickoff": "ilk maç zamanı",
+    "slot": "maç süresi",
+    "format": "usul",
+    "third_place": "üçüncülük maçı",
+    "tiebreak": "eşitlik kuralı",
+    "rhythm": "maç günü",
+    "first_day": "ilk maç günü",
+    "skip": "atlanacak tarih",
+    "knockout": "eleme turu",
+    "advance": "gruptan çıkan takım sayısı",
+}
+COUNT_EXAMPLES = {
+    "teams": "8 takım",
+    "groups": "2 grup",
+    "pitches": "2 saha",
+    "advance": "gruptan 2 çıkar",
+}
+RHYTHM_WHY = {
+    "no_weekday": ("hangi gün oynanacağı yok", "iki haftada bir pazar 14:00-17:00"),
+    "no_hours": ("saat aralığı yok", "her pazar 14:00-17:00"),
+    "bad_hours": ("saat aralığı geçersiz (kapanış açılıştan sonra olmalı)", "her salı 21:00-23:00"),
+    "bad_every": ("kaç haftada bir olduğu geçersiz", "her 2 haftada bir pazar 14:00-17:00"),
+    "bad_date": ("tarih okunamadı", "15 Ocak'tan itibaren"),
+}
+
+
+def form_refusal(exc: setupform.FormError) -> str:
+    """The set-up's refusals: which part, what was wrong, and a line to copy."""
+    part = PARTS.get(str(exc.part), "bilgi")
+    match exc:
+        case setupform.DuplicateTeams():
+            return (
+                f'"{quoted(exc.first)}" ve "{quoted(exc.second)}" aynı takım sayılır'
+                " (büyük/küçük harf farkı)."
+                " Her takıma farklı bir ad verin. Örnek: Kartallar, Şahinler, Aslanlar"
+            )
+        case setupform.TooFewTeams():
+            return f"En az {exc.minimum} takım gerekli. Örnek: Kartallar, Şahinler, Aslanlar"
+        case setupform.TooManyTeams():
+            return f"En fazla {exc.maximum} takım olabilir ({exc.count} yazıldı)."
+        case setupform.TooManyGroups():
+            return (
+                f"{exc.teams} takımla en fazla {exc.hi} grup kurulur (her grupta en az 2 takım)."
+                f" Örnek: {exc.hi} grup"
+            )
+        case setupform.BadCount():
+            example = COUNT_EXAMPLES.get(str(exc.part), str(exc.lo))
+            said = "bir sayı değil" if exc.value is None else f"{exc.value} olamaz"
+            return (
+                f'{part.capitalize()} "{quoted(exc.text)}": {said}; en az {exc.lo},'
+                f" en fazla {exc.hi}. Örnek: {example}"
+            )
+        case setupform.OutOfRange():
+            return horizon(exc.text, exc.moment, exc.reason is setupform.Problem.TOO_FAR)
+        case setupform.RhythmPartError():
+            if exc.problem == "off_rhythm" and exc.day is not None:
+                return (
+                    f"{full_day(exc.day)} bir maç günü değil; atlanacak tarih ligin oynandığı"
+                    " günlerden biri olmalı. Örnek: 21 Şubat hariç"
+                )
+            why, example = RHYTHM_WHY.get(str(exc.problem), ("anlaşılamadı", SEASON_EXAMPLE))
+            return f'{part.capitalize()} "{quoted(exc.text)}": {why}. Örnek: {example}'
+        case setupform.KnockoutConflict():
+            return (
+                f"{exc.groups} gruptan bu eleme kurulamıyor ({exc.wanted} takımlık tur; her"
+                " gruptan en fazla 2 takım, gerekirse en iyi üçüncüler tamamlar)."
+                " Örnek: 3 grup | gruptan 2 çıkar"
+            )
+        case setupform.TeamCountMismatch():
+            return (
+                f"{exc.said} takım yazılmış ama {exc.named} takım adı var. Sayıyı düzeltin"
+                " ya da adları tamamlayın."
+            )
+        case setupform.FormatConflict() if exc.part in ("rhythm", "knockout") and not exc.groups:
+            return (
+                "Haftalara yayılan lig tek grup, elemesiz oynanır; grupları ve eleme turunu"
+                f" çıkarın. Örnek: {SEASON_EXAMPLE}"
+            )
+        case setupform.FormatConflict() if exc.part == "kickoff":
+            return (
+                "Lig haftalara yayılıyorsa ilk maç gününü ayrı yazın, saatler maç gününde."
+                f" Örnek: {SEASON_EXAMPLE} | 15 Ocak'tan itibaren"
+            )
+        case setupform.FormatConflict():
+            return (
+                "Usul ile grup sayısı çelişiyor (lig tek grup, gruplar + eleme en az 2 grup)."
+                f" Örnek: {FORM_EXAMPLE}"
+            )
+        case setupform.KickoffError():
+            return f'İlk maç zamanı "{quoted(exc.text)}" anlaşılamadı. Örnek: {CHAT_START}'
+        case setupform.SlotError():
+            return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+        case setupform.MissingPart() if exc.part == "rhythm":
+            return f"Maç günü eksik. Örnek: {SEASON_EXAMPLE}"
+        case setupform.MissingPart():
+            return f"{part.capitalize()} eksik. Örnek: {FORM_EXAMPLE}"
+        case setupform.UnknownPart():
+            return f'"{quoted(exc.text)}" anlaşılamadı. Örnek: {FORM_EXAMPLE}'
+        case setupform.RepeatedPart():
+            return f"{part.capitalize()} iki kez yazılmış. Örnek: {FORM_EXAMPLE}"
+        case setupform.BadName():
+            return f"{part.capitalize()} en fazla {exc.maximum} karakter olmalı ve harf içermeli."
+    return f"{part.capitalize()} anlaşılamadı. Örnek: {FORM_EXAMPLE}"

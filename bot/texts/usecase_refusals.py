@@ -1,0 +1,117 @@
+"""Refusals of the chat's use cases and of the storage under them: who may do what,
+results that raced, captains, undo, tournaments that changed meanwhile.
+
+Apart from `errors` (the domain's refusals) because these errors come from
+`bot.usecases.errors` and `storage.errors`, not from the domain.
+"""
+
+from __future__ import annotations
+
+from bot.texts.parts import quoted
+from bot.usecases.errors import (
+    AlreadyRunning,
+    MayNotReplace,
+    NeedsPenalties,
+    NoMatchBetween,
+    NoPenaltiesInGroups,
+    NoSuchTournament,
+    NotACaptain,
+    NotOrganiser,
+    RunningChanged,
+    SetupTimedOut,
+    UnclearAnswer,
+    UndoBlocked,
+)
+from storage.errors import (
+    ActiveTournamentExists,
+    AlreadyCaptain,
+    DuplicateTeam,
+    MatchSidesUnknown,
+    NoActiveTournament,
+    NothingToUndo,
+    ResultAlreadyRecorded,
+    ResultConflict,
+    TeamNotFound,
+    TooManyCaptains,
+    UndoConflict,
+)
+
+
+def usecase_refusal(exc: Exception, ex_result: str) -> str:
+    """Refusals of the chat's use cases and of storage."""
+    match exc:
+        case MayNotReplace():
+            running = f"«{exc.name}» sürüyor" if exc.name else "süren bir turnuva var"
+            return (
+                f"Bu sohbette {running}; onun yerine yeni turnuvayı yalnızca düzenleyenleri"
+                " kurabilir. Süren turnuva için: /fikstur"
+            )
+        case NotOrganiser():
+            return (
+                "Sonuçları yalnızca düzenleyenler girebilir. Düzenleyen eklemek için"
+                " bir düzenleyen, kişinin mesajına /yetkili diye yanıt versin."
+            )
+        case NoMatchBetween():
+            return (
+                f"{exc.home} ile {exc.away} arasında maç yok (farklı gruplarda olabilirler)."
+                f" Fikstür için /fikstur. {ex_result}"
+            )
+        case NeedsPenalties():
+            return (
+                f"{exc.match.no}. maç eleme maçı, bir kazanan olmalı: penaltıları da yazın."
+                f" Örnek: {exc.match.home} 2-2 {exc.match.away} pen 4-3"
+            )
+        case NoPenaltiesInGroups():
+            return f"Grup maçında penaltı yazılmaz. Örnek: {exc.match.home} 2-2 {exc.match.away}"
+        case UndoBlocked():
+            return (
+                f"{exc.match.no}. maçın sonucuna bağlı eleme maçları oynandı; geri alınamaz."
+                " Skoru düzeltmek için doğru skoru yeniden yazın."
+            )
+        case UnclearAnswer():
+            return f'"{quoted(exc.text)}" seçeneklerden biri değil. {exc.how}'
+        case NotACaptain():
+            return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
+        case NoActiveTournament():
+            return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
+        case ActiveTournamentExists():
+            return (
+                "Bu arada sohbette başka bir turnuva kuruldu; hiçbir şey değişmedi."
+                " Bakmak için: /turnuvalar"
+            )
+        case RunningChanged():
+            return "Bu arada süren turnuva değişti; hiçbir şey değişmedi. Bakmak için: /turnuvalar"
+        case SetupTimedOut():
+            return "Kurulum 30 dakika sessiz kaldığı için iptal edildi. Yeniden: /yeni_turnuva"
+        case NoSuchTournament():
+            return "Böyle numaralı bir turnuva yok (numaralar: /turnuvalar). Örnek: /geri_yukle 2"
+        case AlreadyRunning():
+            return f"«{exc.name}» zaten sürüyor. Liste: /turnuvalar"
+        case ResultAlreadyRecorded():
+            return (
+                f"{exc.match_no}. maçın sonucu az önce başka biri tarafından girildi."
+                " Değiştirmek için skoru yeniden yazın."
+            )
+        case ResultConflict():
+            return (
+                f"{exc.match_no}. maç siz yazarken değişti; hiçbir şey kaydedilmedi."
+                " Güncel durumu görüp tekrar deneyin: /fikstur"
+            )
+        case MatchSidesUnknown():
+            return f"{exc.match_no}. maçın takımları henüz belli değil."
+        case TooManyCaptains():
+            return f"{exc.team} takımının zaten {exc.limit} kaptanı var."
+        case AlreadyCaptain():
+            return f"Zaten {exc.team} kaptanısınız. Takım değiştirmek için düzenleyene yazın."
+        case NothingToUndo():
+            return "Geri alınacak bir sonuç girişiniz yok."
+        case UndoConflict():
+            return (
+                f"{exc.match_no}. maçın sonucu sizden sonra değiştirildi; geri alınmadı."
+                " Doğru skoru yeniden yazın."
+            )
+        case DuplicateTeam():
+            return "Bu adda bir takım zaten var. Başka bir ad seçin. Örnek: /takim_adi 3 Kartallar"
+        case TeamNotFound():
+            return "Böyle bir takım yok. Takımlar için /takimlar. Örnek: /kaptan Kartallar"
+    return "Bir şeyler ters gitti; girdiğiniz bilgiyi kontrol edip tekrar deneyin."
