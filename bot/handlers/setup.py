@@ -27,7 +27,17 @@ from bot.handlers.setup_steps import (
     take_answer,
 )
 from bot.handlers.setup_summary import Rationed, decide, said, show_summary
-from bot.texts import setup as texts
+from bot.texts.setup import (
+    ASK_NAME,
+    CANCELLED,
+    EDIT_HOW,
+    NOT_YOURS,
+    NOTHING_TO_CANCEL,
+    STALE,
+    TIMED_OUT,
+    TIMED_OUT_TOAST,
+    started_over,
+)
 from bot.usecases import setup
 from bot.usecases.errors import SetupTimedOut
 from bot.usecases.units import Actor
@@ -75,8 +85,8 @@ async def yeni_turnuva(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         return
     await setup.keep(database(context), who, "name", {})
     remember(context, who.chat_id, who.user_id)
-    warning = "" if running is None else f"{texts.started_over(running.name)}\n\n"
-    await reply(update, warning + texts.ASK_NAME)
+    warning = "" if running is None else f"{started_over(running.name)}\n\n"
+    await reply(update, warning + ASK_NAME)
 
 
 def _default_kickoff(moment: datetime) -> datetime:
@@ -85,7 +95,7 @@ def _default_kickoff(moment: datetime) -> datetime:
 
 async def iptal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     dropped = await setup.drop(database(context), actor(update, context))
-    await reply(update, texts.CANCELLED if dropped else texts.NOTHING_TO_CANCEL)
+    await reply(update, CANCELLED if dropped else NOTHING_TO_CANCEL)
 
 
 async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -99,13 +109,13 @@ async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         talk = await setup.current(database(context), who)
     except SetupTimedOut:
-        await reply(update, texts.TIMED_OUT)
+        await reply(update, TIMED_OUT)
         raise ApplicationHandlerStop from None
     if talk is None or talk.step == "confirm":
         return
     try:
         if talk.step == "edit":
-            field = choice(message.text.strip(), EDIT_WORDS, texts.EDIT_HOW)
+            field = choice(message.text.strip(), EDIT_WORDS, EDIT_HOW)
             await _edit(update, context, who, talk.data, field)
         else:
             await _answer(update, context, who, talk.step, talk.data, message.text.strip())
@@ -123,19 +133,19 @@ async def step_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     parsed = parse_button(query.data or "")
     who = actor(update, context)
     if parsed is None:
-        await query.answer(texts.STALE)
+        await query.answer(STALE)
         return
     owner, step, value = parsed
     if owner != who.user_id:
-        await query.answer(texts.NOT_YOURS)
+        await query.answer(NOT_YOURS)
         return
     try:
         talk = await setup.current(database(context), who)
     except SetupTimedOut:
-        await query.answer(texts.TIMED_OUT_TOAST)
+        await query.answer(TIMED_OUT_TOAST)
         return
     if talk is None or talk.step != step:
-        await query.answer(texts.STALE)
+        await query.answer(STALE)
         return
     if step == "confirm":
         await decide(update, context, who, talk.data, value)

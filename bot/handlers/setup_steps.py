@@ -15,8 +15,24 @@ from zoneinfo import ZoneInfo
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.texts import season
-from bot.texts import setup as texts
 from bot.texts.advice import describe
+from bot.texts.setup import (
+    ASK_FORMAT,
+    ASK_GROUPS,
+    ASK_KICKOFF,
+    ASK_NAME_AGAIN,
+    ASK_PITCHES,
+    ASK_SLOT,
+    ASK_TEAMS,
+    ASK_THIRD,
+    ASK_TIEBREAK,
+    EDIT_FIELDS,
+    FORMAT_HOW,
+    FORMATS,
+    THIRD_HOW,
+    TIEBREAK_HOW,
+    TIEBREAKS,
+)
 from bot.usecases import setup
 from bot.usecases.errors import UnclearAnswer
 from domain import advice, names, setupform, weekly, when
@@ -61,7 +77,7 @@ def take_answer(step: str, data: dict[str, Any], text: str, moment: datetime) ->
     elif step == "pitches":
         data["pitches"] = setupform.parse_count(text, "pitches", 1, 16)
     elif step == "format":
-        data["format"] = choice(text, FORMAT_WORDS, texts.FORMAT_HOW)
+        data["format"] = choice(text, FORMAT_WORDS, FORMAT_HOW)
         if data.get("season") and data["format"] not in SEASON_FORMATS:
             raise UnclearAnswer(text, season.FORMAT_HOW)
     elif step == "groups":
@@ -79,9 +95,9 @@ def take_answer(step: str, data: dict[str, Any], text: str, moment: datetime) ->
     elif step == "slot":
         data["match"], data["changeover"] = when.parse_slot(text)
     elif step == "third":
-        data["third"] = choice(text, YES_NO, texts.THIRD_HOW) == "yes"
+        data["third"] = choice(text, YES_NO, THIRD_HOW) == "yes"
     elif step == "tiebreak":
-        data["tiebreak"] = choice(text, TIEBREAK_WORDS, texts.TIEBREAK_HOW)
+        data["tiebreak"] = choice(text, TIEBREAK_WORDS, TIEBREAK_HOW)
     elif step == "rhythm":
         typed = season.RHYTHMS[int(text)] if text in RHYTHM_KEYS else text
         data["season"] = setup.season_answer(typed, moment)
@@ -111,7 +127,7 @@ def edit_fields(data: dict[str, Any]) -> list[tuple[str, str]]:
     fmt = data.get("format", "groups")
     skip = {"groups"} if fmt != "groups" else set()
     skip |= {"third"} if fmt in ("league", "double") else set()
-    return [(f, label) for f, label in texts.EDIT_FIELDS if f not in skip]
+    return [(f, label) for f, label in EDIT_FIELDS if f not in skip]
 
 
 # Typed answers, for those who write instead of pressing a button (keys: names.loose_key).
@@ -128,7 +144,7 @@ FORMAT_WORDS = {
     "knockout": "knockout",
     "eleme": "knockout",
 }
-EDIT_WORDS = {names.loose_key(label): field for field, label in texts.EDIT_FIELDS} | {
+EDIT_WORDS = {names.loose_key(label): field for field, label in EDIT_FIELDS} | {
     "isim": "name",
     "grup": "groups",
     "gruplar": "groups",
@@ -197,23 +213,23 @@ def question(
     """The question that asks `step`, and its buttons (None: the answer is typed)."""
     markup = None
     asked = {
-        "name": texts.ASK_NAME_AGAIN,
-        "teams": texts.ASK_TEAMS,
-        "pitches": texts.ASK_PITCHES,
-        "groups": texts.ASK_GROUPS,
-        "kickoff": texts.ASK_KICKOFF,
-        "slot": texts.ASK_SLOT,
-        "third": texts.ASK_THIRD,
-        "tiebreak": texts.ASK_TIEBREAK,
+        "name": ASK_NAME_AGAIN,
+        "teams": ASK_TEAMS,
+        "pitches": ASK_PITCHES,
+        "groups": ASK_GROUPS,
+        "kickoff": ASK_KICKOFF,
+        "slot": ASK_SLOT,
+        "third": ASK_THIRD,
+        "tiebreak": ASK_TIEBREAK,
         "rhythm": season.ASK_RHYTHM,
-    }.get(step, texts.ASK_FORMAT)
+    }.get(step, ASK_FORMAT)
     if step == "format":
         best = (
             [] if data.get("season") else advice.advise(len(data["teams"]), data["pitches"], 30, 6)
         )
         if best:
             asked += f"\nÖneri: {describe(best[0])}"
-        formats = [f for f in texts.FORMATS if not data.get("season") or f[0] in SEASON_FORMATS]
+        formats = [f for f in FORMATS if not data.get("season") or f[0] in SEASON_FORMATS]
         markup = buttons(owner, step, formats)
     elif step == "kickoff" and data.get("format") in SEASON_FORMATS:
         asked = season.ASK_KIND
@@ -230,5 +246,5 @@ def question(
     elif step == "third":
         markup = buttons(owner, step, [("yes", "Evet"), ("no", "Hayır")])
     elif step == "tiebreak":
-        markup = buttons(owner, step, list(texts.TIEBREAKS))
+        markup = buttons(owner, step, list(TIEBREAKS))
     return asked, markup

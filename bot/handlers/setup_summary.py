@@ -22,11 +22,19 @@ from bot.handlers import live
 from bot.handlers.common import database, refuse, remember, reply, toast
 from bot.handlers.effects import apply
 from bot.handlers.setup_steps import ZONE, buttons, edit_fields
-from bot.texts import chat, season
-from bot.texts import setup as texts
+from bot.texts import chat, season, setup
 from bot.texts.errors import refusal
-from bot.usecases import setup
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged
+from bot.usecases.setup import (
+    build_off_loop,
+    confirm,
+    data_key,
+    drop,
+    keep,
+    plan_warning,
+    spec_of,
+    summarise,
+)
 from bot.usecases.units import Actor
 from domain.errors import DomainError
 from domain.planner import Plan
@@ -46,9 +54,9 @@ class Rationed(Exception):
 def said(exc: Exception) -> str:
     """A set-up refusal, as a reply or a toast."""
     if isinstance(exc, Rationed):
-        return texts.wait(exc.wait)
+        return setup.wait(exc.wait)
     if isinstance(exc, NotOrganiser):
-        return texts.may_not_replace(getattr(exc, "name", None))
+        return setup.may_not_replace(getattr(exc, "name", None))
     return refusal(exc)
 
 
@@ -60,11 +68,11 @@ async def summary_plan(
     edited answer's summary is rationed apart (`kind`), so the first change right after
     a summary is not told to wait."""
     found = services.of(context.application)
-    answers = setup.data_key({k: v for k, v in data.items() if k != "seed"})
+    answers = data_key({k: v for k, v in data.items() if k != "seed"})
     verdict = found.rations.ask(who.user_id, who.chat_id, kind, answers)
     if verdict.render:
         try:
-            _, built = await setup.build_off_loop(setup.spec_of(data))
+            _, built = await build_off_loop(spec_of(data))
         except DomainError as exc:  # a refused build cost as much: it is kept too
             built = exc
         found.rations.keep(who.user_id, who.chat_id, kind, answers, (data["seed"], built))
@@ -74,7 +82,7 @@ async def summary_plan(
         raise Rationed(verdict.wait)
     if isinstance(built, DomainError):
         raise built
-    key = setup.data_key(data)
+    key = data_key(data)
     found.plans.pop(key, None)
     found.plans[key] = built
     while len(found.plans) > KEPT_PLANS:
@@ -94,11 +102,11 @@ async def show_summary(
     a plan in the past, past midnight or over 12 hours gets its ⚠ lines."""
     data.setdefault("seed", int(who.now.timestamp()))
     planned = await summary_plan(context, who, data, "setup-edit" if edited else "setup")
-    running = await setup.summarise(database(context), who, data)
+    running = await summarise(database(context), who, data)
     remember(context, who.chat_id, who.user_id)
     replaces = running.name if running else None
-    label = dict(texts.FORMATS).get(data.get("format", "groups"), "")
-    text = texts.summary(
+    label = dict(setup.FORMATS).get(data.get("format", "groups"), "")
+    text = setup.summary(
         data["name"],
         len(data["teams"]),
         label,
@@ -126,12 +134,12 @@ async def show_summary(
             planned.matches,
             replaces=replaces,
         )
-    warned = await asyncio.to_thread(setup.plan_warning, data, planned, who.now, ZONE)
+    warned = await asyncio.to_thread(plan_warning, data, planned, who.now, ZONE)
     if warned is not None:
         head, _, question = text.rpartition("\n\n")
-        text = f"{head}\n{texts.warning(warned)}\n\n{question}"
-    go = ("replace", texts.REPLACE) if running else ("create", texts.CREATE)
-    choices = [go, ("edit", texts.EDIT), ("cancel", texts.CANCEL)]
+        text = f"{head}\n{setup.warning(warned)}\n\n{question}"
+    go = ("replace", setup.REPLACE) if running else ("create", setup.CREATE)
+    choices = [go, ("edit", setup.EDIT), ("cancel", setup.CANCEL)]
     await reply(update, text, reply_markup=buttons(who.user_id, "confirm", choices, per_row=3))
 
 
@@ -147,34 +155,34 @@ async def decide(
         return
     db = database(context)
     if choice == "cancel":
-        await setup.drop(db, who)
+        await drop(db, who)
         await query.answer()
-        await query.edit_message_text(texts.CANCELLED)
+        await query.edit_message_text(setup.CANCELLED)
         return
     if choice == "edit":
-        await setup.keep(db, who, "edit", data)
+        await keep(db, who, "edit", data)
         remember(context, who.chat_id, who.user_id)
         await query.answer()
         markup = buttons(who.user_id, "edit", edit_fields(data), per_row=3)
-        await reply(update, texts.ASK_EDIT, reply_markup=markup)
+        await reply(update, setup.ASK_EDIT, reply_markup=markup)
         return
     chat_ = update.effective_chat
     title = chat_.title if chat_ is not None else None
     plans: dict[str, Any] = services.of(context.application).plans
-    key = setup.data_key(data)
+    key = data_key(data)
     if key not in plans:  # after a restart: planned again, but off the event loop
         try:
-            _, plans[key] = await setup.build_off_loop(setup.spec_of(data))
+            _, plans[key] = await build_off_loop(spec_of(data))
         except DomainError as exc:
             await query.answer()
             await refuse(update, exc)
             return
     try:
-        done = await setup.confirm(db, who, plans, replace=choice == "replace", chat_title=title)
+        done = await confirm(db, who, plans, replace=choice == "replace", chat_title=title)
     except (RunningChanged, ActiveTournamentExists) as exc:
         changed = isinstance(exc, RunningChanged)
         await toast(
-            update.callback_query, texts.running_changed(exc.name) if changed else texts.RACED
+            update.callback_query, setup.running_changed(exc.name) if changed else setup.RACED
         )
         try:  # a new summary says what would be replaced now
             await show_summary(update, context, who, data)
@@ -182,17 +190,17 @@ async def decide(
             await reply(update, said(again))
         return
     except NotYourButton:
-        await query.answer(texts.STALE)
+        await query.answer(setup.STALE)
         return
     except NotOrganiser as exc:
-        await toast(update.callback_query, texts.may_not_replace_toast(getattr(exc, "name", None)))
+        await toast(update.callback_query, setup.may_not_replace_toast(getattr(exc, "name", None)))
         return
     except DomainError as exc:
         await toast(update.callback_query, refusal(exc))
         return
     await query.answer()
     made = done.value
-    await query.edit_message_text(texts.made(made.name, made.replaced))
+    await query.edit_message_text(setup.made(made.name, made.replaced))
     await apply(context, done.effects)
     plan = made.plan
     if any(m.week is not None for m in plan.matches):  # a league over match weeks

@@ -28,7 +28,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.settings import Settings
-from bot.web import KEY as SITE_KEY
+from bot.web import KEY
 from bot.web.app import Webhook, make_app
 
 log = logging.getLogger(__name__)
@@ -114,7 +114,7 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
                 await intake.receive(update, app.update_queue)
 
         hook = Webhook(path, secret, put)
-    site = app.bot_data[SITE_KEY]
+    site = app.bot_data[KEY]
     web = make_app(site, hook)
     try:
         sock = _socket(settings.listen, settings.web_port)
