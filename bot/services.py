@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 from telegram.ext import Application
 
 from bot.rations import Rations
+from bot.reminders.dispatcher import Dispatcher
 from storage import Database
-
-if TYPE_CHECKING:
-    from bot.dispatch import Dispatcher
 
 
 def utc_now() -> datetime:
@@ -35,7 +32,7 @@ class Services:
     clock: Callable[[], datetime] = field(default=utc_now)
     # (chat, user) pairs with a stored conversation; None when other processes may add some.
     conversations: set[tuple[int, int]] | None = None
-    # Fires reminder rows (bot.dispatch); None until post_init has made it.
+    # Fires reminder rows (bot.reminders); None until post_init has made it.
     dispatcher: Dispatcher | None = None
     # Users known to have started the bot in private: a repeated private message then
     # costs no database write (bot.handlers.reminders.seen).
@@ -45,6 +42,12 @@ class Services:
     # Plans built for set-up summaries, by the set-up's answers: the one [Oluştur] stores
     # (bot.handlers.setup bounds it). Empty after a restart: the plan is built again then.
     plans: dict[str, object] = field(default_factory=dict)
+
+    def reminders_changed(self) -> None:
+        """Something that changes reminder rows was committed: the dispatcher rebuilds its
+        plan soon (Dispatcher.reload_soon); nothing to do before post_init made it."""
+        if self.dispatcher is not None:
+            self.dispatcher.reload_soon()
 
 
 KEY = "services"
