@@ -27,6 +27,15 @@ def shifted(clock: Callable[[], datetime], offset: float) -> Callable[[], dateti
 
 
 @dataclass
+class LiveEdits:
+    """The live message's throttle (bot.handlers.live), per chat: whether an edit is due,
+    and when the last edit ran (time.monotonic())."""
+
+    due: set[int] = field(default_factory=set)
+    last: dict[int, float] = field(default_factory=dict)
+
+
+@dataclass
 class Services:
     db: Database
     clock: Callable[[], datetime] = field(default=utc_now)
@@ -34,6 +43,8 @@ class Services:
     conversations: set[tuple[int, int]] | None = None
     # Fires reminder rows (bot.reminders); None until post_init has made it.
     dispatcher: Dispatcher | None = None
+    # Edits of the live messages, throttled and coalesced (bot.handlers.live).
+    live: LiveEdits = field(default_factory=LiveEdits)
     # Users known to have started the bot in private: a repeated private message then
     # costs no database write (bot.handlers.reminders.seen).
     reachable: set[int] = field(default_factory=set)
