@@ -22,7 +22,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import chats, dispatch, hygiene, logs, offload, services, web
+from bot import chats, hygiene, logs, offload, services, web
 from bot.handlers import (
     admin,
     captains,
@@ -40,6 +40,9 @@ from bot.handlers import (
     weeks,
 )
 from bot.intake import DurableUpdater, Intake
+from bot.reminders.dispatcher import Dispatcher
+from bot.reminders.pacing import bot_sender
+from bot.reminders.timer import for_queue
 from bot.settings import Settings
 from bot.texts import bot
 from bot.web import server, site
@@ -90,16 +93,16 @@ def build(
                 "the clock is shifted by %+.0f s (--clock-offset: tests and rehearsals only)",
                 settings.clock_offset,
             )
-        # Reminders: the leader fires the stored rows (bot/dispatch.py, docs/reminders.md).
-        found.dispatcher = dispatch.Dispatcher(
+        # Reminders: the leader fires the stored rows (bot/reminders/, docs/reminders.md).
+        found.dispatcher = Dispatcher(
             db,
             found.clock,
-            dispatch.bot_sender(app),
-            timer=dispatch.JobQueueTimer(app.job_queue) if app.job_queue else None,
+            bot_sender(app),
+            timer=for_queue(app.job_queue),
             bot_username=app.bot.username,
             reachable=found.reachable,
         )
-        dispatch.start(app, found.dispatcher)
+        found.dispatcher.start()
         if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/hygiene.py)
             # The planning/rendering worker starts once the bot is up, not on the first
             # plan (and not during start-up, whose CPU it would share).

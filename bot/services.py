@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 from telegram.ext import Application
 
 from bot.rations import Rations
+from bot.reminders.dispatcher import Dispatcher
 from storage import Database
-
-if TYPE_CHECKING:
-    from bot.dispatch import Dispatcher
 
 
 def utc_now() -> datetime:
@@ -30,13 +27,24 @@ def shifted(clock: Callable[[], datetime], offset: float) -> Callable[[], dateti
 
 
 @dataclass
+class LiveEdits:
+    """The live message's throttle (bot.handlers.live), per chat: whether an edit is due,
+    and when the last edit ran (time.monotonic())."""
+
+    due: set[int] = field(default_factory=set)
+    last: dict[int, float] = field(default_factory=dict)
+
+
+@dataclass
 class Services:
     db: Database
     clock: Callable[[], datetime] = field(default=utc_now)
     # (chat, user) pairs with a stored conversation; None when other processes may add some.
     conversations: set[tuple[int, int]] | None = None
-    # Fires reminder rows (bot.dispatch); None until post_init has made it.
+    # Fires reminder rows (bot.reminders); None until post_init has made it.
     dispatcher: Dispatcher | None = None
+    # Edits of the live messages, throttled and coalesced (bot.handlers.live).
+    live: LiveEdits = field(default_factory=LiveEdits)
     # Users known to have started the bot in private: a repeated private message then
     # costs no database write (bot.handlers.reminders.seen).
     reachable: set[int] = field(default_factory=set)
@@ -45,6 +53,12 @@ class Services:
     # Plans built for set-up summaries, by the set-up's answers: the one [Oluştur] stores
     # (bot.handlers.setup bounds it). Empty after a restart: the plan is built again then.
     plans: dict[str, object] = field(default_factory=dict)
+
+    def reminders_changed(self) -> None:
+        """Something that changes reminder rows was committed: the dispatcher rebuilds its
+        plan soon (Dispatcher.reload_soon); nothing to do before post_init made it."""
+        if self.dispatcher is not None:
+            self.dispatcher.reload_soon()
 
 
 KEY = "services"

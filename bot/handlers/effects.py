@@ -12,7 +12,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import dispatch, services
+from bot import services
 from bot.handlers import live
 from bot.usecases import reminders
 from bot.usecases.units import Effects, Outgoing
@@ -33,14 +33,14 @@ async def apply(context: ContextTypes.DEFAULT_TYPE, effects: Effects) -> None:
     """Reminders and the live message first (they are committed already), then the
     messages; a person who blocked the bot is forgotten, with their reminder rows."""
     if effects.reminders:
-        dispatch.reload(context.application)
+        services.of(context.application).reminders_changed()
     for chat_id in effects.live:
         live.touch(context, chat_id)
     blocked = [m.chat_id for m in effects.messages if not await _send(context, m)]
     if blocked:
         found = services.of(context.application)
         await reminders.unreachable(found.db, blocked, found.clock())
-        dispatch.reload(context.application)
+        found.reminders_changed()
 
 
 async def _send(context: ContextTypes.DEFAULT_TYPE, message: Outgoing) -> bool:

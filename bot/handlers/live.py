@@ -45,12 +45,11 @@ def touch(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:
         return
     # A set, not queue.get_jobs_by_name: that scans every scheduled job (reminders too)
     # with a regex each, on every result.
-    due: set[int] = context.bot_data.setdefault("live_due", set())
-    if chat_id in due:
+    edits = services.of(context.application).live
+    if chat_id in edits.due:
         return  # an edit is already due; it will show the latest state
-    last = context.bot_data.setdefault("live_last", {}).get(chat_id, 0.0)
-    delay = max(0.0, last + EVERY - time.monotonic())
-    due.add(chat_id)
+    delay = max(0.0, edits.last.get(chat_id, 0.0) + EVERY - time.monotonic())
+    edits.due.add(chat_id)
     queue.run_once(_edit, when=delay, data=chat_id, name=f"live:{chat_id}")
 
 
@@ -58,9 +57,10 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = context.job.data if context.job else None
     if chat_id is None:
         return
-    context.bot_data.setdefault("live_due", set()).discard(chat_id)
-    context.bot_data.setdefault("live_last", {})[chat_id] = time.monotonic()
-    snap = await reading.snapshot_if_any(services.of(context.application).db, chat_id)
+    found = services.of(context.application)
+    found.live.due.discard(chat_id)
+    found.live.last[chat_id] = time.monotonic()
+    snap = await reading.snapshot_if_any(found.db, chat_id)
     message_id = None if snap is None else snap.tournament.settings.extra.get(KEY)
     if snap is None or message_id is None:
         return

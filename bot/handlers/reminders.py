@@ -15,12 +15,18 @@ from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import dispatch, services
+from bot import services
 from bot.handlers.common import database, now
 from bot.texts import buttons, chat
-from bot.texts import reminders as texts
+from bot.texts.reminders import (
+    DEEP_LINK_PAYLOAD,
+    headcount_gone,
+    headcount_short,
+    headcount_thanks,
+    started,
+)
 from bot.usecases import ask, units
-from bot.usecases import reminders as usecase
+from bot.usecases.reminders import Headcount, headcount, reachable
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +39,13 @@ async def seen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_, user = update.effective_chat, update.effective_user
     if chat_ is None or user is None or chat_.type != ChatType.PRIVATE or user.is_bot:
         return
-    known = services.of(context.application).reachable
-    if user.id in known:
+    found = services.of(context.application)
+    if user.id in found.reachable:
         return
-    synced = await usecase.reachable(database(context), user.id, now(context))
-    known.add(user.id)
+    synced = await reachable(database(context), user.id, now(context))
+    found.reachable.add(user.id)
     if synced:
-        dispatch.reload(context.application)
+        found.reminders_changed()
 
 
 async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
@@ -48,14 +54,14 @@ async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
     chat_, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat_ is None or user is None or message is None or chat_.type != ChatType.PRIVATE:
         return False
-    if [a.lower() for a in context.args or []] != [texts.DEEP_LINK_PAYLOAD]:
+    if [a.lower() for a in context.args or []] != [DEEP_LINK_PAYLOAD]:
         return False
     moment = now(context)
     next_text = None
     found = await units.read(database(context), lambda uow: ask.in_private(uow, user.id, moment))
     if isinstance(found, ask.Answer) and found.match is not None:
         next_text = chat.next_match(found.team, found.match, moment)
-    await message.reply_text(texts.started(next_text))
+    await message.reply_text(started(next_text))
     return True
 
 
@@ -70,26 +76,24 @@ async def headcount_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await query.answer(buttons.STALE, show_alert=True)
         return
     match_id, count = int(parts[1]), int(parts[2])
-    found = await usecase.headcount(database(context), user.id, match_id)
+    found = await headcount(database(context), user.id, match_id)
     if found is None:  # in the captain's private chat: the match or tournament is gone
         await query.answer()
-        await query.edit_message_text(texts.headcount_gone())
+        await query.edit_message_text(headcount_gone())
         return
     await query.answer("👍")
     try:
-        await query.edit_message_text(texts.headcount_thanks(found.team, found.match.match, count))
+        await query.edit_message_text(headcount_thanks(found.team, found.match.match, count))
     except BadRequest as exc:  # the same button pressed twice: the text is already there
         if "not modified" not in str(exc).lower():
             raise
         return
     if found.squad and count < found.squad:
-        text = texts.headcount_short(found.team, found.match.match, count, found.squad)
+        text = headcount_short(found.team, found.match.match, count, found.squad)
         await _warn_organiser(context, found, text)
 
 
-async def _warn_organiser(
-    context: ContextTypes.DEFAULT_TYPE, found: usecase.Headcount, text: str
-) -> None:
+async def _warn_organiser(context: ContextTypes.DEFAULT_TYPE, found: Headcount, text: str) -> None:
     tournament = found.snapshot.tournament
     if found.organiser_reachable:
         try:

@@ -4,7 +4,7 @@ transaction.
 Every change that can alter who should be reminded of what (a new tournament, a captain,
 a knockout tie filled, a delay, the leads, a user who becomes reachable) calls `sync`
 before its commit, so the rows can never disagree with the plan they came from. The
-caller commits and then wakes the sender (`bot.dispatch.reload`). See docs/reminders.md.
+caller commits and then wakes the sender (`Services.reminders_changed`). See docs/reminders.md.
 """
 
 from __future__ import annotations

@@ -21,9 +21,10 @@ from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.request import BaseRequest
 
-from bot import dispatch
 from bot.app import build
-from bot.handlers import reminders as handlers
+from bot.reminders.dispatcher import CLOSING, MARGIN, Dispatcher
+from bot.reminders.messages import headcount_buttons
+from bot.reminders.timer import NoTimer
 from bot.settings import Settings
 from bot.usecases import reminders, results
 from storage import api as store
@@ -120,16 +121,16 @@ async def _admin(sql: str) -> None:
         await conn.close()
 
 
-async def dispatcher(db, clock, sender, **kwargs) -> dispatch.Dispatcher:
+async def dispatcher(db, clock, sender, **kwargs) -> Dispatcher:
     """A Dispatcher as a (re)started process makes it: leader, recovered, plan built."""
-    made = dispatch.Dispatcher(db, clock, sender, bot_username="turnuva_test_bot", **kwargs)
+    made = Dispatcher(db, clock, sender, bot_username="turnuva_test_bot", **kwargs)
     db.dispatchers.append(made)
     await made.tick()
     assert made.leading
     return made
 
 
-async def run_until(d: dispatch.Dispatcher, clock: Clock, end: datetime) -> None:
+async def run_until(d: Dispatcher, clock: Clock, end: datetime) -> None:
     """Move the clock from send time to send time, firing each, up to `end`."""
     while d.next_send is not None and d.next_send <= end:
         clock.now = max(clock.now, d.next_send)
@@ -189,7 +190,7 @@ async def test_a_reminder_whose_match_started_is_dropped_not_sent(db, caplog):
     d = await dispatcher(db, clock, sender)
     clock.now = (KICKOFF + timedelta(seconds=30)).astimezone(UTC)  # the bot was away
 
-    with caplog.at_level(logging.INFO, logger="bot.dispatch"):
+    with caplog.at_level(logging.INFO, logger="bot.reminders.dispatcher"):
         await d.fire_due()
 
     rows = await statuses(db)
@@ -236,7 +237,7 @@ async def test_a_crash_between_claim_and_send_drops_the_row_and_says_so(db, capl
     (crashed,) = [k for k, v in (await statuses(db)).items() if v == "sending"]
     await first.leadership.release()  # its process is gone: PostgreSQL frees the lock
 
-    with caplog.at_level(logging.WARNING, logger="bot.dispatch"):
+    with caplog.at_level(logging.WARNING, logger="bot.reminders.dispatcher"):
         second = await dispatcher(db, clock, sender)  # the restart recovers first
     await run_until(second, clock, KICKOFF + timedelta(hours=6))
 
@@ -279,7 +280,7 @@ async def test_forbidden_in_private_drops_the_reminder_and_forgets_the_chat(db, 
     d = await dispatcher(db, clock, sender)
     clock.now = datetime(2026, 12, 6, 9, 0, tzinfo=IST)  # A1's reminder for 10:00 is due
 
-    with caplog.at_level(logging.WARNING, logger="bot.dispatch"):
+    with caplog.at_level(logging.WARNING, logger="bot.reminders.dispatcher"):
         await d.fire_due()
 
     rows = await statuses(db)
@@ -355,7 +356,7 @@ async def test_a_reminder_due_in_an_outage_is_sent_once_soon_after_it(db, caplog
     outage = Outage(clock, MORNING + timedelta(minutes=50), failure)  # 09:45, before 10:00
     d = await dispatcher(db, clock, outage, sleep=outage.sleep)
 
-    with caplog.at_level(logging.INFO, logger="bot.dispatch"):
+    with caplog.at_level(logging.INFO, logger="bot.reminders.dispatcher"):
         await run_until(d, clock, (KICKOFF - timedelta(minutes=5)).astimezone(UTC))
         await d.drain()
 
@@ -378,7 +379,7 @@ async def test_a_stop_during_an_outage_gives_the_row_back_for_the_next_process(d
     await d.close()
     outcomes = await firing
 
-    assert {o.reason for o in outcomes} == {dispatch.CLOSING}
+    assert {o.reason for o in outcomes} == {CLOSING}
     assert set((await statuses(db)).values()) == {"pending"}  # none dropped, none sending
     after = Sender()
     await run_until(await dispatcher(db, clock, after), clock, clock.now)
@@ -423,12 +424,12 @@ async def test_a_bad_request_drops_the_row_without_retrying(db):
 
 async def test_the_timer_is_armed_for_the_head_of_the_plan(db):
     clock = Clock(MORNING)
-    timer = dispatch.NoTimer()
+    timer = NoTimer()
     d = await dispatcher(db, clock, Sender(), timer=timer)
 
     assert d.next_send is not None
     assert timer.delay == pytest.approx((d.next_send - MORNING).total_seconds())
-    assert d.next_send <= datetime(2026, 12, 6, 9, 0, tzinfo=IST) - dispatch.MARGIN
+    assert d.next_send <= datetime(2026, 12, 6, 9, 0, tzinfo=IST) - MARGIN
 
 
 class Recording(BaseRequest):
@@ -533,13 +534,13 @@ async def feed(app, data: dict) -> None:
 
 async def test_a_private_message_makes_a_captain_reachable_once(app, db, monkeypatch):
     calls = []
-    real = handlers.usecase.became_reachable
+    real = reminders.became_reachable
 
     async def counted(uow, user_id, now):
         calls.append(user_id)
         return await real(uow, user_id, now)
 
-    monkeypatch.setattr(handlers.usecase, "became_reachable", counted)
+    monkeypatch.setattr(reminders, "became_reachable", counted)
 
     await feed(app, private_message(1, CAPTAIN_B3, "merhaba"))
     await feed(app, private_message(2, CAPTAIN_B3, "ne zaman oynuyoruz?"))
@@ -586,6 +587,6 @@ async def test_a_short_headcount_warns_the_organiser_at_once(app, db):
 
 
 def test_headcount_buttons_sit_around_the_squad_size():
-    markup = dispatch.headcount_buttons(42, 7)
+    markup = headcount_buttons(42, 7)
     assert [b.text for b in markup.inline_keyboard[0]] == ["4", "5", "6", "7", "8"]
     assert markup.inline_keyboard[0][0].callback_data == "hc:42:4"

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from test_season_setup import CAPTAIN, CHAT, IST, NOW, ORGANISER, league_db
 
-from bot import dispatch
+from bot.reminders.dispatcher import Dispatcher
 from bot.usecases import reminders, results
 
 
@@ -38,7 +38,7 @@ async def db(tmp_path):
 
 async def test_the_first_match_day_as_sent(db):
     clock, sender = Clock(NOW.astimezone(UTC)), Sender()
-    sending = dispatch.Dispatcher(db, clock, sender, bot_username="turnuva_test_bot")
+    sending = Dispatcher(db, clock, sender, bot_username="turnuva_test_bot")
     await sending.tick()
     async with db.unit_of_work() as uow:  # the day's last match has its result (a forfeit)
         await results.enter(uow, results.Entry(CHAT, ORGANISER, await _first_line(uow), NOW))
