@@ -62,7 +62,7 @@ from telegram.ext import Application
 from bot import services
 from bot.app import build
 from bot.settings import Settings
-from bot.texts import bot
+from bot.texts import welcome
 from bot.usecases import setup
 
 ZONE = ZoneInfo("Europe/Istanbul")
@@ -386,7 +386,7 @@ async def feed(
 def replies(recorder: Recorder, since: int) -> tuple[int, int]:
     """Messages the bot sent since call `since`, and how many were the error apology."""
     said = [c.text for c in recorder.calls[since:] if c.method == "sendMessage"]
-    return len(said), said.count(bot.ERROR)
+    return len(said), said.count(welcome.ERROR)
 
 
 def pin_to_one_core() -> str:

@@ -44,7 +44,7 @@ from bot.reminders.dispatcher import Dispatcher
 from bot.reminders.pacing import bot_sender
 from bot.reminders.timer import for_queue
 from bot.settings import Settings
-from bot.texts import bot
+from bot.texts import welcome
 from bot.web import server, site
 from storage import Database, migrate
 from storage.engine import default_url, sqlite_path
@@ -87,7 +87,7 @@ def build(
             async with db.unit_of_work(read_only=True) as uow:
                 found.conversations = await uow.setups.keys()
         app.bot_data[services.KEY] = found
-        await app.bot.set_my_commands([BotCommand(c, d) for c, d in bot.COMMANDS])
+        await app.bot.set_my_commands([BotCommand(c, d) for c, d in welcome.COMMANDS])
         if settings.clock_offset:
             log.warning(
                 "the clock is shifted by %+.0f s (--clock-offset: tests and rehearsals only)",

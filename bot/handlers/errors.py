@@ -9,7 +9,7 @@ from telegram.error import BadRequest, NetworkError
 from telegram.ext import ContextTypes
 
 from bot.logs import Quiet, describe
-from bot.texts import bot
+from bot.texts import welcome
 from bot.usecases.units import Repeated
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,6 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("unhandled error while handling %r", update, exc_info=context.error)
     if isinstance(update, Update) and update.effective_message:
         try:
-            await update.effective_message.reply_text(bot.ERROR)
+            await update.effective_message.reply_text(welcome.ERROR)
         except Exception:  # the apology must never raise in its turn
             log.exception("could not tell the user about the error")

@@ -7,7 +7,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.handlers import reminders
-from bot.texts import bot
+from bot.texts import welcome
 
 
 def _command(update: Update) -> str:
@@ -26,12 +26,12 @@ async def help_(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if _command(update) == "start":
         if await reminders.deep_link(update, context):  # /start hatirlatma (the link)
             return
-        text = bot.WELCOME_GROUP if group else bot.WELCOME_PRIVATE
+        text = welcome.WELCOME_GROUP if group else welcome.WELCOME_PRIVATE
         if group:
-            text += "\n\n" + bot.GROUP_NEEDS
+            text += "\n\n" + welcome.GROUP_NEEDS
         await message.reply_text(text)
         return
-    text = bot.HELP
+    text = welcome.HELP
     if group:
-        text += "\n\n" + bot.GROUP_NEEDS
+        text += "\n\n" + welcome.GROUP_NEEDS
     await message.reply_text(text)
