@@ -36,7 +36,7 @@ from test_e2e_tournament import create
 from storage.uow import Database
 
 IST = ZoneInfo("Europe/Istanbul")
-APOLOGY = "Bir şeyler ters gitti"  # bot.texts.bot.ERROR: what a refused reply turns into
+APOLOGY = "Bir şeyler ters gitti"  # bot.texts.welcome.ERROR: what a refused reply turns into
 REFUSED = ("Bad Request", "PHOTO_INVALID_DIMENSIONS", "Request Entity Too Large")
 TEAMS = [
     "Aslanlar",
