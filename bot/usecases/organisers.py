@@ -62,8 +62,7 @@ async def record_lot(db: Database, actor: Actor, words: str) -> Done[Lot]:
             raise NoTie(first[0])
         order = tuple(dict.fromkeys(first + [t for t in tie if t not in first]))
         await uow.tiebreak.record_lot(snap.id, scope, list(order), actor.user_id, actor.now)
-        extra = {**snap.tournament.settings.extra, "has_lots": True}
-        await uow.tournaments.update_settings(snap.id, extra=extra)
+        await uow.tournaments.update_settings(snap.id, has_lots=True)
         after = await state.load(uow, snap.id)
         filled = await results.fill_knockout(uow, after)
         if filled:  # the semi-finals' captains get their reminders

@@ -13,11 +13,6 @@ from storage import UnitOfWork
 from storage.errors import NoActiveTournament
 from storage.records import StoredMatch, Tournament
 
-# The tournament settings' `extra` keys of forfeits and withdrawals (bot/usecases/forfeits)
-DEDUCT = "forfeit_deduction"  # bool
-WITHDRAWN = "withdrawn"  # {team: {"annulled": bool, "by": user, ...}}
-
-
 PLAYOFF = "PO"  # the key's prefix of a play-off match (bot/usecases/weeks.plan_playoff)
 
 
@@ -55,7 +50,7 @@ class Snapshot:
         name = self.tournament.settings.tie_break
         rule = tiebreak.custom(name.split(",")) if "," in name else tiebreak.preset(name)
         # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
-        points = PointsRule(forfeit_deduction=bool(self.tournament.settings.extra.get(DEDUCT)))
+        points = PointsRule(forfeit_deduction=self.tournament.settings.forfeit_deduction)
         # A play-off's result settles its tie the way a lot does: winner first.
         return progress.Rules(
             tiebreak=rule, points=points, cards=self.cards, lots=self.lots + self.playoff_order
@@ -76,8 +71,7 @@ class Snapshot:
     @property
     def annulled(self) -> frozenset[str]:
         """Teams that withdrew with their results annulled (/cekil): out of every table."""
-        withdrawn = self.tournament.settings.extra.get(WITHDRAWN) or {}
-        return frozenset(t for t, w in withdrawn.items() if w.get("annulled"))
+        return frozenset(w.team for w in self.tournament.settings.withdrawn if w.annulled)
 
     @property
     def table_groups(self) -> tuple[Group, ...]:
@@ -171,12 +165,11 @@ async def load(
     groups = await uow.teams.groups(tournament_id)
     matches = await uow.matches.plan(tournament_id, ZoneInfo(tournament.settings.time_zone))
     # Most tournaments never record a card or a lot: the flags spare two reads per action.
-    extra = tournament.settings.extra
     cards: tuple[Card, ...] = ()
     lots: tuple[tuple[str, ...], ...] = ()
-    if extra.get("has_cards"):
+    if tournament.settings.has_cards:
         cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
-    if extra.get("has_lots"):
+    if tournament.settings.has_lots:
         lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
     return Snapshot(tournament, groups, tuple(matches), cards, lots)
 
