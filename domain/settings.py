@@ -7,6 +7,7 @@ recorded" where the reader falls back on another setting (a match's minutes on t
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import date, datetime, time
 
@@ -90,3 +91,26 @@ class TournamentSettings:
 
     def undated_match(self, no: int) -> UndatedMatch | None:
         return next((u for u in self.undated if u.match.no == no), None)
+
+
+def _renamed_match(match: PlannedMatch, old: str, new: str) -> PlannedMatch:
+    home = new if match.home == old else match.home
+    away = new if match.away == old else match.away
+    return dataclasses.replace(match, home=home, away=away)
+
+
+def rename_team_in(settings: TournamentSettings, old: str, new: str) -> TournamentSettings:
+    """The settings after team `old` became `new`: its withdrawal and the matches kept out
+    of the plan (withdrawn, undated) name it by its new name."""
+    withdrawn = tuple(
+        dataclasses.replace(
+            w,
+            team=new if w.team == old else w.team,
+            removed=tuple(_renamed_match(m, old, new) for m in w.removed),
+        )
+        for w in settings.withdrawn
+    )
+    undated = tuple(
+        dataclasses.replace(u, match=_renamed_match(u.match, old, new)) for u in settings.undated
+    )
+    return dataclasses.replace(settings, withdrawn=withdrawn, undated=undated)

@@ -13,6 +13,7 @@ from bot.usecases.units import Actor, Done, Effects
 from domain import names, tiebreak
 from domain.errors import DomainError
 from domain.model import PlannedMatch
+from domain.settings import rename_team_in
 from storage import Database, UnitOfWork
 from storage.records import Tournament
 
@@ -105,6 +106,12 @@ async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Do
         old = names.resolve(old_text, snap.teams, fuzzy=False)
         clean = names.clean_name(new)
         await uow.teams.rename(snap.id, old, clean)
+        settings = snap.tournament.settings
+        if settings.withdrawn or settings.undated:  # they name the team, not its id
+            after = rename_team_in(settings, old, clean)
+            await uow.tournaments.update_settings(
+                snap.id, withdrawn=after.withdrawn, undated=after.undated
+            )
         return old, clean
 
     renamed = await units.write(db, actor, action)
