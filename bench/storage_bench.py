@@ -35,9 +35,10 @@ import asyncpg
 
 from domain import formats, planner
 from domain.model import Group, PlannedMatch, Score
+from domain.settings import TournamentSettings
 from storage import api, migrate
 from storage.engine import SQLITE_SYNCHRONOUS
-from storage.records import NewTournament, RecordResult, TournamentSettings
+from storage.records import NewTournament, RecordResult
 from storage.uow import Database
 
 START = datetime(2026, 12, 6, 7, 0, tzinfo=UTC)

@@ -2,15 +2,127 @@
 
 from __future__ import annotations
 
-from datetime import tzinfo
+from collections.abc import Mapping
+from datetime import date, datetime, time, tzinfo
 from typing import Any
 
+from domain.forfeits import WithdrawalRule
 from domain.model import PlannedMatch, Score, Stage
-from storage.records import StoredMatch, Tournament, TournamentSettings
+from domain.settings import TournamentSettings, UndatedMatch, Withdrawal
+from domain.setupform import Season
+from storage.records import StoredMatch, Tournament
 from storage.rows import TournamentRow
 
 
+def planned_json(m: PlannedMatch) -> dict[str, Any]:
+    """A planned match kept in a settings column (a withdrawal's removed matches, an
+    undated one): names, not team ids, as it was when it left the plan."""
+    return {
+        "no": m.no,
+        "stage": m.stage.value,
+        "group": m.group,
+        "round": m.round,
+        "pitch": m.pitch,
+        "start": m.start.isoformat(),
+        "end": m.end.isoformat(),
+        "home": m.home,
+        "away": m.away,
+        "key": m.key,
+        "week": m.week,
+    }
+
+
+def planned_from_json(d: dict[str, Any]) -> PlannedMatch:
+    return PlannedMatch(
+        no=d["no"],
+        stage=Stage(d["stage"]),
+        group=d["group"],
+        round=d["round"],
+        pitch=d["pitch"],
+        start=datetime.fromisoformat(d["start"]),
+        end=datetime.fromisoformat(d["end"]),
+        home=d["home"],
+        away=d["away"],
+        key=d.get("key"),
+        week=d.get("week"),
+    )
+
+
+def season_json(season: Season) -> dict[str, Any]:
+    """A season's rhythm as stored (the set-up answers' form, bot.usecases.setup)."""
+    return {
+        "every_days": season.every_days,
+        "weekday": season.weekday,
+        "opens": season.opens.strftime("%H:%M"),
+        "closes": season.closes.strftime("%H:%M"),
+        "first": season.first_day.isoformat(),
+        "skip": [d.isoformat() for d in season.skip],
+    }
+
+
+def season_from_json(d: Mapping[str, Any]) -> Season:
+    first = date.fromisoformat(d["first"])
+    return Season(
+        every_days=int(d["every_days"]),
+        weekday=int(d.get("weekday", first.weekday())),
+        opens=time.fromisoformat(d["opens"]),
+        closes=time.fromisoformat(d["closes"]),
+        first_day=first,
+        skip=tuple(date.fromisoformat(x) for x in d.get("skip") or ()),
+    )
+
+
+def _withdrawn_json(withdrawn: tuple[Withdrawal, ...]) -> dict[str, Any]:
+    """{team: {"annulled", "by", "at", "after", "awarded", "removed"}}"""
+    return {
+        w.team: {
+            "annulled": w.annulled,
+            "by": w.by,
+            "at": w.at.isoformat(),
+            "after": w.after,
+            "awarded": list(w.awarded),
+            "removed": [planned_json(m) for m in w.removed],
+        }
+        for w in withdrawn
+    }
+
+
+def _withdrawn_from_json(d: dict[str, Any]) -> tuple[Withdrawal, ...]:
+    return tuple(
+        Withdrawal(
+            team=team,
+            annulled=bool(w.get("annulled")),
+            by=int(w["by"]),
+            at=datetime.fromisoformat(w["at"]),
+            after=w.get("after"),
+            awarded=tuple(int(no) for no in w.get("awarded") or ()),
+            removed=tuple(planned_from_json(m) for m in w.get("removed") or ()),
+        )
+        for team, w in d.items()
+    )
+
+
+def _undated_json(undated: tuple[UndatedMatch, ...]) -> dict[str, Any]:
+    """{"14": {"match", "at", "by"}}"""
+    return {
+        str(u.match.no): {"match": planned_json(u.match), "at": u.at.isoformat(), "by": u.by}
+        for u in undated
+    }
+
+
+def _undated_from_json(d: dict[str, Any]) -> tuple[UndatedMatch, ...]:
+    return tuple(
+        UndatedMatch(planned_from_json(u["match"]), datetime.fromisoformat(u["at"]), int(u["by"]))
+        for u in d.values()
+    )
+
+
+def _leads(value: list[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(int(x) for x in value)
+
+
 def settings_columns(settings: TournamentSettings) -> dict[str, object]:
+    """The tournament row's settings columns, one per field of the settings."""
     return {
         "format": settings.format,
         "pitches": list(settings.pitches),
@@ -23,7 +135,26 @@ def settings_columns(settings: TournamentSettings) -> dict[str, object]:
         "reminder_leads": list(settings.reminder_leads),
         "time_zone": settings.time_zone,
         "captains_may_enter_results": settings.captains_may_enter_results,
-        "extra": dict(settings.extra),
+        "match_minutes": settings.match_minutes,
+        "half_time": settings.half_time,
+        "changeover": settings.changeover,
+        "group_rest": settings.group_rest,
+        "knockout": settings.knockout,
+        "third_place": settings.third_place,
+        "groups": settings.groups,
+        "seed": settings.seed,
+        "season": None if settings.season is None else season_json(settings.season),
+        "group_leads": None if settings.group_leads is None else list(settings.group_leads),
+        "captain_leads": None if settings.captain_leads is None else list(settings.captain_leads),
+        "evening": settings.evening,
+        "squad": settings.squad,
+        "live_message_id": settings.live_message_id,
+        "has_cards": settings.has_cards,
+        "has_lots": settings.has_lots,
+        "forfeit_deduction": settings.forfeit_deduction,
+        "withdrawal_rule": settings.withdrawal_rule.value,
+        "withdrawn": _withdrawn_json(settings.withdrawn),
+        "undated": _undated_json(settings.undated),
     }
 
 
@@ -40,7 +171,26 @@ def tournament_from_row(row: TournamentRow) -> Tournament:
         reminder_leads=tuple(row.reminder_leads),
         time_zone=row.time_zone,
         captains_may_enter_results=row.captains_may_enter_results,
-        extra=dict(row.extra),
+        match_minutes=row.match_minutes,
+        half_time=row.half_time,
+        changeover=row.changeover,
+        group_rest=row.group_rest,
+        knockout=row.knockout,
+        third_place=row.third_place,
+        groups=row.groups,
+        seed=row.seed,
+        season=None if row.season is None else season_from_json(row.season),
+        group_leads=_leads(row.group_leads),
+        captain_leads=_leads(row.captain_leads),
+        evening=row.evening,
+        squad=row.squad,
+        live_message_id=row.live_message_id,
+        has_cards=row.has_cards,
+        has_lots=row.has_lots,
+        forfeit_deduction=row.forfeit_deduction,
+        withdrawal_rule=WithdrawalRule(row.withdrawal_rule),
+        withdrawn=_withdrawn_from_json(row.withdrawn or {}),
+        undated=_undated_from_json(row.undated or {}),
     )
     return Tournament(
         id=row.id,

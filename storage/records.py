@@ -6,28 +6,11 @@ result command; these frozen dataclasses carry them without exposing ORM rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date, datetime
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
 
 from domain.model import Group, PlannedMatch, Score, Stage
-
-
-@dataclass(frozen=True)
-class TournamentSettings:
-    format: str = "groups"
-    pitches: tuple[str, ...] = ("Saha 1",)
-    day: date | None = None
-    first_kickoff: datetime | None = None
-    slot_minutes: int = 60
-    break_minutes: int = 0
-    rest_minutes: int = 0
-    tie_break: str = "tff"
-    reminder_leads: tuple[int, ...] = (60, 15)
-    time_zone: str = "Europe/Istanbul"
-    captains_may_enter_results: bool = False
-    # Settings the domain adds later (knockout shape, third place, ...) without a migration.
-    extra: dict[str, Any] = field(default_factory=dict)
+from domain.settings import TournamentSettings
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from bot.usecases import reading
 
 log = logging.getLogger(__name__)
 EVERY = 5.0  # seconds between two edits of one chat's live message
-KEY = reading.LIVE_MESSAGE
 
 
 async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> None:
@@ -61,7 +60,7 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     found.live.due.discard(chat_id)
     found.live.last[chat_id] = time.monotonic()
     snap = await reading.snapshot_if_any(found.db, chat_id)
-    message_id = None if snap is None else snap.tournament.settings.extra.get(KEY)
+    message_id = None if snap is None else snap.tournament.settings.live_message_id
     if snap is None or message_id is None:
         return
     try:

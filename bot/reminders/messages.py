@@ -114,7 +114,7 @@ def render(
         team = _team_of(row.recipient, match, found.captains)
         if team is None:
             return None  # no longer this match's captain
-        squad = snap.tournament.settings.extra.get("squad")
+        squad = snap.tournament.settings.squad
         text = captain_reminder(team, match, minutes, bool(squad))
         return text, headcount_buttons(row.match_id, int(squad)) if squad else None
     if kind == NUDGE:

@@ -135,15 +135,15 @@ def _table(pdf: FPDF, teams: tuple[str, ...], table: Table | None = None) -> Non
 
 def _plan(snap: Snapshot) -> Plan:
     """The stored plan as the domain's report reads it (the checklist's figures)."""
-    extra = snap.tournament.settings.extra
-    minutes = int(extra.get("match_minutes", snap.tournament.settings.slot_minutes))
+    settings = snap.tournament.settings
+    minutes = settings.slot_minutes if settings.match_minutes is None else settings.match_minutes
     matches = snap.planned
     rules = TimeRules(
         start=matches[0].start,
-        pitches=tuple(Pitch(p) for p in snap.tournament.settings.pitches),
+        pitches=tuple(Pitch(p) for p in settings.pitches),
         match_minutes=minutes,
         half_time=min(2, minutes - 1),
-        changeover=int(extra.get("changeover", 0)),
+        changeover=settings.changeover or 0,
     )
     groups = snap.groups if any(not m.stage.is_knockout for m in matches) else ()
     end = max(m.end for m in matches)

@@ -10,7 +10,8 @@ from bot.usecases.state import Snapshot
 from domain.formats import Options, groups_then_knockout, league
 from domain.model import Group, Score
 from domain.planner import Pitch, TimeRules, plan
-from storage.records import StoredMatch, Tournament, TournamentSettings
+from domain.settings import TournamentSettings
+from storage.records import StoredMatch, Tournament
 
 IST = ZoneInfo("Europe/Istanbul")
 EIGHT = (
@@ -60,7 +61,8 @@ def snapshot(
         pitches=tuple(p.name for p in rules.pitches),
         first_kickoff=KICKOFF,
         slot_minutes=rules.slot,
-        extra={"match_minutes": rules.match_minutes, "changeover": rules.changeover},
+        match_minutes=rules.match_minutes,
+        changeover=rules.changeover,
     )
     tournament = Tournament(
         tournament_id, -1001, name, "active", 1, datetime(2026, 12, 1, tzinfo=UTC), settings

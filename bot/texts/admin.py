@@ -33,20 +33,21 @@ def lot_recorded(order: Sequence[str], filled: Sequence[str]) -> str:
 
 def settings(t: Tournament) -> str:
     s = t.settings
-    extra = s.extra
-    squad = extra.get("squad")
+    squad = s.squad
+    match = "?" if s.match_minutes is None else s.match_minutes
+    changeover = "?" if s.changeover is None else s.changeover
     return "\n".join(
         [
             f"⚙️ {t.name}",
             f"• Saha: {', '.join(s.pitches)}",
-            f"• Maç {extra.get('match_minutes', '?')} dk + {extra.get('changeover', '?')} dk",
+            f"• Maç {match} dk + {changeover} dk",
             f"• {tie_rule(_rule(s.tie_break))} (değiştirmek için: /ayarlar esitlik)",
             f"• Saat dilimi: {s.time_zone}",
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
-            f"• Hatırlatma: {leads(*schedule.leads(extra))}",
+            f"• Hatırlatma: {leads(*schedule.leads(s))}",
             f"• Kadro kontrolü: {f'en az {squad} kişi' if squad else 'kapalı'}",
-            f"• Hükmende puan silme: {'açık' if extra.get('forfeit_deduction') else 'kapalı'}",
-            f"• Çekilen takım: {forfeits.rule_of(extra)}",
+            f"• Hükmende puan silme: {'açık' if s.forfeit_deduction else 'kapalı'}",
+            f"• Çekilen takım: {forfeits.rule_of(s)}",
             SETTINGS_HOW,
         ]
     )

@@ -9,6 +9,7 @@ from bot.usecases.errors import NotOrganiser
 from bot.usecases.state import Snapshot
 from domain.forfeits import WithdrawalRule
 from domain.model import PlannedMatch
+from domain.settings import TournamentSettings
 from domain.standings import Table
 
 HUKMEN_HOW = (
@@ -82,10 +83,9 @@ def deduction(on: bool) -> str:
     return "Hükmen kaybeden takımdan puan düşülmeyecek. Tablo: /puan"
 
 
-def rule_of(extra: dict[str, object]) -> str:
+def rule_of(settings: TournamentSettings) -> str:
     """The league's withdrawal rule as /ayarlar shows it."""
-    rule = WithdrawalRule(str(extra.get(forfeits.RULE, WithdrawalRule.AWARD.value)))
-    return RULES[rule]
+    return RULES[settings.withdrawal_rule]
 
 
 def rule_set(rule: WithdrawalRule) -> str:

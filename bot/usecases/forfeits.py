@@ -6,8 +6,8 @@ A forfeit is an ordinary stored result carrying the forfeit marker (`Score.forfe
 the plain /geri_al undoes it. A withdrawal follows the league's rule (`/ayarlar cekilme`):
 its remaining matches are stored as forfeits against the team (TFF), or its results are
 annulled (the team leaves the tables, its unplayed matches leave the plan). The
-withdrawal's own record sits in the settings' `extra` (state.WITHDRAWN) with what /geri_al
-needs to take it back.
+withdrawal's own record sits in the settings (`TournamentSettings.withdrawn`) with what
+/geri_al needs to take it back.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from bot.usecases import reminders, results, state, units
@@ -23,13 +22,13 @@ from bot.usecases.units import Actor, Done, Effects
 from domain import forfeits, names
 from domain.errors import DomainError
 from domain.forfeits import WithdrawalRule
-from domain.model import Pairing, PlannedMatch, Result, Score, Stage
+from domain.model import Pairing, PlannedMatch, Result, Score
+from domain.settings import Withdrawal
 from domain.standings import Table
 from storage import Database, UnitOfWork
 from storage import api as store
 from storage.records import RecordOutcome, RecordResult, StoredMatch
 
-RULE = "withdrawal_rule"  # the settings' extra key of /ayarlar cekilme
 # What an organiser types after /ayarlar cekilme, and the rule it means.
 RULE_WORDS = {
     "tff": WithdrawalRule.AWARD,
@@ -227,42 +226,6 @@ async def record_forfeit(
 # --- /cekil --------------------------------------------------------------------------------
 
 
-def _rule(snap: state.Snapshot) -> WithdrawalRule:
-    return WithdrawalRule(snap.tournament.settings.extra.get(RULE, WithdrawalRule.AWARD.value))
-
-
-def planned_json(m: PlannedMatch) -> dict[str, Any]:
-    return {
-        "no": m.no,
-        "stage": m.stage.value,
-        "group": m.group,
-        "round": m.round,
-        "pitch": m.pitch,
-        "start": m.start.isoformat(),
-        "end": m.end.isoformat(),
-        "home": m.home,
-        "away": m.away,
-        "key": m.key,
-        "week": m.week,
-    }
-
-
-def planned_from(d: dict[str, Any]) -> PlannedMatch:
-    return PlannedMatch(
-        no=d["no"],
-        stage=Stage(d["stage"]),
-        group=d["group"],
-        round=d["round"],
-        pitch=d["pitch"],
-        start=datetime.fromisoformat(d["start"]),
-        end=datetime.fromisoformat(d["end"]),
-        home=d["home"],
-        away=d["away"],
-        key=d.get("key"),
-        week=d.get("week"),
-    )
-
-
 async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn]:
     """/cekil Kartallar: the team leaves by the league's rule (/ayarlar cekilme): its
     remaining matches 3-0 to the opponents (TFF, the default), or all its results annulled
@@ -275,8 +238,8 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
         if not words:
             raise BadForfeit(text, "missing")
         team = names.resolve(words, snap.teams)
-        gone = dict(snap.tournament.settings.extra.get(state.WITHDRAWN) or {})
-        if team in gone:
+        settings = snap.tournament.settings
+        if settings.withdrawal(team) is not None:
             raise AlreadyWithdrawn(team)
         group = snap.group_of(team)
         members = group.teams if group is not None else snap.teams
@@ -292,7 +255,7 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
         if not remaining and not any(team in (r.home, r.away) for r in played):
             raise NoOpenMatch(team)
         pairings = [Pairing(m.match.home, m.match.away) for m in remaining]  # type: ignore[arg-type]
-        outcome = forfeits.withdraw(team, members, played, pairings, _rule(snap))
+        outcome = forfeits.withdraw(team, members, played, pairings, settings.withdrawal_rule)
         awarded: list[PlannedMatch] = []
         removed: list[PlannedMatch] = []
         if outcome.annulled:
@@ -312,16 +275,17 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
                 await store.record_result(uow, cmd)
                 awarded.append(m.match)
         last = await uow.results.last_write(snap.id, actor.user_id)
-        gone[team] = {
-            "annulled": outcome.annulled,
-            "by": actor.user_id,
-            "at": actor.now.isoformat(),
-            "after": None if last is None else last.audit_id,
-            "awarded": [m.no for m in awarded],
-            "removed": [planned_json(m) for m in removed],
-        }
-        extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
-        tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
+        gone = Withdrawal(
+            team=team,
+            annulled=outcome.annulled,
+            by=actor.user_id,
+            at=actor.now,
+            after=None if last is None else last.audit_id,
+            awarded=tuple(m.no for m in awarded),
+            removed=tuple(removed),
+        )
+        withdrawn = (*settings.withdrawn, gone)
+        tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
         after = await state.load(uow, snap.id, tournament)
         if await results.fill_knockout(uow, after):  # its group ended: the knockout sides
             after = await state.load(uow, snap.id, tournament)
@@ -345,18 +309,16 @@ async def undo_last(db: Database, actor: Actor) -> Done[results.Undone | Reinsta
     async def action(uow: UnitOfWork, admin: bool) -> results.Undone | Reinstated:
         snap = await state.active(uow, actor.chat_id)
         await results.may_organise(uow, snap, actor.user_id, admin)
-        gone = dict(snap.tournament.settings.extra.get(state.WITHDRAWN) or {})
-        mine = [(w["at"], t) for t, w in gone.items() if w.get("by") == actor.user_id]
+        mine = [w for w in snap.tournament.settings.withdrawn if w.by == actor.user_id]
         last = await uow.results.last_write(snap.id, actor.user_id)
         if mine:
-            _, team = max(mine)
-            record = gone[team]
-            if record.get("after") == (None if last is None else last.audit_id):
+            record = max(mine, key=lambda w: (w.at, w.team))
+            if record.after == (None if last is None else last.audit_id):
                 if actor.update_id is not None and not await uow.updates.claim(
                     actor.update_id, actor.now
                 ):
                     raise units.Repeated(actor.update_id)
-                return await _reinstate(uow, snap, team, gone, actor)
+                return await _reinstate(uow, snap, record, actor)
         return await results.undo(
             uow,
             chat_id=actor.chat_id,
@@ -370,23 +332,22 @@ async def undo_last(db: Database, actor: Actor) -> Done[results.Undone | Reinsta
 
 
 async def _reinstate(
-    uow: UnitOfWork, snap: state.Snapshot, team: str, gone: dict[str, Any], actor: Actor
+    uow: UnitOfWork, snap: state.Snapshot, record: Withdrawal, actor: Actor
 ) -> Reinstated:
-    record = gone.pop(team)
-    for no in reversed(record.get("awarded") or []):
+    for no in reversed(record.awarded):
         outcome = await store.undo_last(uow, snap.id, actor.user_id, actor.now)
         if outcome.match_no != no:  # pragma: no cover - `after` said they were the latest
             raise RuntimeError(f"undid match {outcome.match_no}, expected {no}")
-    removed = [planned_from(d) for d in record.get("removed") or []]
+    removed = record.removed
     if removed:
         await store.replan(uow, snap.id, [*snap.planned, *removed])
-    extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
-    tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
+    withdrawn = tuple(w for w in snap.tournament.settings.withdrawn if w.team != record.team)
+    tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
     after = await state.load(uow, snap.id, tournament)
     if await results.fill_knockout(uow, after):  # sides the withdrawal decided go back
         after = await state.load(uow, snap.id, tournament)
     await reminders.sync(uow, snap.id, actor.now, after)
-    return Reinstated(team, len(record.get("awarded") or []) + len(removed))
+    return Reinstated(record.team, len(record.awarded) + len(removed))
 
 
 # --- /ayarlar hukmen_puan_sil, /ayarlar cekilme --------------------------------------------
@@ -394,7 +355,7 @@ async def _reinstate(
 
 async def set_deduction(db: Database, actor: Actor, on: bool) -> Done[bool]:
     """/ayarlar hukmen_puan_sil acik|kapali: a forfeit also costs a win's points (Madde 24)."""
-    return await _set(db, actor, state.DEDUCT, on)
+    return await _set(db, actor, "forfeit_deduction", on)
 
 
 async def set_withdrawal_rule(db: Database, actor: Actor, word: str) -> Done[WithdrawalRule]:
@@ -402,16 +363,17 @@ async def set_withdrawal_rule(db: Database, actor: Actor, word: str) -> Done[Wit
     rule = RULE_WORDS.get(names.tr_lower(word.strip()))
     if rule is None:
         raise BadRule(word)
-    done = await _set(db, actor, RULE, rule.value)
+    done = await _set(db, actor, "withdrawal_rule", rule)
     return Done(rule, done.effects)
 
 
-async def _set(db: Database, actor: Actor, key: str, value: Any) -> Done[Any]:
+async def _set(db: Database, actor: Actor, field: str, value: Any) -> Done[Any]:
+    """One field of the settings (a name of TournamentSettings) to `value`."""
+
     async def action(uow: UnitOfWork, admin: bool) -> Any:
         snap = await state.active(uow, actor.chat_id)
         await results.may_organise(uow, snap, actor.user_id, admin)
-        extra = {**snap.tournament.settings.extra, key: value}
-        await uow.tournaments.update_settings(snap.id, extra=extra)
+        await uow.tournaments.update_settings(snap.id, **{field: value})
         return value
 
     value = await units.write(db, actor, action)

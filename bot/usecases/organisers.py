@@ -13,6 +13,7 @@ from bot.usecases.units import Actor, Done, Effects
 from domain import names, tiebreak
 from domain.errors import DomainError
 from domain.model import PlannedMatch
+from domain.settings import rename_team_in
 from storage import Database, UnitOfWork
 from storage.records import Tournament
 
@@ -62,8 +63,7 @@ async def record_lot(db: Database, actor: Actor, words: str) -> Done[Lot]:
             raise NoTie(first[0])
         order = tuple(dict.fromkeys(first + [t for t in tie if t not in first]))
         await uow.tiebreak.record_lot(snap.id, scope, list(order), actor.user_id, actor.now)
-        extra = {**snap.tournament.settings.extra, "has_lots": True}
-        await uow.tournaments.update_settings(snap.id, extra=extra)
+        await uow.tournaments.update_settings(snap.id, has_lots=True)
         after = await state.load(uow, snap.id)
         filled = await results.fill_knockout(uow, after)
         if filled:  # the semi-finals' captains get their reminders
@@ -106,6 +106,12 @@ async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Do
         old = names.resolve(old_text, snap.teams, fuzzy=False)
         clean = names.clean_name(new)
         await uow.teams.rename(snap.id, old, clean)
+        settings = snap.tournament.settings
+        if settings.withdrawn or settings.undated:  # they name the team, not its id
+            after = rename_team_in(settings, old, clean)
+            await uow.tournaments.update_settings(
+                snap.id, withdrawn=after.withdrawn, undated=after.undated
+            )
         return old, clean
 
     renamed = await units.write(db, actor, action)

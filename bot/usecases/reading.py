@@ -7,8 +7,6 @@ from bot.usecases import state, units
 from bot.usecases.units import Done
 from storage import Database, UnitOfWork
 
-LIVE_MESSAGE = "live_message_id"  # the settings key of the pinned live message
-
 
 async def snapshot(db: Database, chat_id: int) -> state.Snapshot:
     """The chat's running tournament (NoActiveTournament where none runs, as in a private
@@ -39,7 +37,6 @@ async def keep_live_message(db: Database, chat_id: int, message_id: int) -> Done
     """The pinned live message's id, stored so later edits find it."""
     async with db.unit_of_work() as uow:
         snap = await state.active(uow, chat_id)
-        extra = {**snap.tournament.settings.extra, LIVE_MESSAGE: message_id}
-        await uow.tournaments.update_settings(snap.id, extra=extra)
+        await uow.tournaments.update_settings(snap.id, live_message_id=message_id)
         await uow.commit()
     return Done(None)

@@ -9,45 +9,35 @@ caller commits and then wakes the sender (`Services.reminders_changed`). See doc
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, time
-from typing import Any
 
 from bot.usecases import state
 from domain import reminders as rules
+from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
-from storage.records import StoredMatch, SyncSummary, TournamentSettings
+from storage.records import StoredMatch, SyncSummary
 
 DEFAULT_GROUP_LEADS = (30,)
 DEFAULT_CAPTAIN_LEADS = (60,)
-DEFAULT_EVENING = "20:00"  # a season league: the group hears of a match day the evening before
 
 
-def leads(
-    settings: TournamentSettings | Mapping[str, Any],
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(group leads, captain leads) in minutes from the tournament's `extra` (what
-    /hatirlatma stores); the defaults when never set, an empty list when turned off."""
-    extra = settings.extra if isinstance(settings, TournamentSettings) else settings
-    group = extra.get("group_leads")
-    captain = extra.get("captain_leads")
+def leads(settings: TournamentSettings) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(group leads, captain leads) in minutes (what /hatirlatma stores); the defaults
+    when never set, an empty tuple when turned off."""
     # A season league tells the group the evening before instead (see `evening`).
-    default_group = () if extra.get("season") else DEFAULT_GROUP_LEADS
+    default_group = () if settings.season is not None else DEFAULT_GROUP_LEADS
     return (
-        default_group if group is None else tuple(int(x) for x in group),
-        DEFAULT_CAPTAIN_LEADS if captain is None else tuple(int(x) for x in captain),
+        default_group if settings.group_leads is None else settings.group_leads,
+        DEFAULT_CAPTAIN_LEADS if settings.captain_leads is None else settings.captain_leads,
     )
 
 
-def evening(settings: TournamentSettings | Mapping[str, Any]) -> time | None:
+def evening(settings: TournamentSettings) -> time | None:
     """A season league's evening-before message to the group: its clock time (20:00 unless
     `/hatirlatma aksam 21:00` set another), None when turned off or not a season."""
-    extra = settings.extra if isinstance(settings, TournamentSettings) else settings
-    if not extra.get("season"):
-        return None
-    clock = extra.get("evening", DEFAULT_EVENING)
-    return None if not clock else time.fromisoformat(clock)
+    return None if settings.season is None else settings.evening
 
 
 async def audience(uow: UnitOfWork, snap: state.Snapshot) -> rules.Audience:
@@ -155,7 +145,7 @@ async def headcount(db: Database, user_id: int, match_id: int) -> Headcount | No
             if stored is None or captaincy.team not in (stored.match.home, stored.match.away):
                 continue
             organiser = snap.tournament.created_by
-            squad = snap.tournament.settings.extra.get("squad")
+            squad = snap.tournament.settings.squad
             private = organiser in await uow.private_chats.reachable([organiser])
             return Headcount(snap, stored, captaincy.team, int(squad) if squad else None, private)
     return None

@@ -22,6 +22,7 @@ from domain import when
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
 from domain.names import fold
+from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
 from storage import api as store
 
@@ -275,20 +276,20 @@ def parse_squad(text: str) -> int | None:
 def spacing(snap: state.Snapshot) -> shifting.Spacing:
     """The gaps the plan was made with (setup.create stores them), for the moved plan."""
     s = snap.tournament.settings
-    extra = s.extra
-    changeover = extra.get("changeover")
+    changeover = s.changeover
     if changeover is None:  # older tournaments: the slot minus the match
-        changeover = max(0, s.slot_minutes - int(extra.get("match_minutes", s.slot_minutes)))
+        match = s.slot_minutes if s.match_minutes is None else s.match_minutes
+        changeover = max(0, s.slot_minutes - match)
     return shifting.Spacing(
-        changeover=int(changeover),
-        group_rest=int(extra.get("group_rest", 0)),
+        changeover=changeover,
+        group_rest=s.group_rest,
         knockout_rest=int(s.rest_minutes),
     )
 
 
-def leads(extra: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def leads(settings: TournamentSettings) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(group leads, captain leads) as the reminders read them; () means off."""
-    return reminders.leads(extra)
+    return reminders.leads(settings)
 
 
 # --- use cases --------------------------------------------------------------------------
@@ -345,10 +346,9 @@ async def postpone(
     played, rules = reminders.played(snap), spacing(snap)
     # The day's window: from its first kick-off to its planned end plus a margin.
     window = shifting.day_window(snap.planned, start.astimezone(snap.zone))
-    hours = snap.tournament.settings.extra.get("season") or {}
-    if hours.get("opens") and hours.get("closes"):  # a season league: the pitch's hours
-        opens, closes = (time.fromisoformat(hours[k]) for k in ("opens", "closes"))
-        window = shifting.hours_window(start.astimezone(snap.zone), opens, closes)
+    season = snap.tournament.settings.season
+    if season is not None:  # a season league: the pitch's hours
+        window = shifting.hours_window(start.astimezone(snap.zone), season.opens, season.closes)
     try:
         after = shifting.move(
             snap.planned, played, number, start, now=now, spacing=rules, window=window
@@ -416,14 +416,11 @@ async def set_leads(
     snap = await state.active(uow, chat_id)
     await results.may_organise(uow, snap, user_id, is_chat_admin)
     group, captain = parse_leads(words)
-    old_group, old_captain = leads(snap.tournament.settings.extra)
+    old_group, old_captain = leads(snap.tournament.settings)
     new = (old_group if group is None else group, old_captain if captain is None else captain)
-    extra = {
-        **snap.tournament.settings.extra,
-        "group_leads": list(new[0]),
-        "captain_leads": list(new[1]),
-    }
-    await uow.tournaments.update_settings(snap.id, extra=extra)
+    await uow.tournaments.update_settings(
+        snap.id, group_leads=tuple(new[0]), captain_leads=tuple(new[1])
+    )
     await reminders.sync(uow, snap.id, now)
     return new
 
@@ -442,10 +439,10 @@ async def set_evening(
     snap = await state.active(uow, chat_id)
     await results.may_organise(uow, snap, user_id, is_chat_admin)
     clock = parse_evening(words[1:])
-    extra = {**snap.tournament.settings.extra, "evening": clock}
-    await uow.tournaments.update_settings(snap.id, extra=extra)
+    evening = None if clock is None else time.fromisoformat(clock)
+    tournament = await uow.tournaments.update_settings(snap.id, evening=evening)
     await reminders.sync(uow, snap.id, now)
-    return reminders.evening(extra)
+    return reminders.evening(tournament.settings)
 
 
 async def set_squad(
@@ -456,10 +453,7 @@ async def set_squad(
     snap = await state.active(uow, chat_id)
     await results.may_organise(uow, snap, user_id, is_chat_admin)
     size = parse_squad(text)
-    extra = {k: v for k, v in snap.tournament.settings.extra.items() if k != "squad"}
-    if size is not None:
-        extra["squad"] = size
-    await uow.tournaments.update_settings(snap.id, extra=extra)
+    await uow.tournaments.update_settings(snap.id, squad=size)
     return size
 
 
@@ -567,14 +561,14 @@ async def change_evening(db: Database, actor: Actor, words: Sequence[str]) -> Do
 async def shown_evening(db: Database, chat_id: int) -> tuple[bool, time | None]:
     """(a season league?, its evening-before clock) for /hatirlatma's answer."""
     snap = await units.read(db, lambda uow: state.active(uow, chat_id))
-    extra = snap.tournament.settings.extra
-    return bool(extra.get("season")), reminders.evening(extra)
+    settings = snap.tournament.settings
+    return settings.season is not None, reminders.evening(settings)
 
 
 async def shown_leads(db: Database, chat_id: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """/hatirlatma without arguments: anyone may look."""
     snap = await units.read(db, lambda uow: state.active(uow, chat_id))
-    return leads(snap.tournament.settings.extra)
+    return leads(snap.tournament.settings)
 
 
 async def change_squad(db: Database, actor: Actor, text: str) -> int | None:

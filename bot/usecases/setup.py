@@ -33,9 +33,11 @@ from domain.errors import DomainError
 from domain.matchdays import Calendar
 from domain.model import Group
 from domain.planner import Draft, Pitch, Plan, TimeRules, plan
+from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
 from storage import api as store
-from storage.records import NewTournament, TournamentSettings
+from storage.mapping import season_from_json, season_json
+from storage.records import NewTournament
 
 DEFAULT_KNOCKOUT = {1: "none", 2: "semi", 3: "semi", 4: "quarter"}
 
@@ -78,16 +80,9 @@ class Spec:
 
 
 def season_data(found: setupform.Season) -> dict[str, Any]:
-    """A form's season as stored (set-up answers, the tournament's `extra["season"]`):
+    """A form's season as the set-up answers keep it (as the settings' column stores it):
     every N days on a weekday, the window, the first match day and the dates skipped."""
-    return {
-        "every_days": found.every_days,
-        "weekday": found.weekday,
-        "opens": found.opens.strftime("%H:%M"),
-        "closes": found.closes.strftime("%H:%M"),
-        "first": found.first_day.isoformat(),
-        "skip": [d.isoformat() for d in found.skip],
-    }
+    return season_json(found)
 
 
 def season_answer(text: str, now: datetime) -> dict[str, Any]:
@@ -214,18 +209,16 @@ async def create(
         rest_minutes=planned.rules.knockout_rest,
         tie_break=spec.tiebreak,
         time_zone=spec.zone,
-        extra={
-            # As planned: on the pitch (half-time included) and between two matches.
-            "match_minutes": planned.rules.match_minutes,
-            "changeover": planned.rules.changeover,
-            "half_time": planned.rules.half_time,
-            "knockout": spec.knockout_stage,
-            "third_place": spec.third_place,
-            "groups": spec.groups,
-            "seed": spec.seed,
-            # A league over match weeks: its rhythm, so later changes can plan it again.
-            **({"season": dict(spec.season)} if spec.season is not None else {}),
-        },
+        # As planned: on the pitch (half-time included) and between two matches.
+        match_minutes=planned.rules.match_minutes,
+        changeover=planned.rules.changeover,
+        half_time=planned.rules.half_time,
+        knockout=spec.knockout_stage,
+        third_place=spec.third_place,
+        groups=spec.groups,
+        seed=spec.seed,
+        # A league over match weeks: its rhythm, so later changes can plan it again.
+        season=None if spec.season is None else season_from_json(spec.season),
     )
     new = NewTournament(
         chat_id=chat_id,

@@ -15,11 +15,7 @@ from storage import UnitOfWork
 from storage.errors import NoActiveTournament
 from storage.records import StoredMatch, Tournament
 
-# The tournament settings' `extra` keys of forfeits and withdrawals (bot/usecases/forfeits)
-DEDUCT = "forfeit_deduction"  # bool
-WITHDRAWN = "withdrawn"  # {team: {"annulled": bool, "by": user, ...}}
-
-__all__ = ["DEDUCT", "PLAYOFF", "WITHDRAWN", "Snapshot", "active", "is_playoff", "load"]
+__all__ = ["PLAYOFF", "Snapshot", "active", "is_playoff", "load"]
 
 
 @dataclass(frozen=True)
@@ -54,17 +50,16 @@ class Snapshot:
         settings = self.tournament.settings
         name = settings.tie_break
         rule = tiebreak.custom(name.split(",")) if "," in name else tiebreak.preset(name)
-        withdrawn = settings.extra.get(WITHDRAWN) or {}
         return Play(
             groups=self.groups,
             matches=tuple(Fixture(m.match, m.result) for m in self.matches),
             tiebreak=rule,
             # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
-            points=PointsRule(forfeit_deduction=bool(settings.extra.get(DEDUCT))),
+            points=PointsRule(forfeit_deduction=settings.forfeit_deduction),
             cards=self.cards,
             lots=self.lots,
             # Teams that withdrew with their results annulled (/cekil): out of every table.
-            annulled=frozenset(t for t, w in withdrawn.items() if w.get("annulled")),
+            annulled=frozenset(w.team for w in settings.withdrawn if w.annulled),
         )
 
     @property
@@ -105,12 +100,11 @@ async def load(
     groups = await uow.teams.groups(tournament_id)
     matches = await uow.matches.plan(tournament_id, ZoneInfo(tournament.settings.time_zone))
     # Most tournaments never record a card or a lot: the flags spare two reads per action.
-    extra = tournament.settings.extra
     cards: tuple[Card, ...] = ()
     lots: tuple[tuple[str, ...], ...] = ()
-    if extra.get("has_cards"):
+    if tournament.settings.has_cards:
         cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
-    if extra.get("has_lots"):
+    if tournament.settings.has_lots:
         lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
     return Snapshot(tournament, groups, tuple(matches), cards, lots)
 

@@ -2,7 +2,7 @@
 
 `/hafta_ertele 3`: week 3's matches without a result go to week 4's match day, every later
 week one step on, the last one to the next free match day of the season's rhythm
-(`extra["season"]`, stored at set-up: every N days, holidays skipped; without it the gap
+(`TournamentSettings.season`, stored at set-up: every N days, holidays skipped; without it the gap
 between the last two match days). `/hafta_ertele 3 7 Şubat`: week 3 alone to that day.
 Like /ertele, the new plan and the re-timed reminder rows are one commit, and the group is
 told once, each affected captain in private (schedule.Moved and its notices).
@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime
 from typing import Any
 
 from bot.usecases import reminders, results, schedule, state, units
-from bot.usecases.forfeits import planned_from, planned_json
 from bot.usecases.units import Actor, Done
 from domain import weeks as moving
 from domain import when
 from domain.errors import DomainError
 from domain.model import PlannedMatch
+from domain.settings import UndatedMatch
 from storage import Database, UnitOfWork
 from storage import api as store
 
@@ -47,10 +47,10 @@ def parse(text: str, today: date) -> tuple[int, date | None]:
 
 
 def _rhythm(snap: state.Snapshot) -> tuple[int | None, list[date]]:
-    season = snap.tournament.settings.extra.get("season") or {}
-    every = season.get("every_days")
-    skip = [date.fromisoformat(d) for d in season.get("skip") or ()]
-    return (int(every) if every else None), skip
+    season = snap.tournament.settings.season
+    if season is None:
+        return None, []
+    return season.every_days or None, list(season.skip)
 
 
 async def move_week(
@@ -114,8 +114,8 @@ def _playoff_start(snap: state.Snapshot, text: str, now: datetime) -> datetime:
     free match day (the season's rhythm after the last match day) at that time."""
     local = now.astimezone(snap.zone)
     last = max(snap.planned, key=lambda m: m.start)
-    season = snap.tournament.settings.extra.get("season") or {}
-    opens = time.fromisoformat(season["opens"]) if season.get("opens") else last.start.time()
+    season = snap.tournament.settings.season
+    opens = last.start.time() if season is None else season.opens
     if text.strip():
         try:
             return when.parse_kickoff(text, local)
@@ -171,8 +171,6 @@ async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
 
 # --- /ertele 14 belirsiz ---------------------------------------------------------------------
 
-UNDATED = "undated"  # the settings' extra key: {"14": {"match": ..., "at": ..., "by": ...}}
-
 
 @dataclass(frozen=True)
 class Undated:
@@ -186,8 +184,8 @@ class Undated:
 
 def undated(snap: state.Snapshot) -> list[PlannedMatch]:
     """The matches waiting for a date, by number."""
-    kept = snap.tournament.settings.extra.get(UNDATED) or {}
-    return sorted((planned_from(d["match"]) for d in kept.values()), key=lambda m: m.no)
+    kept = snap.tournament.settings.undated
+    return sorted((u.match for u in kept), key=lambda m: m.no)
 
 
 async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated]:
@@ -202,14 +200,9 @@ async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated
         if stored.result is not None:
             raise schedule.CannotPostpone("played", number, stored.match, result=stored.result)
         await store.replan(uow, snap.id, [m for m in snap.planned if m.no != number])
-        kept = dict(snap.tournament.settings.extra.get(UNDATED) or {})
-        kept[str(number)] = {
-            "match": planned_json(stored.match),
-            "at": actor.now.isoformat(),
-            "by": actor.user_id,
-        }
-        extra = {**snap.tournament.settings.extra, UNDATED: kept}
-        await uow.tournaments.update_settings(snap.id, extra=extra)
+        kept = tuple(u for u in snap.tournament.settings.undated if u.match.no != number)
+        waiting = UndatedMatch(stored.match, actor.now, actor.user_id)
+        await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
         await reminders.sync(uow, snap.id, actor.now)
         captains = await uow.teams.captains(snap.id)
         pairs = [
@@ -230,13 +223,13 @@ async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule
     async def action(uow: UnitOfWork, admin: bool) -> schedule.Moved:
         snap = await state.active(uow, actor.chat_id)
         number, _ = schedule.parse_postpone(text)
-        kept = dict(snap.tournament.settings.extra.get(UNDATED) or {})
-        if str(number) in kept:
+        settings = snap.tournament.settings
+        waiting = settings.undated_match(number)
+        if waiting is not None:
             await results.may_organise(uow, snap, actor.user_id, admin)
-            match = planned_from(kept.pop(str(number))["match"])
-            await store.replan(uow, snap.id, [*snap.planned, match])
-            extra = {**snap.tournament.settings.extra, UNDATED: kept}
-            await uow.tournaments.update_settings(snap.id, extra=extra)
+            await store.replan(uow, snap.id, [*snap.planned, waiting.match])
+            kept = tuple(u for u in settings.undated if u.match.no != number)
+            await uow.tournaments.update_settings(snap.id, undated=kept)
         return await schedule.postpone(
             uow,
             chat_id=actor.chat_id,

@@ -17,10 +17,11 @@ from sqlalchemy import bindparam, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.settings import TournamentSettings
 from storage import queries
 from storage.errors import ActiveTournamentExists, TournamentNotFound
 from storage.mapping import settings_columns, tournament_from_row
-from storage.records import NewTournament, Tournament, TournamentSettings
+from storage.records import NewTournament, Tournament
 from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TournamentRow
 from storage.sql import insert_if_absent
 
@@ -81,9 +82,9 @@ class TournamentRepository:
 
     async def update_settings(self, tournament_id: int, **changes: Any) -> Tournament:
         """Change some of the tournament's settings (fields of TournamentSettings, e.g.
-        captains_may_enter_results, reminder_leads, tie_break, extra); returns the
-        tournament as stored now. A field is replaced whole: `extra=` is the new dict,
-        not merged into the old one. An unknown field name is a ValueError.
+        captains_may_enter_results, reminder_leads, tie_break, withdrawn); returns the
+        tournament as stored now. A field is replaced whole: `withdrawn=` is the new
+        tuple, not merged into the old one. An unknown field name is a ValueError.
         """
         if unknown := sorted(set(changes) - SETTINGS):
             raise ValueError(f"unknown tournament settings: {', '.join(unknown)}")

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    String,
+    UniqueConstraint,
+    false,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.rows.base import Base, TelegramId
@@ -59,7 +69,28 @@ class TournamentRow(Base):
     reminder_leads: Mapped[list[int]]
     time_zone: Mapped[str] = mapped_column(String(64))
     captains_may_enter_results: Mapped[bool]
-    extra: Mapped[dict[str, Any]]
+    # domain.settings.TournamentSettings field by field (migration 0011); the structured
+    # ones as JSON, read and written by storage.mapping.
+    match_minutes: Mapped[int | None]
+    half_time: Mapped[int | None]
+    changeover: Mapped[int | None]
+    group_rest: Mapped[int] = mapped_column(server_default=text("0"))
+    knockout: Mapped[str | None] = mapped_column(String(32))
+    third_place: Mapped[bool | None]
+    groups: Mapped[int | None]
+    seed: Mapped[int | None]
+    season: Mapped[dict[str, Any] | None]
+    group_leads: Mapped[list[int] | None]
+    captain_leads: Mapped[list[int] | None]
+    evening: Mapped[time | None]
+    squad: Mapped[int | None]
+    live_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    has_cards: Mapped[bool] = mapped_column(server_default=false())
+    has_lots: Mapped[bool] = mapped_column(server_default=false())
+    forfeit_deduction: Mapped[bool] = mapped_column(server_default=false())
+    withdrawal_rule: Mapped[str] = mapped_column(String(32), server_default="award")
+    withdrawn: Mapped[dict[str, Any]] = mapped_column(JSON, server_default="{}")
+    undated: Mapped[dict[str, Any]] = mapped_column(JSON, server_default="{}")
 
 
 class TeamRow(Base):

@@ -99,8 +99,9 @@ async def _seed(url: str, chats: list[Chat], kickoffs: list[datetime], now: date
                     await uow.private_chats.add(captain.id, now)
                 stored = await uow.tournaments.active_for_chat(chat.id)
                 assert stored is not None
-                extra = {**stored.settings.extra, "group_leads": [LEAD], "captain_leads": [LEAD]}
-                await uow.tournaments.update_settings(made.tournament_id, extra=extra)
+                await uow.tournaments.update_settings(
+                    made.tournament_id, group_leads=(LEAD,), captain_leads=(LEAD,)
+                )
                 await reminders.sync(uow, made.tournament_id, now)
             await uow.commit()
     finally:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from domain.model import Group, PlannedMatch, Stage
-from storage.records import NewTournament, TournamentSettings
+from domain.settings import TournamentSettings
+from storage.records import NewTournament
 
 T0 = datetime(2026, 12, 6, 7, 0, tzinfo=UTC)  # 10:00 in Istanbul
 CHAT = -1001234567890  # a supergroup id: more than 32 bits
@@ -76,7 +77,8 @@ def new_tournament(chat_id: int = CHAT, name: str = "Kış Kupası") -> NewTourn
             tie_break="tff",
             reminder_leads=(60, 15),
             captains_may_enter_results=True,
-            extra={"knockout": "final", "third_place": False},
+            knockout="final",
+            third_place=False,
         ),
         teams=tuple(team for group in GROUPS for team in group.teams),
         groups=GROUPS,

@@ -11,14 +11,16 @@ from storage_data import CHAT, ORGANISER, T0
 from domain.matchdays import Calendar
 from domain.model import Group
 from domain.season import PitchHours, SeasonRules, season
+from domain.settings import TournamentSettings
+from domain.setupform import Season
 from storage import api, migrate
-from storage.records import NewTournament, TournamentSettings
+from storage.records import NewTournament
 from storage.uow import Database
 
 ZONE = ZoneInfo("Europe/Istanbul")
 TEAMS = tuple(f"Takım {i}" for i in range(1, 9))
 CAPTAIN = 4242
-RHYTHM = {"every_days": 14, "opens": "14:00", "closes": "17:00", "first": "2027-01-10"}
+RHYTHM = Season(14, 6, time(14), time(17), date(2027, 1, 10))
 
 
 def league() -> NewTournament:
@@ -44,7 +46,7 @@ def league() -> NewTournament:
             break_minutes=0,
             rest_minutes=0,
             tie_break="tff",
-            extra={"season": {**RHYTHM, "skip": []}},
+            season=RHYTHM,
         ),
         teams=TEAMS,
         groups=(Group("A", TEAMS),),
@@ -64,7 +66,7 @@ async def test_every_match_keeps_its_week_and_the_rhythm_is_stored(db: Database)
         found = await api.next_match_for_captain(uow, CHAT, CAPTAIN, T0)
     assert [m.match.week for m in stored] == [m.week for m in new.plan]
     assert {m.match.week for m in stored} == set(range(1, 8))
-    assert tournament.settings.extra["season"]["every_days"] == 14
+    assert tournament.settings.season == RHYTHM
     assert found is not None and found.week == 1
 
 

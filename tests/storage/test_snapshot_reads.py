@@ -151,11 +151,11 @@ async def test_every_read_after_a_commit_sees_it_even_with_readers_running_along
     try:
         for n in range(60):
             async with db.unit_of_work() as uow:
-                await uow.tournaments.update_settings(tid, extra={"n": n})
+                await uow.tournaments.update_settings(tid, live_message_id=n)
                 await uow.commit()
             for _ in range(3):
                 async with db.unit_of_work(read_only=True) as uow:
-                    assert (await uow.tournaments.get(tid)).settings.extra == {"n": n}
+                    assert (await uow.tournaments.get(tid)).settings.live_message_id == n
                 await asyncio.sleep(0)
     finally:
         stop.set()

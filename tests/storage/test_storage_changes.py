@@ -124,7 +124,7 @@ async def test_settings_changes_touch_only_the_named_fields_and_read_back(db: Da
             captains_may_enter_results=False,
             reminder_leads=[120, 30, 5],
             tie_break="head_to_head",
-            extra={"knockout": "semis"},
+            knockout="semis",
         )
         await uow.commit()
     async with db.unit_of_work(read_only=True) as uow:
@@ -134,7 +134,8 @@ async def test_settings_changes_touch_only_the_named_fields_and_read_back(db: Da
     settings = stored.settings
     assert settings.captains_may_enter_results is False
     assert settings.reminder_leads == (120, 30, 5)
-    assert (settings.tie_break, settings.extra) == ("head_to_head", {"knockout": "semis"})
+    assert (settings.tie_break, settings.knockout) == ("head_to_head", "semis")
+    assert settings.third_place is before.third_place is False
     assert (settings.pitches, settings.slot_minutes) == (before.pitches, before.slot_minutes)
     assert (stored.name, stored.status) == ("Kış Kupası", "active")
 

@@ -13,7 +13,7 @@ from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
 from bot.handlers.forfeits import PLAIN
 from bot.texts.forfeits import forfeited, refusal, withdrawn
-from bot.usecases import forfeits, reminders, results, state
+from bot.usecases import forfeits, organisers, reminders, results, state
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.units import Actor
 from domain import names
@@ -101,7 +101,7 @@ async def test_a_withdrawal_awards_its_remaining_matches_and_undo_brings_it_back
     assert back == forfeits.Reinstated("A4", 3)
     snap = await snapshot(db)
     assert all(m.result is None for m in of(snap, "A4"))
-    assert "withdrawn" not in snap.tournament.settings.extra or not snap.annulled
+    assert not snap.tournament.settings.withdrawn or not snap.annulled
 
 
 async def test_an_annulling_rule_takes_the_team_out_of_the_table_and_its_matches_off(db):
@@ -125,6 +125,24 @@ async def test_an_annulling_rule_takes_the_team_out_of_the_table_and_its_matches
     # the next /geri_al is the plain undo of the result before the withdrawal
     undone = (await forfeits.undo_last(db, who())).value
     assert isinstance(undone, results.Undone) and undone.removed == Score(3, 1)
+
+
+async def test_a_withdrawn_team_renamed_stays_out_and_comes_back_under_its_new_name(db):
+    await results.record(db, who(), "A1 3-1 A4")
+    await forfeits.set_withdrawal_rule(db, who(), "iptal")
+    await forfeits.withdraw_team(db, who(), "A4")
+    await organisers.rename_team(db, who(), "A4", "Kartallar")
+
+    snap = await snapshot(db)
+    assert snap.annulled == {"Kartallar"} and "Kartallar" not in snap.tables()["A"].teams
+    with pytest.raises(forfeits.AlreadyWithdrawn):
+        await forfeits.withdraw_team(db, who(), "Kartallar")
+
+    back = (await forfeits.undo_last(db, who())).value
+    assert back == forfeits.Reinstated("Kartallar", 2)
+    snap = await snapshot(db)
+    assert len(of(snap, "Kartallar")) == 3 and not of(snap, "A4")
+    assert snap.tables()["A"].row("Kartallar").played == 1
 
 
 async def test_a_withdrawn_team_cannot_withdraw_twice(db):

@@ -29,16 +29,17 @@ async def test_withdrawing_a_team(db, role, expected):  # noqa: F811
     assert await verdict(forfeits.withdraw_team(db, who(role), "A4")) == expected
     stored, snap = await _stored(db)
     assert len(stored) == (3 if expected == "allowed" else 0)
-    assert ("A4" in snap.tournament.settings.extra.get("withdrawn", {})) == (expected == "allowed")
+    withdrawn = snap.tournament.settings.withdrawal("A4") is not None
+    assert withdrawn == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("change a setting"))
 async def test_changing_the_forfeit_settings(db, role, expected):  # noqa: F811
     assert await verdict(forfeits.set_deduction(db, who(role), True)) == expected
     assert await verdict(forfeits.set_withdrawal_rule(db, who(role), "iptal")) == expected
-    extra = (await reading.snapshot(db, CHAT)).tournament.settings.extra
-    assert (extra.get("forfeit_deduction") is True) == (expected == "allowed")
-    assert (extra.get("withdrawal_rule") == "annul") == (expected == "allowed")
+    settings = (await reading.snapshot(db, CHAT)).tournament.settings
+    assert (settings.forfeit_deduction is True) == (expected == "allowed")
+    assert (settings.withdrawal_rule == "annul") == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("undo the last result"))
@@ -48,6 +49,6 @@ async def test_undoing_a_withdrawal(db, role, expected):  # noqa: F811
         await forfeits.withdraw_team(db, who(role), "A3")
     got = await verdict(forfeits.undo_last(db, who(role)))
     assert got == expected
-    extra = (await reading.snapshot(db, CHAT)).tournament.settings.extra
+    settings = (await reading.snapshot(db, CHAT)).tournament.settings
     back = "A3" if role in ("organiser", "admin") else "A4"
-    assert (back not in extra.get("withdrawn", {})) == (expected == "allowed")
+    assert (settings.withdrawal(back) is None) == (expected == "allowed")

@@ -211,7 +211,7 @@ async def test_changing_a_setting(db, role, expected):
     assert await verdict(schedule.change_squad(db, who(role), "7")) == expected
     settings = (await reading.snapshot(db, CHAT)).tournament.settings
     assert settings.captains_may_enter_results == (expected == "allowed")
-    assert (settings.extra.get("squad") == 7) == (expected == "allowed")
+    assert (settings.squad == 7) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("rename a team"))

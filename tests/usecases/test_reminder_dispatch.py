@@ -557,8 +557,7 @@ async def test_a_private_message_makes_a_captain_reachable_once(app, db, monkeyp
 
 async def test_a_short_headcount_warns_the_organiser_at_once(app, db):
     async with db.unit_of_work() as uow:
-        tournament = await uow.tournaments.get(1)
-        await uow.tournaments.update_settings(1, extra={**tournament.settings.extra, "squad": 7})
+        await uow.tournaments.update_settings(1, squad=7)
         match = await uow.matches.get(1, 1)
         await uow.commit()
     press = {

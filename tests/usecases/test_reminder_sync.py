@@ -10,6 +10,7 @@ from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER
 from test_reminder_dispatch import CAPTAIN_A1, CAPTAIN_B3, day_with_two_captains, engine_url
 
 from bot.usecases import reminders, results
+from domain.settings import TournamentSettings
 
 NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)  # 09:00, the morning of the day
 SLOT_OWNERS = (1, 3, 5, 7, 9, 11, 13, 15, 16)  # the lowest match number of each kick-off time
@@ -93,9 +94,7 @@ async def test_an_organiser_who_starts_the_bot_later_gets_nudges_and_the_list_in
 
 async def test_leads_come_from_the_settings_and_an_empty_list_turns_them_off(db):
     async with db.unit_of_work() as uow:
-        tournament = await uow.tournaments.get(1)
-        extra = {**tournament.settings.extra, "group_leads": [], "captain_leads": [90, 15]}
-        updated = await uow.tournaments.update_settings(1, extra=extra)
+        updated = await uow.tournaments.update_settings(1, group_leads=(), captain_leads=(90, 15))
         assert reminders.leads(updated.settings) == ((), (90, 15))
         await reminders.sync(uow, 1, NOW)
         await uow.commit()
@@ -106,7 +105,7 @@ async def test_leads_come_from_the_settings_and_an_empty_list_turns_them_off(db)
 
 
 def test_default_leads_are_30_for_the_group_and_60_for_captains():
-    assert reminders.leads({}) == ((30,), (60,))
+    assert reminders.leads(TournamentSettings()) == ((30,), (60,))
 
 
 async def test_a_filled_knockout_tie_brings_its_captain_reminders(db):

@@ -351,8 +351,7 @@ async def test_a_rest_too_short_names_the_team_and_the_match(db):
     )
     async with db.unit_of_work() as uow:
         made = await setup.create(uow, evening, chat_id=-1002, user_id=ORGANISER, now=at(9))
-        extra = (await uow.tournaments.get(made.tournament_id)).settings.extra
-        await uow.tournaments.update_settings(made.tournament_id, extra={**extra, "group_rest": 10})
+        await uow.tournaments.update_settings(made.tournament_id, group_rest=10)
         await uow.commit()
     with pytest.raises(CannotPostpone) as refused:
         async with db.unit_of_work() as uow:  # A-C from 20:30 to 21:30, after A-B 21:00-21:26
@@ -461,7 +460,7 @@ def test_bad_leads(words, reason):
 
 async def test_leads_are_stored_and_the_reminders_follow(morning):
     snap, _ = await stored(morning)
-    assert leads(snap.tournament.settings.extra) == ((30,), (60,))
+    assert leads(snap.tournament.settings) == ((30,), (60,))
     assert await run(morning, set_leads, words=["60", "15"], now=at(10, 20)) == (
         (60, 15),
         (60, 15),
@@ -471,8 +470,8 @@ async def test_leads_are_stored_and_the_reminders_follow(morning):
         (60, 15),
     )
     snap, pending = await stored(morning)
-    extra = snap.tournament.settings.extra
-    assert extra["group_leads"] == [30] and extra["captain_leads"] == [60, 15]
+    settings = snap.tournament.settings
+    assert settings.group_leads == (30,) and settings.captain_leads == (60, 15)
     assert {r.kind for r in pending if r.kind.startswith("grup")} == {"grup:30"}
     assert schedule.leads_set((30,), (60, 15)) == (
         "👍 Hatırlatmalar: grup maçtan 30 dk önce · kaptanlar maçtan 60 ve 15 dk önce."
@@ -494,13 +493,13 @@ async def test_only_organisers_set_leads(morning):
 async def test_squad_size_is_stored_listed_and_removed(db):
     assert await run(db, set_squad, text="7") == 7
     snap, _ = await stored(db)
-    assert snap.tournament.settings.extra["squad"] == 7
+    assert snap.tournament.settings.squad == 7
     listed = admin.settings(snap.tournament)
     assert "• Kadro kontrolü: en az 7 kişi" in listed
     assert "• Hatırlatma: grup maçtan 30 dk önce · kaptanlar maçtan 60 dk önce" in listed
     assert await run(db, set_squad, text="kapat") is None
     snap, _ = await stored(db)
-    assert "squad" not in snap.tournament.settings.extra
+    assert snap.tournament.settings.squad is None
     assert "• Kadro kontrolü: kapalı" in admin.settings(snap.tournament)
     for bad in ("2", "21", "yedi", ""):
         with pytest.raises(BadSquad):

@@ -4,6 +4,7 @@ stored with its rhythm, and reminded of the evening before each match day."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -15,7 +16,10 @@ from bot.usecases.reminders import evening, leads, sync
 from bot.usecases.units import Actor
 from domain import reminders, setupform
 from domain.roundrobin import breaks
+from domain.settings import TournamentSettings
+from domain.setupform import Season
 from storage import migrate
+from storage.mapping import season_json
 from storage.uow import Database
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -145,7 +149,7 @@ async def test_created_league_stores_weeks_rhythm_and_evening_reminders(db):
         await sync(uow, tid, NOW)
         await uow.commit()
         rows = await uow.reminders.status(tid)
-    assert tournament.settings.extra["season"] == data["season"]
+    assert season_json(tournament.settings.season) == data["season"]
     assert [m.match.week for m in stored] == [m.week for m in done.value.plan.matches]
 
     kinds = {kind for _, _, kind in rows}
@@ -203,10 +207,11 @@ def test_the_nudge_and_the_list_are_one_per_match_day():
 
 
 def test_a_season_turns_the_group_slot_reminders_off_by_default():
-    assert leads({"season": {"every_days": 7}}) == ((), (60,))
-    assert evening({"season": {"every_days": 7}}) == time(20)
-    assert evening({"season": {"every_days": 7}, "evening": None}) is None
-    assert evening({}) is None
+    weekly = TournamentSettings(season=Season(7, 6, time(14), time(17), date(2027, 1, 10)))
+    assert leads(weekly) == ((), (60,))
+    assert evening(weekly) == time(20)
+    assert evening(replace(weekly, evening=None)) is None
+    assert evening(TournamentSettings()) is None
 
 
 async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
@@ -224,7 +229,7 @@ async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
     assert done.value == time(21) and done.effects.reminders
     async with db.unit_of_work(read_only=True) as uow:
         tid = (await uow.tournaments.active_for_chat(CHAT)).id
-        assert (await uow.tournaments.get(tid)).settings.extra["evening"] == "21:00"
+        assert (await uow.tournaments.get(tid)).settings.evening == time(21)
     off = await schedule.change_evening(db, organiser(), ["aksam", "kapat"])
     assert off.value is None
     after = await evenings()

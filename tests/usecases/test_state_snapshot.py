@@ -13,7 +13,8 @@ import pytest
 from bot.usecases import setup, state
 from domain import progress
 from domain.model import Score
-from storage.records import StoredMatch, Tournament, TournamentSettings
+from domain.settings import TournamentSettings
+from storage.records import StoredMatch, Tournament
 
 KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=ZoneInfo("Europe/Istanbul"))
 TEAMS = tuple(f"T{n:02d}" for n in range(1, 25))
