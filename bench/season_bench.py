@@ -11,11 +11,11 @@ as one round needs). Targets (2-core machine): every double league at 3n - 6 bre
 from __future__ import annotations
 
 import argparse
+import datetime
 import math
 import statistics
 import time
 from datetime import date
-from datetime import time as clock
 from zoneinfo import ZoneInfo
 
 from domain.matchdays import Calendar, months, season_days
@@ -30,7 +30,9 @@ def run(teams: int, double: bool, every: int) -> tuple[float, SeasonPlan]:
     pitches = math.ceil(teams // 2 / PER_PITCH)
     rules = SeasonRules(
         calendar=Calendar.every(FIRST_SUNDAY, every),
-        pitches=tuple(PitchHours(f"Saha {i}", clock(14), clock(17)) for i in range(pitches)),
+        pitches=tuple(
+            PitchHours(f"Saha {i}", datetime.time(14), datetime.time(17)) for i in range(pitches)
+        ),
         zone=IST,
         match_minutes=30,
         half_time=0,

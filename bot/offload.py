@@ -24,7 +24,6 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -157,7 +156,7 @@ def in_worker(
             future = pool.submit(fn, *args, **kwargs)
         try:
             return future.result(timeout=budget)
-        except FutureTimeout:
+        except TimeoutError:  # concurrent.futures.TimeoutError is the builtin since 3.11
             log.warning("%s: not done in %.0f s; its worker is stopped", what, budget)
             _discard(pool)
             raise TooSlow(what, budget) from None

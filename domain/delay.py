@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 
@@ -71,7 +70,7 @@ class CannotMove(DomainError):
 
 def delay(
     matches: Sequence[PlannedMatch],
-    played: AbstractSet[int],
+    played: Set[int],
     minutes: int,
     *,
     now: datetime,
@@ -151,7 +150,7 @@ def hours_window(moment: datetime, opens: time, closes: time) -> Window:
 
 def move(
     matches: Sequence[PlannedMatch],
-    played: AbstractSet[int],
+    played: Set[int],
     no: int,
     start: datetime,
     *,
@@ -179,7 +178,7 @@ def move(
 
 def earliest(
     matches: Sequence[PlannedMatch],
-    played: AbstractSet[int],
+    played: Set[int],
     no: int,
     start: datetime,
     *,
@@ -281,7 +280,7 @@ class _Live:
 
 
 def _movable(
-    matches: Sequence[PlannedMatch], played: AbstractSet[int], no: int, now: datetime
+    matches: Sequence[PlannedMatch], played: Set[int], no: int, now: datetime
 ) -> tuple[_Live, list[_Live]]:
     """Match `no` and the matches it must fit among, or CannotMove when it may not move."""
     target = next((m for m in matches if m.no == no), None)

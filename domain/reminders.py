@@ -15,8 +15,7 @@ the unreachable-captains list of that day's teams (keyed on its first match).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
@@ -43,7 +42,7 @@ class Audience:
     chat_id: int  # the group chat
     organiser: int  # the tournament's creator
     captains: Mapping[str, Sequence[int]]  # team name (as in the plan) -> captain user ids
-    reachable: AbstractSet[int]  # users who started the bot in private
+    reachable: Set[int]  # users who started the bot in private
     group_leads: tuple[int, ...] = (30,)
     captain_leads: tuple[int, ...] = (60,)
     nudge_after: int = 10  # minutes after the planned end
@@ -57,7 +56,7 @@ class Audience:
 
 def wanted(
     matches: Sequence[PlannedMatch],
-    played: AbstractSet[int],
+    played: Set[int],
     audience: Audience,
     now: datetime,
 ) -> list[Wanted]:
@@ -76,7 +75,7 @@ def wanted(
 
 def _one_day(
     matches: Sequence[PlannedMatch],
-    played: AbstractSet[int],
+    played: Set[int],
     audience: Audience,
     now: datetime,
 ) -> list[Wanted]:
@@ -125,7 +124,7 @@ def _one_day(
 
 def _season(
     matches: Sequence[PlannedMatch],
-    played: AbstractSet[int],
+    played: Set[int],
     audience: Audience,
     now: datetime,
 ) -> list[Wanted]:
@@ -188,7 +187,7 @@ def kind_lead(kind: str) -> int | None:
 
 def unreachable(
     matches: Sequence[PlannedMatch],
-    played: AbstractSet[int],
+    played: Set[int],
     audience: Audience,
     *,
     now: datetime | None = None,
