@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from domain.model import Group, PlannedMatch, Score, Stage
+from domain.model import Group, PlannedMatch, Score
 
 
 @dataclass(frozen=True)
@@ -79,24 +79,6 @@ class MatchState:
 
 
 @dataclass(frozen=True)
-class ClaimedMatch:
-    """A match claimed for one result write: its id and the version the write gives it."""
-
-    id: int
-    version: int
-
-
-@dataclass(frozen=True)
-class FirstEntry:
-    """How far a first entry got: a new update id? the match claimed (its new version)?
-    the result stored? Anything short of `stored` is explained by reading the match."""
-
-    first_time: bool
-    version: int | None = None
-    stored: bool = False
-
-
-@dataclass(frozen=True)
 class RecordResult:
     """Enter or correct a match's result.
 
@@ -131,26 +113,6 @@ class ReplanSummary:
     moved: tuple[int, ...]
     added: tuple[int, ...]
     removed: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class NextMatch:
-    """Enough to answer "ne zaman oynuyoruz?" in one message."""
-
-    tournament_id: int
-    match_no: int
-    stage: Stage
-    group: str | None
-    round: int | None
-    pitch: str
-    start: datetime
-    end: datetime
-    team: str
-    opponent: str | None
-    opponent_from: str | None
-    is_home: bool
-    time_zone: str
-    week: int | None = None  # a season league's match week
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from domain.forfeits import WithdrawalRule
 from domain.model import Pairing, PlannedMatch, Result, Score, Stage
 from domain.standings import Table
 from storage import Database, UnitOfWork
-from storage import api as store
 from storage.records import RecordOutcome, RecordResult, StoredMatch
 
 RULE = "withdrawal_rule"  # the settings' extra key of /ayarlar cekilme
@@ -205,8 +204,8 @@ async def record_forfeit(
             update_id=actor.update_id,
             source_chat_id=actor.chat_id,
         )
-        write = store.correct_result if stored.result is not None else store.record_result
-        outcome: RecordOutcome = await write(uow, cmd)
+        write = uow.results.correct if stored.result is not None else uow.results.record_first
+        outcome: RecordOutcome = await write(cmd)
         after = _replaced(snap, stored.match.no, outcome.score, outcome.version)
         if await results.fill_knockout(uow, after):
             after = await state.load(uow, snap.id, snap.tournament)
@@ -298,7 +297,7 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
         if outcome.annulled:
             removed = [m.match for m in remaining]
             keep = [m.match for m in snap.matches if m.match not in removed]
-            await store.replan(uow, snap.id, keep)
+            await uow.matches.replan(snap.id, keep)
         else:
             for m in remaining:
                 cmd = RecordResult(
@@ -309,7 +308,7 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
                     at=actor.now,
                     source_chat_id=actor.chat_id,
                 )
-                await store.record_result(uow, cmd)
+                await uow.results.record_first(cmd)
                 awarded.append(m.match)
         last = await uow.results.last_write(snap.id, actor.user_id)
         gone[team] = {
@@ -374,12 +373,12 @@ async def _reinstate(
 ) -> Reinstated:
     record = gone.pop(team)
     for no in reversed(record.get("awarded") or []):
-        outcome = await store.undo_last(uow, snap.id, actor.user_id, actor.now)
+        outcome = await uow.results.undo_last(snap.id, actor.user_id, actor.now)
         if outcome.match_no != no:  # pragma: no cover - `after` said they were the latest
             raise RuntimeError(f"undid match {outcome.match_no}, expected {no}")
     removed = [planned_from(d) for d in record.get("removed") or []]
     if removed:
-        await store.replan(uow, snap.id, [*snap.planned, *removed])
+        await uow.matches.replan(snap.id, [*snap.planned, *removed])
     extra = {**snap.tournament.settings.extra, state.WITHDRAWN: gone}
     tournament = await uow.tournaments.update_settings(snap.id, extra=extra)
     after = await state.load(uow, snap.id, tournament)

@@ -34,7 +34,6 @@ from domain.matchdays import Calendar
 from domain.model import Group
 from domain.planner import Draft, Pitch, Plan, TimeRules, plan
 from storage import Database, UnitOfWork
-from storage import api as store
 from storage.records import NewTournament, TournamentSettings
 
 DEFAULT_KNOCKOUT = {1: "none", 2: "semi", 3: "semi", 4: "quarter"}
@@ -237,7 +236,7 @@ async def create(
         plan=planned.matches,
         chat_title=chat_title,
     )
-    tournament_id = await store.create_tournament(uow, new, now, replace_active=replacing)
+    tournament_id = await uow.tournaments.create(new, now, replace_active=replacing)
     return Created(tournament_id, planned)
 
 

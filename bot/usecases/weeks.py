@@ -23,7 +23,6 @@ from domain import when
 from domain.errors import DomainError
 from domain.model import PlannedMatch
 from storage import Database, UnitOfWork
-from storage import api as store
 
 _WEEK = re.compile(r"^\s*(?:hafta\s*)?([0-9]{1,2})\s*\.?\s*(?:hafta(?:y[ıi])?\b)?\s*(.*)$", re.I)
 
@@ -162,7 +161,7 @@ async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
             away=away,
             key=f"{state.PLAYOFF}{len(planned) + 1}",
         )
-        await store.replan(uow, snap.id, [*snap.planned, match])
+        await uow.matches.replan(snap.id, [*snap.planned, match])
         await reminders.sync(uow, snap.id, actor.now)
         return Playoff(match, snap)
 
@@ -201,7 +200,7 @@ async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated
             raise schedule.CannotPostpone("not_found", number)
         if stored.result is not None:
             raise schedule.CannotPostpone("played", number, stored.match, result=stored.result)
-        await store.replan(uow, snap.id, [m for m in snap.planned if m.no != number])
+        await uow.matches.replan(snap.id, [m for m in snap.planned if m.no != number])
         kept = dict(snap.tournament.settings.extra.get(UNDATED) or {})
         kept[str(number)] = {
             "match": planned_json(stored.match),
@@ -234,7 +233,7 @@ async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule
         if str(number) in kept:
             await results.may_organise(uow, snap, actor.user_id, admin)
             match = planned_from(kept.pop(str(number))["match"])
-            await store.replan(uow, snap.id, [*snap.planned, match])
+            await uow.matches.replan(snap.id, [*snap.planned, match])
             extra = {**snap.tournament.settings.extra, UNDATED: kept}
             await uow.tournaments.update_settings(snap.id, extra=extra)
         return await schedule.postpone(

@@ -75,7 +75,7 @@ class ResultAuditRow(Base):
     result was deleted), who, when.
 
     Written by the database (triggers on `results`, migrations 0003 and 0004), never by
-    the code, with one exception: an undo (`storage.api.undo_last`) stamps the row its
+    the code, with one exception: an undo (`ResultRepository.undo_last`) stamps the row its
     own write produced with `undoes_id`, the write it reverted, and with who undid it and
     when. Unique: a write is undone at most once. A row with `undoes_id` set is an undo,
     not a result write of its own, and is never undone itself.

@@ -10,7 +10,7 @@ from sqlalchemy.pool import NullPool
 from storage_data import T0, new_tournament
 
 from domain.model import Score
-from storage import api, migrate
+from storage import migrate
 from storage.engine import make_engine
 from storage.records import RecordResult
 from storage.rows import Base
@@ -77,12 +77,12 @@ async def test_an_empty_database_upgrades_to_head_steps_down_two_and_back_up(
 
     db = Database.from_url(empty_db_url)
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(), T0)
+        tid = await uow.tournaments.create(new_tournament(), T0)
         for no, score in ((1, Score(1, 0)), (2, Score(2, 0))):
-            await api.record_result(uow, RecordResult(tid, no, score, 11, T0))
-        await api.correct_result(uow, RecordResult(tid, 2, Score(3, 0), 11, T0))
-        await api.undo_last(uow, tid, 11, T0)  # match 2 back to 2-0
-        await api.undo_last(uow, tid, 11, T0)  # match 2 unplayed again
+            await uow.results.record_first(RecordResult(tid, no, score, 11, T0))
+        await uow.results.correct(RecordResult(tid, 2, Score(3, 0), 11, T0))
+        await uow.results.undo_last(tid, 11, T0)  # match 2 back to 2-0
+        await uow.results.undo_last(tid, 11, T0)  # match 2 unplayed again
         await uow.commit()
     await db.dispose()
 
@@ -112,7 +112,7 @@ async def test_an_empty_database_upgrades_to_head_steps_down_two_and_back_up(
         assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
     assert await audit_trail(db, tid, 1) == [(None, Score(1, 0))]
     async with db.unit_of_work() as uow:  # the write left is undone and audited
-        await api.undo_last(uow, tid, 11, T0)
+        await uow.results.undo_last(tid, 11, T0)
         await uow.commit()
     assert await audit_trail(db, tid, 1) == [(None, Score(1, 0)), (Score(1, 0), None)]
     await db.dispose()
