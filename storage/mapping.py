@@ -72,7 +72,7 @@ PLANNED_COLUMNS = (
     "key",
     "week",
 )
-SCORE_COLUMNS = ("home_goals", "away_goals", "home_penalties", "away_penalties")
+SCORE_COLUMNS = ("home_goals", "away_goals", "home_penalties", "away_penalties", "forfeit")
 # What `stored_match` reads: the match's id and version, its plan, its result (NULL when
 # unplayed) and who entered it.
 STORED_MATCH_COLUMNS = ("id", "version", *PLANNED_COLUMNS, *SCORE_COLUMNS, "entered_by")
@@ -105,40 +105,20 @@ def planned_match(values: Sequence[Any], zone: tzinfo | None = None) -> PlannedM
     return PlannedMatch(no, _STAGES[stage], group, round_, pitch, start, end, *rest)
 
 
-# A forfeit ("hükmen") is stored in the penalty columns, which a forfeit never needs: -1
-# marks the side that lost it (-1/0: home, 0/-1: away). A shoot-out never has a negative
-# count, so the mark cannot be mistaken for one; the audit trail and /geri_al carry it
-# like any score, with no column or trigger of their own.
-FORFEIT_MARK = -1
-
-
-def score_columns(score: Score, prefix: str = "") -> dict[str, int | None]:
-    home_pens, away_pens = score.home_penalties, score.away_penalties
-    if score.forfeit is not None:
-        lost_home = score.forfeit == "home"
-        home_pens, away_pens = (FORFEIT_MARK, 0) if lost_home else (0, FORFEIT_MARK)
+def score_columns(score: Score, prefix: str = "") -> dict[str, int | str | None]:
+    """A score's columns, named as its fields (with `prefix`: the audit trail's)."""
     return {
         f"{prefix}home_goals": score.home_goals,
         f"{prefix}away_goals": score.away_goals,
-        f"{prefix}home_penalties": home_pens,
-        f"{prefix}away_penalties": away_pens,
+        f"{prefix}home_penalties": score.home_penalties,
+        f"{prefix}away_penalties": score.away_penalties,
+        f"{prefix}forfeit": score.forfeit,
     }
 
 
-def score_from(
-    home_goals: int | None,
-    away_goals: int | None,
-    home_penalties: int | None,
-    away_penalties: int | None,
-) -> Score | None:
-    """The Score that `score_columns` stored (a forfeit's mark read back); None without one."""
-    if home_goals is None or away_goals is None:
-        return None
-    if home_penalties == FORFEIT_MARK:
-        return Score(home_goals, away_goals, forfeit="home")
-    if away_penalties == FORFEIT_MARK:
-        return Score(home_goals, away_goals, forfeit="away")
-    return Score(home_goals, away_goals, home_penalties, away_penalties)
+def score_from(*values: Any) -> Score | None:
+    """The Score of SCORE_COLUMNS values; None for a match without a result."""
+    return None if values[0] is None else Score(*values)
 
 
 def stored_match(row: Sequence[Any], zone: tzinfo | None = None) -> StoredMatch:

@@ -64,6 +64,7 @@ class ResultRow(Base):
     away_goals: Mapped[int]
     home_penalties: Mapped[int | None]
     away_penalties: Mapped[int | None]
+    forfeit: Mapped[str | None] = mapped_column(String(4))  # the side that lost hükmen
     entered_by: Mapped[TelegramId]
     entered_at: Mapped[datetime]
     source_chat_id: Mapped[TelegramId | None]
@@ -94,10 +95,12 @@ class ResultAuditRow(Base):
     old_away_goals: Mapped[int | None]
     old_home_penalties: Mapped[int | None]
     old_away_penalties: Mapped[int | None]
+    old_forfeit: Mapped[str | None] = mapped_column(String(4))
     new_home_goals: Mapped[int | None]
     new_away_goals: Mapped[int | None]
     new_home_penalties: Mapped[int | None]
     new_away_penalties: Mapped[int | None]
+    new_forfeit: Mapped[str | None] = mapped_column(String(4))
     changed_by: Mapped[TelegramId]
     changed_at: Mapped[datetime]
     source_message_id: Mapped[TelegramId | None]
