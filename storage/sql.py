@@ -22,32 +22,43 @@ def _insert(dialect: str, table: Table) -> Any:
 
 @cache
 def _insert_ignoring(
-    dialect: str, table: Table, key: tuple[str, ...], where: ColumnElement[bool] | None
+    dialect: str,
+    table: Table,
+    key: tuple[str, ...],
+    where: ColumnElement[bool] | None,
+    returning: bool,
 ) -> Any:
     # Built once per table and key: these run on nearly every message (update ids,
     # private chats, first results), where building the statement cost more than running it.
-    return _insert(dialect, table).on_conflict_do_nothing(index_elements=key, index_where=where)
+    stmt = _insert(dialect, table).on_conflict_do_nothing(index_elements=key, index_where=where)
+    return stmt.returning(*(table.c[name] for name in key)) if returning else stmt
 
 
 async def insert_if_absent(
     session: AsyncSession,
     table: Table,
-    values: dict[str, Any],
+    values: dict[str, Any] | list[dict[str, Any]],
     key: list[str],
     *,
     where: ColumnElement[bool] | None = None,
-) -> bool:
-    """INSERT ... ON CONFLICT (key) DO NOTHING; True if this call inserted the row.
+) -> Any:
+    """INSERT ... ON CONFLICT (key) DO NOTHING of one row (a dict) or many (a list).
 
+    One row: True if this call inserted it. Many, in one multi-row statement: the `key`
+    of each row this call inserted (rows whose key is stored already insert nothing).
     `where` names a partial unique index by its condition (a module-level expression:
     the statement is cached by it). On PostgreSQL a concurrent, not yet committed insert
-    of the same key makes this wait for that transaction and then report False, so
+    of the same key makes this wait for that transaction and then insert nothing, so
     "first one wins" holds across sessions.
     """
     dialect = session.get_bind().dialect.name
-    stmt = _insert_ignoring(dialect, table, tuple(key), where)
-    result = await session.execute(stmt, values)
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    if isinstance(values, dict):
+        stmt = _insert_ignoring(dialect, table, tuple(key), where, False)
+        return bool((await session.execute(stmt, values)).rowcount)  # type: ignore[attr-defined]
+    if not values:
+        return []
+    stmt = _insert_ignoring(dialect, table, tuple(key), where, True)
+    return (await session.execute(stmt, values)).all()
 
 
 async def upsert(

@@ -34,12 +34,12 @@ from storage.records import (
     RecordResult,
     UndoOutcome,
 )
-from storage.repositories.bot_state import UpdateLog
 from storage.repositories.matches import CLAIM, MatchRepository
 from storage.rows import MatchRow, ProcessedUpdateRow, ResultAuditRow, ResultRow, TeamRow
 from storage.sql import insert_if_absent
 
 _results = ResultRow.__table__
+_updates = ProcessedUpdateRow.__table__
 
 _home = aliased(TeamRow, name="home")
 _away = aliased(TeamRow, name="away")
@@ -63,7 +63,6 @@ class ResultRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
         self._matches = MatchRepository(session)
-        self._updates = UpdateLog(session)
 
     async def record_first(self, cmd: RecordResult) -> RecordOutcome:
         """First entry of a match's result; a repeated Telegram update is a no-op.
@@ -89,7 +88,7 @@ class ResultRepository:
         the result stored?).
 
         PostgreSQL runs the three as one statement (`_FIRST_ENTRY_POSTGRESQL`), which
-        saves two round trips to the server: with storage_bench one writer records 12-15 %
+        saves two round trips to the server: with storage_bench one writer records 10-15 %
         more results per second. SQLite has no data-modifying CTEs, so there they are
         three statements, with the same rules and outcomes (the tests run both).
         """
@@ -105,12 +104,9 @@ class ResultRepository:
         claimed = await self._matches.claim(cmd.tournament_id, cmd.match_no, cmd.expected_version)
         if claimed is None:
             return True, None, False
-        values = {"match_id": claimed[0], **score, **source}
-        return (
-            True,
-            claimed[1],
-            await insert_if_absent(self._session, _results, values, ["match_id"]),
-        )
+        match_id, version = claimed
+        values = {"match_id": match_id, **score, **source}
+        return True, version, await insert_if_absent(self._session, _results, values, ["match_id"])
 
     async def correct(self, cmd: RecordResult) -> RecordOutcome:
         """Replace a stored result; the database puts the replaced score in the audit trail.
@@ -153,7 +149,7 @@ class ResultRepository:
         reads the match, then claims it at the version read, so a write in between makes
         it refuse.
         """
-        if update_id is not None and not await self._updates.claim(update_id, at):
+        if update_id is not None and not await self._claim_update(update_id, at):
             done = await self._last(tournament_id, user_id, undone=True)
             if done is None:
                 raise NothingToUndo(user_id)
@@ -240,8 +236,13 @@ class ResultRepository:
         return int(result.rowcount)  # type: ignore[attr-defined]
 
     async def _first_time(self, cmd: RecordResult) -> bool:
-        """Claim the update id in this transaction; False if it was applied before."""
-        return cmd.update_id is None or await self._updates.claim(cmd.update_id, cmd.at)
+        return cmd.update_id is None or await self._claim_update(cmd.update_id, cmd.at)
+
+    async def _claim_update(self, update_id: int, at: datetime) -> bool:
+        """Claim the update id in this transaction (as `uow.updates.claim` does); False if
+        it was applied before."""
+        values = {"update_id": update_id, "processed_at": at}
+        return await insert_if_absent(self._session, _updates, values, ["update_id"])
 
     async def _duplicate(self, cmd: RecordResult) -> RecordOutcome:
         """What a repeated update is answered with: the match as it stands."""
@@ -288,16 +289,15 @@ def _first_entry_postgresql() -> Any:
     succeeded; locks, waits and first-one-wins rules are those of the three statements.
     The row says how far it got: `first_time` (false: the update was applied before),
     `version` (null: the match claim was refused), `stored` (false: a result exists)."""
-    updates = ProcessedUpdateRow.__table__
-    update_id = bindparam("update_id", type_=updates.c.update_id.type)
-    at = bindparam("at", type_=updates.c.processed_at.type)
+    update_id = bindparam("update_id", type_=_updates.c.update_id.type)
+    at = bindparam("at", type_=_updates.c.processed_at.type)
     new_update = (
-        postgresql.insert(updates)
+        postgresql.insert(_updates)
         .from_select(
             ["update_id", "processed_at"], select(update_id, at).where(update_id.is_not(None))
         )
         .on_conflict_do_nothing(index_elements=["update_id"])
-        .returning(updates.c.update_id)
+        .returning(_updates.c.update_id)
         .cte("new_update")
     )
     first_time = or_(update_id.is_(None), exists(new_update.select()))
