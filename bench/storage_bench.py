@@ -36,7 +36,7 @@ import asyncpg
 from domain import formats, planner
 from domain.model import Group, PlannedMatch, Score
 from domain.settings import TournamentSettings
-from storage import api, migrate
+from storage import migrate
 from storage.engine import SQLITE_SYNCHRONOUS
 from storage.records import NewTournament, RecordResult
 from storage.uow import Database
@@ -117,7 +117,7 @@ async def bench(engine: str, url: str, tournaments: int, results: int, lookups: 
     async def create(t: int) -> None:
         new = NewTournament(chat(t), f"Kupa {t}", captain(t, 99), settings, TEAMS, GROUPS, plan)
         async with db.unit_of_work() as uow:
-            tid = await api.create_tournament(uow, new, START)
+            tid = await uow.tournaments.create(new, START)
             for n, team in enumerate(TEAMS):
                 await uow.teams.add_captain(tid, team, captain(t, n))
             await uow.commit()
@@ -138,7 +138,7 @@ async def bench(engine: str, url: str, tournaments: int, results: int, lookups: 
             source_message_id=i + 1,
         )
         async with db.unit_of_work() as uow:
-            await api.record_result(uow, cmd)
+            await uow.results.record_first(cmd)
             await uow.commit()
 
     day = plan[-1].end - START
@@ -152,7 +152,7 @@ async def bench(engine: str, url: str, tournaments: int, results: int, lookups: 
         nonlocal answered
         t, team, now = queries[i]
         async with db.unit_of_work(read_only=True) as uow:
-            found = await api.next_match_for_captain(uow, chat(t), captain(t, team), now)
+            found = await uow.matches.next_for_captain(chat(t), captain(t, team), now)
         answered += found is not None
 
     rows = []

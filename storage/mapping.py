@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time, tzinfo
 from typing import Any
 
@@ -203,6 +203,30 @@ def tournament_from_row(row: TournamentRow) -> Tournament:
     )
 
 
+# A planned match's columns as `planned_match` reads them, in this order (the team names
+# as `home`/`away`): a statement selects them in this order, so a row unpacks by position,
+# several times cheaper per row than reading twenty attributes of a Row by name.
+PLANNED_COLUMNS = (
+    "no",
+    "stage",
+    "group_label",
+    "round",
+    "pitch",
+    "start_at",
+    "end_at",
+    "home",
+    "away",
+    "home_from",
+    "away_from",
+    "key",
+    "week",
+)
+SCORE_COLUMNS = ("home_goals", "away_goals", "home_penalties", "away_penalties", "forfeit")
+# What `stored_match` reads: the match's id and version, its plan, its result (NULL when
+# unplayed) and who entered it.
+STORED_MATCH_COLUMNS = ("id", "version", *PLANNED_COLUMNS, *SCORE_COLUMNS, "entered_by")
+
+
 def match_columns(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, object]:
     """Columns of a planned match; team names must already be resolved to ids."""
     return {
@@ -222,113 +246,35 @@ def match_columns(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, ob
     }
 
 
-# A forfeit ("hükmen") is stored in the penalty columns, which a forfeit never needs: -1
-# marks the side that lost it (-1/0: home, 0/-1: away). A shoot-out never has a negative
-# count, so the mark cannot be mistaken for one; the audit trail and /geri_al carry it
-# like any score, with no column or trigger of their own.
-FORFEIT_MARK = -1
+def planned_match(values: Sequence[Any], zone: tzinfo | None = None) -> PlannedMatch:
+    """The match of PLANNED_COLUMNS values; times in UTC, or on the clock of `zone`."""
+    no, stage, group, round_, pitch, start, end, *rest = values
+    if zone is not None:
+        start, end = start.astimezone(zone), end.astimezone(zone)
+    return PlannedMatch(no, _STAGES[stage], group, round_, pitch, start, end, *rest)
 
 
-def score_columns(score: Score, prefix: str = "") -> dict[str, int | None]:
-    home_pens, away_pens = score.home_penalties, score.away_penalties
-    if score.forfeit is not None:
-        lost_home = score.forfeit == "home"
-        home_pens, away_pens = (FORFEIT_MARK, 0) if lost_home else (0, FORFEIT_MARK)
+def score_columns(score: Score, prefix: str = "") -> dict[str, int | str | None]:
+    """A score's columns, named as its fields (with `prefix`: the audit trail's)."""
     return {
         f"{prefix}home_goals": score.home_goals,
         f"{prefix}away_goals": score.away_goals,
-        f"{prefix}home_penalties": home_pens,
-        f"{prefix}away_penalties": away_pens,
+        f"{prefix}home_penalties": score.home_penalties,
+        f"{prefix}away_penalties": score.away_penalties,
+        f"{prefix}forfeit": score.forfeit,
     }
 
 
-def score_from(
-    home_goals: int, away_goals: int, home_penalties: int | None, away_penalties: int | None
-) -> Score:
-    """The Score that `score_columns` stored (a forfeit's mark read back)."""
-    if home_penalties == FORFEIT_MARK:
-        return Score(home_goals, away_goals, forfeit="home")
-    if away_penalties == FORFEIT_MARK:
-        return Score(home_goals, away_goals, forfeit="away")
-    return Score(home_goals, away_goals, home_penalties, away_penalties)
+def score_from(*values: Any) -> Score | None:
+    """The Score of SCORE_COLUMNS values; None for a match without a result."""
+    return None if values[0] is None else Score(*values)
 
 
-# The columns `stored_match` reads, in this order: the match's own, the team names as
-# `home`/`away`, the result's (NULL when unplayed). A statement selects them in this order
-# (`MatchRepository`'s plan), so a row unpacks by position, several times cheaper per row
-# than reading twenty attributes of a Row by name.
-STORED_MATCH_COLUMNS = (
-    "id",
-    "version",
-    "no",
-    "stage",
-    "group_label",
-    "round",
-    "pitch",
-    "start_at",
-    "end_at",
-    "home",
-    "away",
-    "home_from",
-    "away_from",
-    "key",
-    "week",
-    "home_goals",
-    "away_goals",
-    "home_penalties",
-    "away_penalties",
-    "entered_by",
-)
-
-
-def stored_match(row: Any, zone: tzinfo | None = None) -> StoredMatch:
-    """A planned match from a row of STORED_MATCH_COLUMNS. Times are in UTC, or on the
-    clock of `zone` when given."""
-    (
-        id_,
-        version,
-        no,
-        stage,
-        group,
-        round_,
-        pitch,
-        start,
-        end,
-        home,
-        away,
-        home_from,
-        away_from,
-        key,
-        week,
-        home_goals,
-        away_goals,
-        home_penalties,
-        away_penalties,
-        entered_by,
-    ) = row
-    if zone is not None:
-        start, end = start.astimezone(zone), end.astimezone(zone)
-    planned = PlannedMatch(
-        no=no,
-        stage=_STAGES[stage],
-        group=group,
-        round=round_,
-        pitch=pitch,
-        start=start,
-        end=end,
-        home=home,
-        away=away,
-        home_from=home_from,
-        away_from=away_from,
-        key=key,
-        week=week,
-    )
-    result = (
-        None
-        if home_goals is None
-        else score_from(home_goals, away_goals, home_penalties, away_penalties)
-    )
-    return StoredMatch(id_, version, planned, result, entered_by)
+def stored_match(row: Sequence[Any], zone: tzinfo | None = None) -> StoredMatch:
+    """A planned match from a row of STORED_MATCH_COLUMNS, with its version and result."""
+    id_, version, *values, entered_by = row
+    planned, score = values[: len(PLANNED_COLUMNS)], values[len(PLANNED_COLUMNS) :]
+    return StoredMatch(id_, version, planned_match(planned, zone), score_from(*score), entered_by)
 
 
 _STAGES = {stage.value: stage for stage in Stage}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from domain.model import Group, PlannedMatch, Score, Stage
+from domain.model import Group, PlannedMatch, Score
 from domain.settings import TournamentSettings
 
 
@@ -62,24 +62,6 @@ class MatchState:
 
 
 @dataclass(frozen=True)
-class ClaimedMatch:
-    """A match claimed for one result write: its id and the version the write gives it."""
-
-    id: int
-    version: int
-
-
-@dataclass(frozen=True)
-class FirstEntry:
-    """How far a first entry got: a new update id? the match claimed (its new version)?
-    the result stored? Anything short of `stored` is explained by reading the match."""
-
-    first_time: bool
-    version: int | None = None
-    stored: bool = False
-
-
-@dataclass(frozen=True)
 class RecordResult:
     """Enter or correct a match's result.
 
@@ -114,26 +96,6 @@ class ReplanSummary:
     moved: tuple[int, ...]
     added: tuple[int, ...]
     removed: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class NextMatch:
-    """Enough to answer "ne zaman oynuyoruz?" in one message."""
-
-    tournament_id: int
-    match_no: int
-    stage: Stage
-    group: str | None
-    round: int | None
-    pitch: str
-    start: datetime
-    end: datetime
-    team: str
-    opponent: str | None
-    opponent_from: str | None
-    is_home: bool
-    time_zone: str
-    week: int | None = None  # a season league's match week
 
 
 @dataclass(frozen=True)

@@ -1,36 +1,70 @@
-"""The few statements whose spelling differs between SQLite and PostgreSQL."""
+"""The few spellings the two engines (or their query planners) need from every repository."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Table
+from sqlalchemy import ColumnElement, Table, literal_column
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+# `status = 'active'` spelled in the SQL, not bound: the one-active-tournament-per-chat
+# index is partial (WHERE status = 'active'), and SQLite plans a statement that binds the
+# status anew on every execution to find out whether that index may serve it (a
+# re-prepare: about three times the cost of the look-up itself).
+ACTIVE = literal_column("'active'")
 
-def _insert(session: AsyncSession, table: Table) -> Any:
-    dialect = session.get_bind().dialect.name
+
+def _insert(dialect: str, table: Table) -> Any:
     return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
 
 
-async def insert_if_absent(
-    session: AsyncSession, table: Table, values: dict[str, Any], key: list[str]
-) -> bool:
-    """INSERT ... ON CONFLICT DO NOTHING; True if this call inserted the row.
+@cache
+def _insert_ignoring(
+    dialect: str,
+    table: Table,
+    key: tuple[str, ...],
+    where: ColumnElement[bool] | None,
+    returning: bool,
+) -> Any:
+    # Built once per table and key: these run on nearly every message (update ids,
+    # private chats, first results), where building the statement cost more than running it.
+    stmt = _insert(dialect, table).on_conflict_do_nothing(index_elements=key, index_where=where)
+    return stmt.returning(*(table.c[name] for name in key)) if returning else stmt
 
-    On PostgreSQL a concurrent, not yet committed insert of the same key makes this wait
-    for that transaction and then report False, so "first one wins" holds across sessions.
+
+async def insert_if_absent(
+    session: AsyncSession,
+    table: Table,
+    values: dict[str, Any] | list[dict[str, Any]],
+    key: list[str],
+    *,
+    where: ColumnElement[bool] | None = None,
+) -> Any:
+    """INSERT ... ON CONFLICT (key) DO NOTHING of one row (a dict) or many (a list).
+
+    One row: True if this call inserted it. Many, in one multi-row statement: the `key`
+    of each row this call inserted (rows whose key is stored already insert nothing).
+    `where` names a partial unique index by its condition (a module-level expression:
+    the statement is cached by it). On PostgreSQL a concurrent, not yet committed insert
+    of the same key makes this wait for that transaction and then insert nothing, so
+    "first one wins" holds across sessions.
     """
-    stmt = _insert(session, table).values(**values).on_conflict_do_nothing(index_elements=key)
-    result = await session.execute(stmt)
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    dialect = session.get_bind().dialect.name
+    if isinstance(values, dict):
+        stmt = _insert_ignoring(dialect, table, tuple(key), where, False)
+        return bool((await session.execute(stmt, values)).rowcount)  # type: ignore[attr-defined]
+    if not values:
+        return []
+    stmt = _insert_ignoring(dialect, table, tuple(key), where, True)
+    return (await session.execute(stmt, values)).all()
 
 
 async def upsert(
     session: AsyncSession, table: Table, values: dict[str, Any], key: list[str]
 ) -> None:
     """INSERT ... ON CONFLICT (key) DO UPDATE SET the other columns."""
-    stmt = _insert(session, table).values(**values)
+    stmt = _insert(session.get_bind().dialect.name, table).values(**values)
     changes = {name: stmt.excluded[name] for name in values if name not in key}
     await session.execute(stmt.on_conflict_do_update(index_elements=key, set_=changes))

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo
 
 from bot.usecases import state
 from bot.usecases.errors import NotACaptain
@@ -366,25 +365,4 @@ async def quick_next(uow: UnitOfWork, chat_id: int, user_id: int, now: datetime)
     tournament.
     """
     found = await uow.matches.next_for_captain(chat_id, user_id, now)
-    if found is None:
-        return None
-    zone = ZoneInfo(found.time_zone)
-    if found.is_home:
-        home, away, home_from, away_from = found.team, found.opponent, None, found.opponent_from
-    else:
-        home, away, home_from, away_from = found.opponent, found.team, found.opponent_from, None
-    match = PlannedMatch(
-        no=found.match_no,
-        stage=found.stage,
-        group=found.group,
-        round=found.round,
-        pitch=found.pitch,
-        start=found.start.astimezone(zone),
-        end=found.end.astimezone(zone),
-        home=home,
-        away=away,
-        home_from=home_from,
-        away_from=away_from,
-        week=found.week,
-    )
-    return Answer(found.team, match)
+    return None if found is None else Answer(*found)

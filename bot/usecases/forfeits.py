@@ -26,7 +26,6 @@ from domain.model import Pairing, PlannedMatch, Result, Score
 from domain.settings import Withdrawal
 from domain.standings import Table
 from storage import Database, UnitOfWork
-from storage import api as store
 from storage.records import RecordOutcome, RecordResult, StoredMatch
 
 # What an organiser types after /ayarlar cekilme, and the rule it means.
@@ -204,8 +203,8 @@ async def record_forfeit(
             update_id=actor.update_id,
             source_chat_id=actor.chat_id,
         )
-        write = store.correct_result if stored.result is not None else store.record_result
-        outcome: RecordOutcome = await write(uow, cmd)
+        write = uow.results.correct if stored.result is not None else uow.results.record_first
+        outcome: RecordOutcome = await write(cmd)
         after = _replaced(snap, stored.match.no, outcome.score, outcome.version)
         if await results.fill_knockout(uow, after):
             after = await state.load(uow, snap.id, snap.tournament)
@@ -261,7 +260,7 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
         if outcome.annulled:
             removed = [m.match for m in remaining]
             keep = [m.match for m in snap.matches if m.match not in removed]
-            await store.replan(uow, snap.id, keep)
+            await uow.matches.replan(snap.id, keep)
         else:
             for m in remaining:
                 cmd = RecordResult(
@@ -272,7 +271,7 @@ async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn
                     at=actor.now,
                     source_chat_id=actor.chat_id,
                 )
-                await store.record_result(uow, cmd)
+                await uow.results.record_first(cmd)
                 awarded.append(m.match)
         last = await uow.results.last_write(snap.id, actor.user_id)
         gone = Withdrawal(
@@ -335,12 +334,12 @@ async def _reinstate(
     uow: UnitOfWork, snap: state.Snapshot, record: Withdrawal, actor: Actor
 ) -> Reinstated:
     for no in reversed(record.awarded):
-        outcome = await store.undo_last(uow, snap.id, actor.user_id, actor.now)
+        outcome = await uow.results.undo_last(snap.id, actor.user_id, actor.now)
         if outcome.match_no != no:  # pragma: no cover - `after` said they were the latest
             raise RuntimeError(f"undid match {outcome.match_no}, expected {no}")
     removed = record.removed
     if removed:
-        await store.replan(uow, snap.id, [*snap.planned, *removed])
+        await uow.matches.replan(snap.id, [*snap.planned, *removed])
     withdrawn = tuple(w for w in snap.tournament.settings.withdrawn if w.team != record.team)
     tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
     after = await state.load(uow, snap.id, tournament)

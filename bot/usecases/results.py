@@ -23,7 +23,6 @@ from domain import scores
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
 from storage import Database, UnitOfWork
-from storage import api as store
 from storage.errors import ResultAlreadyRecorded
 from storage.records import RecordOutcome, RecordResult, StoredMatch
 
@@ -116,7 +115,7 @@ async def enter(
         source_message_id=entry.message_id,
     )
     try:
-        outcome = await (store.correct_result if correct else store.record_result)(uow, cmd)
+        outcome = await (uow.results.correct if correct else uow.results.record_first)(cmd)
     except ResultAlreadyRecorded:
         # Not a repeat of the same update (that returns `duplicate`): ask before replacing.
         raise AlreadyPlayed(stored.match, stored.result or score, score) from None
@@ -219,7 +218,7 @@ async def undo(
     """/geri_al: revert the organiser's last result write, unless later play builds on it."""
     snap = await state.active(uow, chat_id)
     await may_organise(uow, snap, user_id, is_chat_admin)
-    outcome = await store.undo_last(uow, snap.id, user_id, now, update_id=update_id)
+    outcome = await uow.results.undo_last(snap.id, user_id, now, update_id=update_id)
     after = await state.load(uow, snap.id)
     match = next(m for m in after.matches if m.match.no == outcome.match_no)
     if _decided_later_play(after, match.match):

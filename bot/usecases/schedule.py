@@ -1,6 +1,6 @@
 """Match day running late: /gecikme, /ertele, /hatirlatma and the squad size.
 
-Each change is one unit of work: the new plan (storage.api.replan, so versions and the
+Each change is one unit of work: the new plan (`matches.replan`, so versions and the
 calendar's SEQUENCE grow) and the re-derived reminder rows (reminders.sync) are written
 together, or, on a refused input, nothing is. Telegram is not in here: the handler posts
 what `Moved` says, after the commit.
@@ -24,7 +24,6 @@ from domain.model import PlannedMatch, Score
 from domain.names import fold
 from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
-from storage import api as store
 
 T = TypeVar("T")
 
@@ -476,7 +475,7 @@ async def _store(
     minutes: int | None = None,
     pitch: str | None = None,
 ) -> Moved:
-    await store.replan(uow, snap.id, after)
+    await uow.matches.replan(snap.id, after)
     await reminders.sync(uow, snap.id, now)
     ordered = tuple(sorted(changes, key=lambda c: (c[0].start, c[0].pitch, c[0].no)))
     return Moved(

@@ -35,7 +35,6 @@ from domain.model import Group
 from domain.planner import Draft, Pitch, Plan, TimeRules, plan
 from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
-from storage import api as store
 from storage.mapping import season_from_json, season_json
 from storage.records import NewTournament
 
@@ -230,7 +229,7 @@ async def create(
         plan=planned.matches,
         chat_title=chat_title,
     )
-    tournament_id = await store.create_tournament(uow, new, now, replace_active=replacing)
+    tournament_id = await uow.tournaments.create(new, now, replace_active=replacing)
     return Created(tournament_id, planned)
 
 

@@ -23,7 +23,6 @@ from domain.errors import DomainError
 from domain.model import PlannedMatch
 from domain.settings import UndatedMatch
 from storage import Database, UnitOfWork
-from storage import api as store
 
 _WEEK = re.compile(r"^\s*(?:hafta\s*)?([0-9]{1,2})\s*\.?\s*(?:hafta(?:y[ıi])?\b)?\s*(.*)$", re.I)
 
@@ -162,7 +161,7 @@ async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
             away=away,
             key=f"{state.PLAYOFF}{len(planned) + 1}",
         )
-        await store.replan(uow, snap.id, [*snap.planned, match])
+        await uow.matches.replan(snap.id, [*snap.planned, match])
         await reminders.sync(uow, snap.id, actor.now)
         return Playoff(match, snap)
 
@@ -199,7 +198,7 @@ async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated
             raise schedule.CannotPostpone("not_found", number)
         if stored.result is not None:
             raise schedule.CannotPostpone("played", number, stored.match, result=stored.result)
-        await store.replan(uow, snap.id, [m for m in snap.planned if m.no != number])
+        await uow.matches.replan(snap.id, [m for m in snap.planned if m.no != number])
         kept = tuple(u for u in snap.tournament.settings.undated if u.match.no != number)
         waiting = UndatedMatch(stored.match, actor.now, actor.user_id)
         await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
@@ -227,7 +226,7 @@ async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule
         waiting = settings.undated_match(number)
         if waiting is not None:
             await results.may_organise(uow, snap, actor.user_id, admin)
-            await store.replan(uow, snap.id, [*snap.planned, waiting.match])
+            await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
             kept = tuple(u for u in settings.undated if u.match.no != number)
             await uow.tournaments.update_settings(snap.id, undated=kept)
         return await schedule.postpone(

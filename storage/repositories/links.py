@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import bindparam, func, literal, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.rows import CardRow, LotRow, MatchRow, PublicLinkRow, TeamRow, TournamentRow
+from storage.sql import insert_if_absent
 
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
 
@@ -35,12 +35,7 @@ class LinkRepository:
         if found is not None:
             return found
         values = {"token": new_token(), "tournament_id": tournament_id, "created_at": at}
-        dialect = self._session.get_bind().dialect.name
-        stmt = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(_links)
-        stmt = stmt.values(**values).on_conflict_do_nothing(
-            index_elements=["tournament_id"], index_where=_links.c.retired_at.is_(None)
-        )
-        await self._session.execute(stmt)
+        await insert_if_absent(self._session, _links, values, ["tournament_id"], where=_LIVE_ONLY)
         token = await self.live(tournament_id)
         assert token is not None
         return token
@@ -77,6 +72,7 @@ class LinkRepository:
 
 
 _links = PublicLinkRow.__table__
+_LIVE_ONLY = _links.c.retired_at.is_(None)  # the partial index of one live token each
 _LIVE = select(PublicLinkRow.token).where(
     PublicLinkRow.tournament_id == bindparam("tid"), PublicLinkRow.retired_at.is_(None)
 )

@@ -1,19 +1,35 @@
-"""Planned matches: the plan, optimistic (versioned) changes, and the next-match look-up."""
+"""Planned matches: the plan, optimistic (versioned) changes, and the next-match look-up.
+
+The statements the bot runs on nearly every message are built once, as Core statements
+with bind parameters over table columns: building them per call and going through ORM
+entity loading cost more than the database work itself.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
+from typing import Any
+from zoneinfo import ZoneInfo
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.model import PlannedMatch, Stage
-from storage import queries
-from storage.errors import TeamNotFound
-from storage.mapping import STORED_MATCH_COLUMNS, match_columns, score_from, stored_match
-from storage.records import ClaimedMatch, MatchState, NextMatch, StoredMatch
-from storage.rows import MatchRow, ResultRow, TeamRow
+from domain.model import PlannedMatch
+from storage.errors import PlanConflict, TeamNotFound
+from storage.mapping import (
+    PLANNED_COLUMNS,
+    SCORE_COLUMNS,
+    STORED_MATCH_COLUMNS,
+    match_columns,
+    planned_match,
+    score_from,
+    stored_match,
+)
+from storage.records import MatchState, ReplanSummary, StoredMatch
+from storage.repositories.teams import TeamRepository
+from storage.rows import CaptainRow, MatchRow, ResultRow, TeamRow, TournamentRow
+from storage.sql import ACTIVE
 
 
 class MatchRepository:
@@ -32,10 +48,7 @@ class MatchRepository:
 
     async def plan(self, tournament_id: int, zone: tzinfo | None = None) -> list[StoredMatch]:
         """The whole plan in match-number order, each with its version and result; times
-        in UTC, or on the clock of `zone`.
-
-        Read on every view and result: a prebuilt Core statement of plain columns, which
-        skips the ORM's entity loading (about a third of the cost on SQLite)."""
+        in UTC, or on the clock of `zone`."""
         rows = await self._session.execute(_PLAN, {"tournament_id": tournament_id})
         return [stored_match(row, zone) for row in rows]
 
@@ -44,92 +57,116 @@ class MatchRepository:
         row = (await self._session.execute(_ONE, params)).one_or_none()
         return None if row is None else stored_match(row)
 
+    async def replan(self, tournament_id: int, plan: Sequence[PlannedMatch]) -> ReplanSummary:
+        """Make the stored plan equal `plan` for every unplayed match.
+
+        Played matches (those with a result) are never written: `plan` must carry them
+        unchanged, otherwise PlanConflict. New match numbers are added, missing unplayed
+        ones removed. Each write is conditional on the version read here, so a result
+        entered in the meantime makes the re-plan fail instead of moving a played match.
+        """
+        stored = {m.match.no: m for m in await self.plan(tournament_id)}
+        wanted = {m.no: m for m in plan}
+        for no, old in stored.items():
+            if old.result is not None and wanted.get(no) != old.match:
+                raise PlanConflict(no, "a played match cannot be moved or removed")
+        team_ids = await TeamRepository(self._session).ids(tournament_id)
+        moved, removed = [], []
+        for no, old in stored.items():
+            new = wanted.get(no)
+            if new == old.match:
+                continue
+            done = (
+                await self.remove(old.id, old.version)
+                if new is None
+                else await self.rewrite(old.id, old.version, new, team_ids)
+            )
+            if not done:
+                raise PlanConflict(no, "the match changed while re-planning")
+            (removed if new is None else moved).append(no)
+        added = [m for no, m in sorted(wanted.items()) if no not in stored]
+        await self.add(tournament_id, added, team_ids)
+        return ReplanSummary(tuple(moved), tuple(m.no for m in added), tuple(removed))
+
     async def rewrite(
         self, match_id: int, expected: int, match: PlannedMatch, team_ids: dict[str, int]
     ) -> bool:
         """Replace a match's time, pitch and sides if its version is still `expected`."""
-        stmt = (
-            update(MatchRow)
-            .where(MatchRow.id == match_id, MatchRow.version == expected)
-            .values(version=MatchRow.version + 1, **match_columns(match, _check(match, team_ids)))
-            .execution_options(synchronize_session=False)
-        )
-        return bool((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+        columns = match_columns(match, _check(match, team_ids))
+        stmt = update(MatchRow).values(version=MatchRow.version + 1, **columns)
+        return await self._versioned(stmt, match_id, expected)
 
     async def remove(self, match_id: int, expected: int) -> bool:
-        stmt = (
-            delete(MatchRow)
-            .where(MatchRow.id == match_id, MatchRow.version == expected)
-            .execution_options(synchronize_session=False)
-        )
-        return bool((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+        return await self._versioned(delete(MatchRow), match_id, expected)
 
-    async def next_for_captain(self, chat_id: int, user_id: int, now: datetime) -> NextMatch | None:
-        """The next unplayed, not yet finished match of the team `user_id` captains in the
-        chat's active tournament: one indexed query (see `storage.queries.NEXT_MATCH`)."""
+    async def _versioned(self, stmt: Any, match_id: int, expected: int) -> bool:
+        stmt = stmt.where(MatchRow.id == match_id, MatchRow.version == expected)
+        result = await self._session.execute(stmt.execution_options(synchronize_session=False))
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def next_for_captain(
+        self, chat_id: int, user_id: int, now: datetime
+    ) -> tuple[str, PlannedMatch] | None:
+        """The team `user_id` captains in the chat's active tournament and its next
+        unplayed, not yet finished match, on the tournament's clock: one indexed query
+        (captains PK -> active-tournament index -> (team, start) indexes)."""
         params = {"chat_id": chat_id, "user_id": user_id, "now": now}
-        row = (await self._session.execute(queries.NEXT_MATCH, params)).one_or_none()
+        row = (await self._session.execute(_NEXT, params)).one_or_none()
         if row is None:
             return None
-        is_home = row.home_team_id == row.team_id
-        return NextMatch(
-            tournament_id=row.tournament_id,
-            match_no=row.no,
-            stage=Stage(row.stage),
-            group=row.group_label,
-            round=row.round,
-            pitch=row.pitch,
-            start=row.start_at,
-            end=row.end_at,
-            team=row.home if is_home else row.away,
-            opponent=row.away if is_home else row.home,
-            opponent_from=row.away_from if is_home else row.home_from,
-            is_home=is_home,
-            time_zone=row.time_zone,
-            week=row.week,
-        )
+        zone, team_id, home_team_id, *planned = row
+        match = planned_match(planned, ZoneInfo(zone))
+        team = match.home if team_id == home_team_id else match.away
+        assert team is not None  # the captain's team is one of the sides
+        return team, match
 
     async def state(self, tournament_id: int, no: int) -> MatchState | None:
         """What a result write needs to know about a match, in one cheap query."""
         params = {"tournament_id": tournament_id, "no": no}
-        row = (await self._session.execute(queries.MATCH_STATE, params)).one_or_none()
+        row = (await self._session.execute(_STATE, params)).one_or_none()
         if row is None:
             return None
-        result = (
-            None
-            if row.home_goals is None
-            else score_from(row.home_goals, row.away_goals, row.home_penalties, row.away_penalties)
-        )
+        id_, version, home_team_id, away_team_id, entered_by, *score = row
         return MatchState(
-            id=row.id,
-            version=row.version,
-            sides_known=row.home_team_id is not None and row.away_team_id is not None,
-            result=result,
-            entered_by=row.entered_by,
+            id=id_,
+            version=version,
+            sides_known=home_team_id is not None and away_team_id is not None,
+            result=score_from(*score),
+            entered_by=entered_by,
         )
 
-    async def claim(self, tournament_id: int, no: int, expected: int | None) -> ClaimedMatch | None:
+    async def claim(
+        self, tournament_id: int, no: int, expected: int | None
+    ) -> tuple[int, int] | None:
         """Bump the version of a match whose sides are known (and, if `expected` is given,
-        whose version is still `expected`): the claim a result write starts with.
+        whose version is still `expected`): the claim a result write starts with. Returns
+        the match's id and new version.
 
         One conditional UPDATE ... RETURNING instead of a read and a write. None means
-        refused: the match is missing, undecided or changed; `state` tells which.
+        refused: the match is missing, undecided or changed; `state` tells which. On
+        PostgreSQL the UPDATE takes the row lock, so concurrent writers of one match queue
+        here, and one that waited re-checks the version against the committed row.
         """
         params = {"in_tournament": tournament_id, "match_no": no}
-        stmt = queries.CLAIM_MATCH
+        stmt = CLAIM
         if expected is not None:
-            stmt, params["expected"] = queries.CLAIM_MATCH_AT_VERSION, expected
+            stmt, params["expected"] = _CLAIM_AT_VERSION, expected
         row = (await self._session.execute(stmt, params)).one_or_none()
-        return None if row is None else ClaimedMatch(row.id, row.version)
+        return None if row is None else (row.id, row.version)
 
 
 _matches = MatchRow.__table__
 _results = ResultRow.__table__
 _home_team = TeamRow.__table__.alias("home_team")
 _away_team = TeamRow.__table__.alias("away_team")
+_tournaments = TournamentRow.__table__
+_captains = CaptainRow.__table__
+_by_no = (
+    _matches.c.tournament_id == bindparam("tournament_id"),
+    _matches.c.no == bindparam("no"),
+)
 
-# Table columns, not ORM attributes: the session runs it as a Core statement. The
-# columns are mapping.STORED_MATCH_COLUMNS, in that order (`stored_match` unpacks them).
+# The columns are mapping.STORED_MATCH_COLUMNS, in that order (`stored_match` unpacks them).
 _COLUMNS = {
     **{c.name: c for c in _matches.c},
     "home": _home_team.c.name.label("home"),
@@ -143,12 +180,75 @@ _PLAN = (
         .outerjoin(_away_team, _away_team.c.id == _matches.c.away_team_id)
         .outerjoin(_results, _results.c.match_id == _matches.c.id)
     )
-    .where(_matches.c.tournament_id == bindparam("tournament_id"))
+    .where(_by_no[0])
     .order_by(_matches.c.no)
 )
+_ONE = _PLAN.where(_by_no[1])
 
+_STATE = (
+    select(
+        _matches.c.id,
+        _matches.c.version,
+        _matches.c.home_team_id,
+        _matches.c.away_team_id,
+        _results.c.entered_by,
+        *(_COLUMNS[name] for name in SCORE_COLUMNS),
+    )
+    .select_from(_matches.outerjoin(_results, _results.c.match_id == _matches.c.id))
+    .where(*_by_no)
+)
 
-_ONE = _PLAN.where(_matches.c.no == bindparam("no"))
+CLAIM = (
+    update(_matches)
+    .where(
+        # Bind names differ from column names: in an UPDATE those would mean "SET it".
+        _matches.c.tournament_id == bindparam("in_tournament"),
+        _matches.c.no == bindparam("match_no"),
+        _matches.c.home_team_id.is_not(None),
+        _matches.c.away_team_id.is_not(None),
+    )
+    .values(version=_matches.c.version + 1)
+    .returning(_matches.c.id, _matches.c.version)
+)
+_CLAIM_AT_VERSION = CLAIM.where(_matches.c.version == bindparam("expected"))
+
+# The tournament's zone, the captain's team, the home side (which one is the captain's
+# team), then the planned match.
+_NEXT = (
+    select(
+        _tournaments.c.time_zone,
+        _captains.c.team_id,
+        _matches.c.home_team_id,
+        *(_COLUMNS[name] for name in PLANNED_COLUMNS),
+    )
+    .select_from(
+        _captains.join(
+            _tournaments,
+            and_(
+                _tournaments.c.id == _captains.c.tournament_id,
+                _tournaments.c.chat_id == bindparam("chat_id"),
+                _tournaments.c.status == ACTIVE,
+            ),
+        )
+        .join(
+            _matches,
+            or_(
+                _matches.c.home_team_id == _captains.c.team_id,
+                _matches.c.away_team_id == _captains.c.team_id,
+            ),
+        )
+        .outerjoin(_results, _results.c.match_id == _matches.c.id)
+        .outerjoin(_home_team, _home_team.c.id == _matches.c.home_team_id)
+        .outerjoin(_away_team, _away_team.c.id == _matches.c.away_team_id)
+    )
+    .where(
+        _captains.c.user_id == bindparam("user_id"),
+        _matches.c.end_at > bindparam("now"),
+        _results.c.match_id.is_(None),
+    )
+    .order_by(_matches.c.start_at, _matches.c.no)
+    .limit(1)
+)
 
 
 def _check(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, int]:

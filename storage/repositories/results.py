@@ -10,15 +10,36 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, delete, exists, func, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, delete, exists, func, or_, select, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from domain.model import Result, Score
-from storage import queries
-from storage.mapping import score_columns, score_from
-from storage.records import AuditedWrite, AuditEntry, FirstEntry, RecordResult
-from storage.rows import MatchRow, ResultAuditRow, ResultRow, TeamRow
+from storage.errors import (
+    MatchNotFound,
+    MatchSidesUnknown,
+    NoResultToCorrect,
+    NothingToUndo,
+    ResultAlreadyRecorded,
+    ResultConflict,
+    UndoConflict,
+)
+from storage.mapping import SCORE_COLUMNS, score_columns, score_from
+from storage.records import (
+    AuditedWrite,
+    AuditEntry,
+    MatchState,
+    RecordOutcome,
+    RecordResult,
+    UndoOutcome,
+)
+from storage.repositories.matches import CLAIM, MatchRepository
+from storage.rows import MatchRow, ProcessedUpdateRow, ResultAuditRow, ResultRow, TeamRow
+from storage.sql import insert_if_absent
+
+_results = ResultRow.__table__
+_updates = ProcessedUpdateRow.__table__
 
 _home = aliased(TeamRow, name="home")
 _away = aliased(TeamRow, name="away")
@@ -36,35 +57,123 @@ def _undoable(a: Any) -> ColumnElement[bool]:
 
 
 class ResultRepository:
+    """Every result write runs inside the caller's unit of work and does not commit: a
+    refusal can leave claims in the transaction, so let the unit of work roll back."""
+
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
+        self._matches = MatchRepository(session)
 
-    async def insert_if_absent(self, match_id: int, cmd: RecordResult) -> bool:
-        """Store a first result; False (and nothing written) if the match has one already."""
-        values = {"match_id": match_id, **score_columns(cmd.score), **_source(cmd)}
-        stmt = queries.INSERT_RESULT_IF_ABSENT[self._session.get_bind().dialect.name]
-        result = await self._session.execute(stmt, values)
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+    async def record_first(self, cmd: RecordResult) -> RecordOutcome:
+        """First entry of a match's result; a repeated Telegram update is a no-op.
 
-    async def enter_first_in_one_statement(self, cmd: RecordResult) -> FirstEntry:
-        """PostgreSQL only: claim the update id and the match and insert the result, all in
-        `queries.FIRST_ENTRY_POSTGRESQL` (one round trip)."""
-        params = {
-            "update_id": cmd.update_id,
-            "at": cmd.at,
-            "in_tournament": cmd.tournament_id,
-            "match_no": cmd.match_no,
-            "expected": cmd.expected_version,
-            **score_columns(cmd.score),
-            **_source(cmd),
-        }
-        row = (await self._session.execute(queries.FIRST_ENTRY_POSTGRESQL, params)).one()
-        return FirstEntry(row.first_time, row.version, row.stored)
+        No read on the way: claim the update id, claim the match (version bump), insert
+        the result unless one exists; the database adds the audit row (trigger, migration
+        0003). The match's state is read only to explain a refusal (MatchNotFound,
+        MatchSidesUnknown, ResultAlreadyRecorded, ResultConflict). Of two writers racing
+        on one match the results primary key lets exactly one insert (on PostgreSQL the
+        later waits for the earlier, then inserts nothing); the other is refused with the
+        winner's score.
+        """
+        first_time, version, stored = await self._enter_first(cmd)
+        if not first_time:
+            return await self._duplicate(cmd)
+        if not stored or version is None:
+            raise await self._refusal(cmd, expect_result=False)
+        return RecordOutcome(cmd.match_no, cmd.score, None, version)
 
-    async def replace(self, match_id: int, cmd: RecordResult) -> None:
+    async def _enter_first(self, cmd: RecordResult) -> tuple[bool, int | None, bool]:
+        """Claim the update id, then the match, then insert the result, stopping at the
+        first step that fails: (a new update id?, the match's new version if claimed,
+        the result stored?).
+
+        PostgreSQL runs the three as one statement (`_FIRST_ENTRY_POSTGRESQL`), which
+        saves two round trips to the server: with storage_bench one writer records 10-15 %
+        more results per second. SQLite has no data-modifying CTEs, so there they are
+        three statements, with the same rules and outcomes (the tests run both).
+        """
+        score, source = score_columns(cmd.score), _source(cmd)
+        if self._session.get_bind().dialect.name == "postgresql":
+            params = {"update_id": cmd.update_id, "at": cmd.at, "expected": cmd.expected_version}
+            params |= {"in_tournament": cmd.tournament_id, "match_no": cmd.match_no}
+            row = await self._session.execute(_FIRST_ENTRY_POSTGRESQL, params | score | source)
+            first_time, version, stored = row.one()
+            return first_time, version, stored
+        if not await self._first_time(cmd):
+            return False, None, False
+        claimed = await self._matches.claim(cmd.tournament_id, cmd.match_no, cmd.expected_version)
+        if claimed is None:
+            return True, None, False
+        match_id, version = claimed
+        values = {"match_id": match_id, **score, **source}
+        return True, version, await insert_if_absent(self._session, _results, values, ["match_id"])
+
+    async def correct(self, cmd: RecordResult) -> RecordOutcome:
+        """Replace a stored result; the database puts the replaced score in the audit trail.
+
+        Unlike a first entry this reads the match first: the version it reads is the one
+        the claim must still find, so two corrections that overlap in time cannot both
+        pass (the later would silently overwrite the earlier).
+        """
+        if not await self._first_time(cmd):
+            return await self._duplicate(cmd)
+        match = await self._match(cmd)
+        if match.result is None:
+            raise NoResultToCorrect(cmd.match_no)
+        seen = match.version if cmd.expected_version is None else cmd.expected_version
+        claimed = None
+        if seen == match.version:
+            claimed = await self._matches.claim(cmd.tournament_id, cmd.match_no, seen)
+        if claimed is None:
+            raise await self._refusal(cmd, expect_result=True)
         values = {**score_columns(cmd.score), **_source(cmd)}
-        stmt = update(ResultRow).where(ResultRow.match_id == match_id).values(**values)
-        await self._session.execute(stmt.execution_options(synchronize_session=False))
+        await self._write(update(ResultRow).where(ResultRow.match_id == match.id).values(values))
+        return RecordOutcome(cmd.match_no, cmd.score, match.result, claimed[1])
+
+    async def undo_last(
+        self, tournament_id: int, user_id: int, at: datetime, update_id: int | None = None
+    ) -> UndoOutcome:
+        """Revert `user_id`'s last result write in the tournament that is not undone yet:
+        a first entry is deleted (the match is unplayed again), a correction puts back the
+        score it replaced. A repeated Telegram update is a no-op answered with the undo it
+        made.
+
+        Refused with NothingToUndo when the user has no such write, and with UndoConflict
+        when the match changed after it: its score is no longer the one the user wrote, or
+        a later write of someone else stands (even one of the same score: undoing under it
+        would discard that write too). Undoing again reverts the write before, and so on.
+
+        The database audits the delete or update (triggers, migration 0004); the undo
+        marks that audit row as the undo of the write (`undoes_id`, unique: a write is
+        undone at most once) and stamps it with `user_id` and `at`. Like a correction it
+        reads the match, then claims it at the version read, so a write in between makes
+        it refuse.
+        """
+        if update_id is not None and not await self._claim_update(update_id, at):
+            done = await self._last(tournament_id, user_id, undone=True)
+            if done is None:
+                raise NothingToUndo(user_id)
+            return UndoOutcome(done.match_no, done.new, done.old, duplicate=True)
+        write = await self.last_write(tournament_id, user_id)
+        if write is None:
+            raise NothingToUndo(user_id)
+        match = await self._matches.state(tournament_id, write.match_no)
+        if match is None or match.result != write.new:
+            raise UndoConflict(write.match_no, None if match is None else match.result)
+        if await self._matches.claim(tournament_id, write.match_no, match.version) is None:
+            now = await self._matches.state(tournament_id, write.match_no)
+            raise UndoConflict(write.match_no, None if now is None else now.result)
+        # Checked under the claim: no write of this match can commit in between any more.
+        a = ResultAuditRow
+        later = exists().where(a.match_id == write.match_id, a.id > write.audit_id, _undoable(a))
+        if await self._session.scalar(select(later)):
+            raise UndoConflict(write.match_no, match.result)
+        if write.old is None:
+            await self._write(delete(ResultRow).where(ResultRow.match_id == write.match_id))
+        else:
+            await self.restore(write.match_id, write.old, user_id, at)
+        await self.stamp_undo(write, user_id, at)
+        return UndoOutcome(write.match_no, write.new, write.old)
 
     async def history(self, match_id: int) -> list[AuditEntry]:
         """Every write of the match's result, oldest first."""
@@ -72,62 +181,38 @@ class ResultRepository:
         stmt = select(a).where(a.match_id == match_id).order_by(a.changed_at, a.id)
         return [
             AuditEntry(
-                _old(row), _new(row), row.changed_by, row.changed_at, row.undoes_id is not None
+                _score(row, "old_"),
+                _score(row, "new_"),
+                row.changed_by,
+                row.changed_at,
+                row.undoes_id is not None,
             )
             for row in await self._session.scalars(stmt)
         ]
 
     async def last_write(self, tournament_id: int, user_id: int) -> AuditedWrite | None:
         """The user's latest result write in the tournament that is not undone yet."""
+        return await self._last(tournament_id, user_id, undone=False)
+
+    async def _last(self, tournament_id: int, user_id: int, *, undone: bool) -> AuditedWrite | None:
+        """The user's latest write not undone yet, or (`undone`) the write the user's
+        latest undo in the tournament reverted."""
         a = ResultAuditRow
-        stmt = (
-            select(a, MatchRow.no)
-            .join(MatchRow, MatchRow.id == a.match_id)
-            .where(MatchRow.tournament_id == tournament_id, a.changed_by == user_id, _undoable(a))
-            .order_by(a.id.desc())
-            .limit(1)
-        )
-        row = (await self._session.execute(stmt)).one_or_none()
+        stmt = select(a, MatchRow.no).join(MatchRow, MatchRow.id == a.match_id)
+        stmt = stmt.where(MatchRow.tournament_id == tournament_id)
+        if undone:
+            stmt = stmt.join(_undo, _undo.undoes_id == a.id).where(_undo.changed_by == user_id)
+            stmt = stmt.order_by(_undo.id.desc())
+        else:
+            stmt = stmt.where(a.changed_by == user_id, _undoable(a)).order_by(a.id.desc())
+        row = (await self._session.execute(stmt.limit(1))).one_or_none()
         return None if row is None else _audited(*row)
-
-    async def last_undone(self, tournament_id: int, user_id: int) -> AuditedWrite | None:
-        """The write the user's latest undo in the tournament reverted."""
-        a = ResultAuditRow
-        stmt = (
-            select(a, MatchRow.no)
-            .join(_undo, _undo.undoes_id == a.id)
-            .join(MatchRow, MatchRow.id == a.match_id)
-            .where(MatchRow.tournament_id == tournament_id, _undo.changed_by == user_id)
-            .order_by(_undo.id.desc())
-            .limit(1)
-        )
-        row = (await self._session.execute(stmt)).one_or_none()
-        return None if row is None else _audited(*row)
-
-    async def superseded(self, write: AuditedWrite) -> bool:
-        """Whether a later result write of the match stands (one not undone since)."""
-        a = ResultAuditRow
-        stmt = select(
-            exists().where(a.match_id == write.match_id, a.id > write.audit_id, _undoable(a))
-        )
-        return bool(await self._session.scalar(stmt))
-
-    async def delete(self, match_id: int) -> None:
-        """Remove a match's result; the database audits it (old score, no new one)."""
-        stmt = delete(ResultRow).where(ResultRow.match_id == match_id)
-        await self._session.execute(stmt.execution_options(synchronize_session=False))
 
     async def restore(self, match_id: int, score: Score, user_id: int, at: datetime) -> None:
         """Put an earlier score back, written by `user_id` at `at` (audited as a write)."""
-        values = {
-            **score_columns(score),
-            "entered_by": user_id,
-            "entered_at": at,
-            "source_chat_id": None,
-            "source_message_id": None,
-        }
-        stmt = update(ResultRow).where(ResultRow.match_id == match_id).values(**values)
-        await self._session.execute(stmt.execution_options(synchronize_session=False))
+        values = {**score_columns(score), "entered_by": user_id, "entered_at": at}
+        values |= {"source_chat_id": None, "source_message_id": None}
+        await self._write(update(ResultRow).where(ResultRow.match_id == match_id).values(values))
 
     async def stamp_undo(self, undone: AuditedWrite, user_id: int, at: datetime) -> None:
         """Mark the audit row the undo's own write just left (the match's newest: the
@@ -141,20 +226,47 @@ class ResultRepository:
             .where(_latest.match_id == undone.match_id)
             .scalar_subquery()
         )
-        stmt = (
-            update(a)
-            .where(a.id == newest)
-            .values(
-                undoes_id=undone.audit_id,
-                changed_by=user_id,
-                changed_at=at,
-                source_message_id=None,
-            )
-            .execution_options(synchronize_session=False)
-        )
-        result = await self._session.execute(stmt)
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        values = {"undoes_id": undone.audit_id, "changed_by": user_id, "changed_at": at}
+        stmt = update(a).where(a.id == newest).values({**values, "source_message_id": None})
+        if await self._write(stmt) != 1:
             raise RuntimeError(f"no audit row for the undo on match {undone.match_id}")
+
+    async def _write(self, stmt: Any) -> int:
+        result = await self._session.execute(stmt.execution_options(synchronize_session=False))
+        return int(result.rowcount)  # type: ignore[attr-defined]
+
+    async def _first_time(self, cmd: RecordResult) -> bool:
+        return cmd.update_id is None or await self._claim_update(cmd.update_id, cmd.at)
+
+    async def _claim_update(self, update_id: int, at: datetime) -> bool:
+        """Claim the update id in this transaction (as `uow.updates.claim` does); False if
+        it was applied before."""
+        values = {"update_id": update_id, "processed_at": at}
+        return await insert_if_absent(self._session, _updates, values, ["update_id"])
+
+    async def _duplicate(self, cmd: RecordResult) -> RecordOutcome:
+        """What a repeated update is answered with: the match as it stands."""
+        match = await self._match(cmd)
+        return RecordOutcome(cmd.match_no, match.result, None, match.version, duplicate=True)
+
+    async def _match(self, cmd: RecordResult) -> MatchState:
+        match = await self._matches.state(cmd.tournament_id, cmd.match_no)
+        if match is None:
+            raise MatchNotFound(cmd.match_no)
+        if not match.sides_known:
+            raise MatchSidesUnknown(cmd.match_no)
+        return match
+
+    async def _refusal(self, cmd: RecordResult, *, expect_result: bool) -> Exception:
+        """Why a result write was refused, read after the fact (the rare path). On
+        PostgreSQL this is a new statement, so it sees what the faster writer committed."""
+        match = await self._match(cmd)  # raises MatchNotFound / MatchSidesUnknown itself
+        if not expect_result and match.result is not None:
+            return ResultAlreadyRecorded(cmd.match_no, match.result, match.entered_by or 0)
+        if expect_result and match.result is None:
+            return NoResultToCorrect(cmd.match_no)
+        reason = "someone else changed this match first"
+        return ResultConflict(cmd.match_no, reason, match.result, match.entered_by)
 
     async def for_standings(self, tournament_id: int) -> list[tuple[str | None, Result]]:
         """(group label, result) of every played match, in match-number order."""
@@ -168,19 +280,47 @@ class ResultRepository:
             .order_by(m.no)
         )
         rows = await self._session.execute(stmt)
-        return [
-            (
-                group,
-                Result(
-                    home,
-                    away,
-                    score_from(
-                        row.home_goals, row.away_goals, row.home_penalties, row.away_penalties
-                    ),
-                ),
-            )
-            for group, home, away, row in rows
-        ]
+        return [(group, Result(home, away, _score(row))) for group, home, away, row in rows]
+
+
+def _first_entry_postgresql() -> Any:
+    """The update-id claim, `matches.CLAIM` and the result's INSERT ... ON CONFLICT DO
+    NOTHING as one statement of data-modifying CTEs, each step only if the one before
+    succeeded; locks, waits and first-one-wins rules are those of the three statements.
+    The row says how far it got: `first_time` (false: the update was applied before),
+    `version` (null: the match claim was refused), `stored` (false: a result exists)."""
+    update_id = bindparam("update_id", type_=_updates.c.update_id.type)
+    at = bindparam("at", type_=_updates.c.processed_at.type)
+    new_update = (
+        postgresql.insert(_updates)
+        .from_select(
+            ["update_id", "processed_at"], select(update_id, at).where(update_id.is_not(None))
+        )
+        .on_conflict_do_nothing(index_elements=["update_id"])
+        .returning(_updates.c.update_id)
+        .cte("new_update")
+    )
+    first_time = or_(update_id.is_(None), exists(new_update.select()))
+    expected = bindparam("expected", type_=MatchRow.__table__.c.version.type)
+    version_seen = or_(expected.is_(None), MatchRow.__table__.c.version == expected)
+    claimed = CLAIM.where(version_seen, first_time).cte("claimed")
+    columns = [*SCORE_COLUMNS, "entered_by", "entered_at", "source_chat_id", "source_message_id"]
+    values = select(claimed.c.id, *(bindparam(c, type_=_results.c[c].type) for c in columns))
+    stored = (
+        postgresql.insert(_results)
+        .from_select(["match_id", *columns], values)
+        .on_conflict_do_nothing(index_elements=["match_id"])
+        .returning(_results.c.match_id)
+        .cte("stored")
+    )
+    return select(
+        first_time.label("first_time"),
+        select(claimed.c.version).scalar_subquery().label("version"),
+        exists(stored.select()).label("stored"),
+    )
+
+
+_FIRST_ENTRY_POSTGRESQL = _first_entry_postgresql()
 
 
 def _source(cmd: RecordResult) -> dict[str, object]:
@@ -192,23 +332,11 @@ def _source(cmd: RecordResult) -> dict[str, object]:
     }
 
 
-def _old(row: ResultAuditRow) -> Score | None:
-    if row.old_home_goals is None or row.old_away_goals is None:
-        return None
-    return score_from(
-        row.old_home_goals, row.old_away_goals, row.old_home_penalties, row.old_away_penalties
-    )
-
-
-def _new(row: ResultAuditRow) -> Score | None:
-    if row.new_home_goals is None or row.new_away_goals is None:
-        return None
-    return score_from(
-        row.new_home_goals, row.new_away_goals, row.new_home_penalties, row.new_away_penalties
-    )
+def _score(row: Any, prefix: str = "") -> Score | None:
+    return score_from(*(getattr(row, prefix + name) for name in SCORE_COLUMNS))
 
 
 def _audited(row: ResultAuditRow, match_no: int) -> AuditedWrite:
-    new = _new(row)
+    new = _score(row, "new_")
     assert new is not None  # the look-ups select result writes only
-    return AuditedWrite(row.id, row.match_id, match_no, _old(row), new)
+    return AuditedWrite(row.id, row.match_id, match_no, _score(row, "old_"), new)

@@ -10,10 +10,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import names
 from domain.model import Group
-from storage import queries
 from storage.errors import AlreadyCaptain, DuplicateTeam, TeamNotFound, TooManyCaptains
 from storage.records import Captaincy
 from storage.rows import CaptainRow, ChatRow, TeamRow, TournamentRow
+from storage.sql import ACTIVE
 
 MAX_CAPTAINS = 3
 
@@ -208,7 +208,7 @@ class TeamRepository:
             .join(t, t.id == CaptainRow.tournament_id)
             .join(ChatRow, ChatRow.id == t.chat_id)
             .join(TeamRow, TeamRow.id == CaptainRow.team_id)
-            .where(CaptainRow.user_id == user_id, t.status == queries.ACTIVE)
+            .where(CaptainRow.user_id == user_id, t.status == ACTIVE)
             .order_by(t.created_at.desc(), t.id.desc())
         )
         return [Captaincy(*row) for row in await self._session.execute(stmt)]

@@ -18,12 +18,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.settings import TournamentSettings
-from storage import queries
 from storage.errors import ActiveTournamentExists, TournamentNotFound
 from storage.mapping import settings_columns, tournament_from_row
 from storage.records import NewTournament, Tournament
+from storage.repositories.matches import MatchRepository
+from storage.repositories.teams import TeamRepository
 from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TournamentRow
-from storage.sql import insert_if_absent
+from storage.sql import ACTIVE, insert_if_absent
 
 SETTINGS = frozenset(field.name for field in dataclasses.fields(TournamentSettings))
 Reason = Literal["ended", "replaced"]
@@ -45,8 +46,20 @@ class TournamentRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
-    async def add(self, new: NewTournament, at: datetime) -> int:
-        """Insert the tournament row (active) and its organisers; returns its id."""
+    async def create(
+        self, new: NewTournament, at: datetime, *, replace_active: bool = False
+    ) -> int:
+        """Store a tournament (active) with its organisers, teams, draw and plan; returns
+        its id.
+
+        With `replace_active` the chat's current tournament is archived first as
+        'replaced' (same transaction; it keeps everything and can be restored); otherwise
+        an active one makes this raise ActiveTournamentExists, as does one created
+        meanwhile by a racing transaction. Who may replace a running tournament is the
+        caller's question.
+        """
+        if replace_active and (current := await self.active_for_chat(new.chat_id)):
+            await self.archive(current.id, at, "replaced")
         chat = {"id": new.chat_id, "title": new.chat_title, "created_at": at}
         await insert_if_absent(self._session, ChatRow.__table__, chat, ["id"])
         if await self.active_for_chat(new.chat_id) is not None:
@@ -72,6 +85,8 @@ class TournamentRepository:
             OrganiserRow(tournament_id=row.id, user_id=user, role=role, added_at=at)
             for user, role in roles.items()
         )
+        team_ids = await TeamRepository(self._session).add_many(row.id, new.teams, new.groups)
+        await MatchRepository(self._session).add(row.id, new.plan, team_ids)
         return row.id
 
     async def get(self, tournament_id: int) -> Tournament:
@@ -214,6 +229,6 @@ class TournamentRepository:
 _tournaments = TournamentRow.__table__
 # Table columns only (no ORM attribute anywhere): the session runs these as Core statements.
 _ACTIVE = select(*_tournaments.columns).where(
-    _tournaments.c.chat_id == bindparam("chat_id"), _tournaments.c.status == queries.ACTIVE
+    _tournaments.c.chat_id == bindparam("chat_id"), _tournaments.c.status == ACTIVE
 )
 _BY_ID = select(*_tournaments.columns).where(_tournaments.c.id == bindparam("id"))

@@ -64,6 +64,7 @@ class ResultRow(Base):
     away_goals: Mapped[int]
     home_penalties: Mapped[int | None]
     away_penalties: Mapped[int | None]
+    forfeit: Mapped[str | None] = mapped_column(String(4))  # the side that lost hükmen
     entered_by: Mapped[TelegramId]
     entered_at: Mapped[datetime]
     source_chat_id: Mapped[TelegramId | None]
@@ -75,7 +76,7 @@ class ResultAuditRow(Base):
     result was deleted), who, when.
 
     Written by the database (triggers on `results`, migrations 0003 and 0004), never by
-    the code, with one exception: an undo (`storage.api.undo_last`) stamps the row its
+    the code, with one exception: an undo (`ResultRepository.undo_last`) stamps the row its
     own write produced with `undoes_id`, the write it reverted, and with who undid it and
     when. Unique: a write is undone at most once. A row with `undoes_id` set is an undo,
     not a result write of its own, and is never undone itself.
@@ -94,10 +95,12 @@ class ResultAuditRow(Base):
     old_away_goals: Mapped[int | None]
     old_home_penalties: Mapped[int | None]
     old_away_penalties: Mapped[int | None]
+    old_forfeit: Mapped[str | None] = mapped_column(String(4))
     new_home_goals: Mapped[int | None]
     new_away_goals: Mapped[int | None]
     new_home_penalties: Mapped[int | None]
     new_away_penalties: Mapped[int | None]
+    new_forfeit: Mapped[str | None] = mapped_column(String(4))
     changed_by: Mapped[TelegramId]
     changed_at: Mapped[datetime]
     source_message_id: Mapped[TelegramId | None]

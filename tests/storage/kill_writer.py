@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from itertools import count
 
 from domain.model import Score
-from storage import api
 from storage.records import RecordResult
 from storage.uow import Database
 
@@ -27,7 +26,11 @@ async def main(url: str, tournament_id: int, first_update: int) -> None:
         for no in numbers:
             async with db.unit_of_work() as uow:
                 stored = await uow.matches.get(tournament_id, no)
-                step = api.record_result if stored and stored.result is None else api.correct_result
+                step = (
+                    uow.results.record_first
+                    if stored and stored.result is None
+                    else uow.results.correct
+                )
                 cmd = RecordResult(
                     tournament_id=tournament_id,
                     match_no=no,
@@ -36,7 +39,7 @@ async def main(url: str, tournament_id: int, first_update: int) -> None:
                     at=datetime.now(UTC),
                     update_id=next(update_ids),
                 )
-                await step(uow, cmd)
+                await step(cmd)
                 await uow.commit()
             print(f"committed {cmd.update_id}", flush=True)
 

@@ -12,7 +12,6 @@ from sqlalchemy import event, func, select
 from storage_data import CHAT, T0, new_tournament
 from test_storage_results import make_tournament
 
-from storage import api
 from storage.errors import MatchNotFound
 from storage.records import PendingReminder, SyncSummary
 from storage.rows import ReminderRow
@@ -178,7 +177,7 @@ async def test_sync_never_touches_reminders_being_sent_sent_or_dropped(db: Datab
 async def test_sync_leaves_other_tournaments_alone(db: Database):
     tid = await make_tournament(db)
     async with db.unit_of_work() as uow:
-        other = await api.create_tournament(uow, new_tournament(chat_id=-100777), T0)
+        other = await uow.tournaments.create(new_tournament(chat_id=-100777), T0)
         await uow.commit()
     await sync(db, tid, WANTED)
     await sync(db, other, WANTED[:1])
@@ -205,7 +204,7 @@ async def test_reminders_of_a_deleted_match_go_with_it(db: Database):
     await sync(db, tid, (*WANTED, final))
     async with db.unit_of_work() as uow:
         plan = [m.match for m in await uow.matches.plan(tid)]
-        summary = await api.replan(uow, tid, [m for m in plan if m.no != 13])
+        summary = await uow.matches.replan(tid, [m for m in plan if m.no != 13])
         await uow.commit()
     assert summary.removed == (13,)
     assert await statuses(db, tid) == {key(w): "pending" for w in WANTED}

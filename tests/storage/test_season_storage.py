@@ -13,7 +13,7 @@ from domain.model import Group
 from domain.season import PitchHours, SeasonRules, season
 from domain.settings import TournamentSettings
 from domain.setupform import Season
-from storage import api, migrate
+from storage import migrate
 from storage.records import NewTournament
 from storage.uow import Database
 
@@ -57,27 +57,27 @@ def league() -> NewTournament:
 async def test_every_match_keeps_its_week_and_the_rhythm_is_stored(db: Database):
     new = league()
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new, T0)
+        tid = await uow.tournaments.create(new, T0)
         await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
         await uow.commit()
     async with db.unit_of_work(read_only=True) as uow:
         stored = await uow.matches.plan(tid, ZONE)
         tournament = await uow.tournaments.get(tid)
-        found = await api.next_match_for_captain(uow, CHAT, CAPTAIN, T0)
+        found = await uow.matches.next_for_captain(CHAT, CAPTAIN, T0)
     assert [m.match.week for m in stored] == [m.week for m in new.plan]
     assert {m.match.week for m in stored} == set(range(1, 8))
     assert tournament.settings.season == RHYTHM
-    assert found is not None and found.week == 1
+    assert found is not None and found[1].week == 1
 
 
 async def test_a_replanned_match_keeps_its_week(db: Database):
     new = league()
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new, T0)
+        tid = await uow.tournaments.create(new, T0)
         await uow.commit()
     moved = [replace(m, week=9) if m.no == 1 else m for m in new.plan]
     async with db.unit_of_work() as uow:
-        await api.replan(uow, tid, moved)
+        await uow.matches.replan(tid, moved)
         await uow.commit()
     async with db.unit_of_work(read_only=True) as uow:
         first = await uow.matches.get(tid, 1)
@@ -88,7 +88,7 @@ async def test_one_day_tournaments_have_no_week(db: Database):
     new = league()
     one_day = replace(new, plan=tuple(replace(m, week=None) for m in new.plan))
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, one_day, T0)
+        tid = await uow.tournaments.create(one_day, T0)
         await uow.commit()
     async with db.unit_of_work(read_only=True) as uow:
         stored = await uow.matches.plan(tid)
@@ -102,7 +102,7 @@ async def test_the_week_column_goes_and_comes_back_with_the_migration(empty_db_u
     db = Database.from_url(empty_db_url)
     try:
         async with db.unit_of_work() as uow:
-            tid = await api.create_tournament(uow, league(), T0)
+            tid = await uow.tournaments.create(league(), T0)
             await uow.commit()
         async with db.unit_of_work(read_only=True) as uow:
             assert (await uow.matches.get(tid, 1)).match.week == 1

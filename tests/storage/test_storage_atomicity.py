@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from storage_data import T0, new_tournament
 
-from storage import api, migrate
+from storage import migrate
 from storage.errors import TeamNotFound
 from storage.rows import Base
 from storage.uow import Database
@@ -35,7 +35,7 @@ async def test_a_plan_naming_an_unknown_team_leaves_nothing_behind(db: Database)
 
     with pytest.raises(TeamNotFound):
         async with db.unit_of_work() as uow:
-            await api.create_tournament(uow, broken, T0)
+            await uow.tournaments.create(broken, T0)
             await uow.commit()
 
     await assert_empty(db)
@@ -48,7 +48,7 @@ async def test_a_database_error_half_way_through_the_plan_leaves_nothing_behind(
 
     with pytest.raises(IntegrityError):
         async with db.unit_of_work() as uow:
-            await api.create_tournament(uow, broken, T0)
+            await uow.tournaments.create(broken, T0)
             await uow.commit()
 
     await assert_empty(db)
@@ -60,13 +60,13 @@ async def test_a_crash_before_commit_leaves_nothing_and_the_chat_can_start_over(
 
     with pytest.raises(Crash):
         async with db.unit_of_work() as uow:
-            tid = await api.create_tournament(uow, new_tournament(), T0)
+            tid = await uow.tournaments.create(new_tournament(), T0)
             assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
             raise Crash
 
     await assert_empty(db)
     async with db.unit_of_work() as uow:
-        await api.create_tournament(uow, new_tournament(), T0)
+        await uow.tournaments.create(new_tournament(), T0)
         await uow.commit()
     assert (await row_counts(db))["matches"] == len(new_tournament().plan)
 

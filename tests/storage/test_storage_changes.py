@@ -43,7 +43,7 @@ async def test_a_renamed_team_keeps_its_matches_group_captains_and_cards(db: Dat
     assert "Kartallar" not in {m.match.home for m in plan} | {m.match.away for m in plan}
     assert captains == {"Anadolu Kartalları": (CAPTAIN,)}
     assert cards == [("Anadolu Kartalları", "yellow")]
-    assert next_match is not None and next_match.team == "Anadolu Kartalları"
+    assert next_match is not None and next_match[0] == "Anadolu Kartalları"
 
 
 async def test_a_team_may_be_renamed_to_another_casing_of_its_own_name(db: Database):

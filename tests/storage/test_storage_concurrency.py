@@ -8,7 +8,6 @@ from sqlalchemy import text
 from test_storage_results import apply, entry, make_tournament
 
 from domain.model import Score
-from storage import api
 from storage.errors import ResultConflict
 from storage.records import RecordOutcome
 from storage.uow import Database
@@ -74,7 +73,7 @@ async def test_a_writer_waiting_on_the_row_lock_is_refused_when_the_first_commit
     db = pg_db
     tid = await make_tournament(db)
     async with db.unit_of_work() as first:
-        await api.record_result(first, entry(tid, Score(1, 0), entered_by=31))
+        await first.results.record_first(entry(tid, Score(1, 0), entered_by=31))
 
         async def second() -> RecordOutcome | ResultConflict:
             return await attempt(db, Score(0, 1), user=32)
@@ -97,7 +96,7 @@ async def test_a_correction_waiting_on_the_row_lock_is_refused_when_the_first_co
     tid = await make_tournament(db)
     await apply(db, entry(tid, Score(1, 0), entered_by=31))
     async with db.unit_of_work() as first:
-        await api.correct_result(first, entry(tid, Score(2, 0), entered_by=31))
+        await first.results.correct(entry(tid, Score(2, 0), entered_by=31))
 
         async def second() -> RecordOutcome | ResultConflict:
             try:

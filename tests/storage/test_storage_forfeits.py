@@ -7,7 +7,6 @@ from datetime import timedelta
 from test_storage_results import KICKOFF_END, apply, entry, make_tournament
 
 from domain.model import Score
-from storage import api
 from storage.records import AuditEntry
 from storage.uow import Database
 
@@ -41,7 +40,7 @@ async def test_correcting_a_played_score_to_a_forfeit_and_undoing_it_puts_the_sc
     await apply(db, entry(tid, Score(3, 0, forfeit="away"), at=LATER), correction=True)
 
     async with db.unit_of_work() as uow:
-        outcome = await api.undo_last(uow, tid, ALI, LATER + timedelta(minutes=1))
+        outcome = await uow.results.undo_last(tid, ALI, LATER + timedelta(minutes=1))
         await uow.commit()
 
     assert outcome.removed == Score(3, 0, forfeit="away")

@@ -12,7 +12,6 @@ from sqlalchemy import func, select
 from storage_data import T0, group_plan, new_tournament
 
 from domain.model import Group
-from storage import api
 from storage.rows import MatchRow, ProcessedUpdateRow, ResultAuditRow, ResultRow
 from storage.uow import Database
 
@@ -71,7 +70,7 @@ async def test_a_writer_killed_mid_loop_loses_at_most_the_write_in_flight(
         new_tournament(), teams=LEAGUE[0].teams, groups=LEAGUE, plan=group_plan(LEAGUE)
     )
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, league, T0)
+        tid = await uow.tournaments.create(league, T0)
         await uow.commit()
     await db.dispose()
 

@@ -10,10 +10,10 @@ from sqlalchemy.pool import NullPool
 from storage_data import T0, new_tournament
 
 from domain.model import Score
-from storage import api, migrate
+from storage import migrate
 from storage.engine import make_engine
 from storage.records import RecordResult
-from storage.rows import Base
+from storage.rows import Base, ResultRow
 from storage.uow import Database
 
 HEAD = ScriptDirectory.from_config(migrate.alembic_config("sqlite://")).get_current_head()
@@ -77,12 +77,12 @@ async def test_an_empty_database_upgrades_to_head_steps_down_two_and_back_up(
 
     db = Database.from_url(empty_db_url)
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(), T0)
+        tid = await uow.tournaments.create(new_tournament(), T0)
         for no, score in ((1, Score(1, 0)), (2, Score(2, 0))):
-            await api.record_result(uow, RecordResult(tid, no, score, 11, T0))
-        await api.correct_result(uow, RecordResult(tid, 2, Score(3, 0), 11, T0))
-        await api.undo_last(uow, tid, 11, T0)  # match 2 back to 2-0
-        await api.undo_last(uow, tid, 11, T0)  # match 2 unplayed again
+            await uow.results.record_first(RecordResult(tid, no, score, 11, T0))
+        await uow.results.correct(RecordResult(tid, 2, Score(3, 0), 11, T0))
+        await uow.results.undo_last(tid, 11, T0)  # match 2 back to 2-0
+        await uow.results.undo_last(tid, 11, T0)  # match 2 unplayed again
         await uow.commit()
     await db.dispose()
 
@@ -112,7 +112,7 @@ async def test_an_empty_database_upgrades_to_head_steps_down_two_and_back_up(
         assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
     assert await audit_trail(db, tid, 1) == [(None, Score(1, 0))]
     async with db.unit_of_work() as uow:  # the write left is undone and audited
-        await api.undo_last(uow, tid, 11, T0)
+        await uow.results.undo_last(tid, 11, T0)
         await uow.commit()
     assert await audit_trail(db, tid, 1) == [(None, Score(1, 0)), (Score(1, 0), None)]
     await db.dispose()
@@ -138,3 +138,56 @@ def test_the_default_database_is_a_sqlite_file_created_on_first_start(tmp_path, 
     assert migrate.current() == HEAD
     monkeypatch.setenv("TURNUVA_DB_URL", "postgresql+asyncpg://somewhere/turnuva")
     assert default_url() == "postgresql+asyncpg://somewhere/turnuva"
+
+
+async def test_0010_moves_forfeit_marks_into_their_own_column_and_back(empty_db_url: str):
+    """Up to 0009 a forfeit was -1 in the loser's penalty column (-1/0: home lost, 0/-1:
+    away); 0010 moves results and audit trail into `forfeit`, a downgrade puts the marks
+    back. A shoot-out is left alone both ways."""
+    await migrate.upgrade_async(empty_db_url)
+    db = Database.from_url(empty_db_url)
+    async with db.unit_of_work() as uow:
+        tid = await uow.tournaments.create(new_tournament(), T0)
+        await uow.results.record_first(RecordResult(tid, 1, Score(1, 1, 4, 3), 11, T0))
+        await uow.commit()
+    await db.dispose()
+    await migrate.downgrade_async(empty_db_url, "0009")
+
+    results = ResultRow.__table__
+    engine = make_engine(empty_db_url, poolclass=NullPool)
+    try:
+        async with engine.begin() as conn:  # written as 0009 wrote forfeits
+            ids = dict((await conn.execute(text("SELECT no, id FROM matches"))).all())
+            who = {"entered_by": 11, "entered_at": T0}
+            score = ("home_goals", "away_goals", "home_penalties", "away_penalties")
+            rows = [(2, (0, 3, -1, 0)), (3, (2, 1, None, None))]
+            for no, values in rows:
+                new = dict(zip(score, values, strict=True))
+                await conn.execute(results.insert().values(match_id=ids[no], **new, **who))
+            corrected = dict(zip(score, (3, 0, 0, -1), strict=True))
+            stmt = results.update().where(results.c.match_id == ids[3]).values(**corrected)
+            await conn.execute(stmt)
+
+        await migrate.upgrade_async(empty_db_url)
+        db = Database.from_url(empty_db_url)
+        async with db.unit_of_work(read_only=True) as uow:
+            stored = {m.match.no: m.result for m in await uow.matches.plan(tid)}
+        assert stored[1] == Score(1, 1, 4, 3)
+        assert stored[2] == Score(0, 3, forfeit="home")
+        assert stored[3] == Score(3, 0, forfeit="away")
+        assert await audit_trail(db, tid, 3) == [
+            (None, Score(2, 1)),
+            (Score(2, 1), Score(3, 0, forfeit="away")),
+        ]
+        await db.dispose()
+
+        await migrate.downgrade_async(empty_db_url, "0009")
+        async with engine.connect() as conn:
+            marks = "SELECT m.no, home_penalties, away_penalties FROM results JOIN matches m"
+            found = await conn.execute(text(marks + " ON m.id = match_id ORDER BY m.no"))
+            assert [tuple(row) for row in found] == [(1, 4, 3), (2, -1, 0), (3, 0, -1)]
+            audit = "SELECT new_home_penalties, new_away_penalties FROM result_audit"
+            found = await conn.execute(text(audit + f" WHERE match_id = {ids[3]} ORDER BY id"))
+            assert [tuple(row) for row in found] == [(None, None), (0, -1)]
+    finally:
+        await engine.dispose()

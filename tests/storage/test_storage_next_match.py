@@ -5,13 +5,13 @@ from __future__ import annotations
 import shutil
 from datetime import timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import event
 from storage_data import CHAT, T0, new_tournament
 from test_storage_results import apply, entry
 
 from domain.model import Score, Stage
-from storage import api
 from storage.uow import Database
 
 CAPTAIN = 555
@@ -19,7 +19,7 @@ CAPTAIN = 555
 
 async def tournament_with_captain(db: Database, team: str = "Yıldızspor") -> int:
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(), T0)
+        tid = await uow.tournaments.create(new_tournament(), T0)
         await uow.teams.add_captain(tid, team, CAPTAIN)
         await uow.commit()
     return tid
@@ -27,35 +27,35 @@ async def tournament_with_captain(db: Database, team: str = "Yıldızspor") -> i
 
 async def next_match(db: Database, now=T0, chat: int = CHAT, user: int = CAPTAIN):
     async with db.unit_of_work(read_only=True) as uow:
-        return await api.next_match_for_captain(uow, chat, user, now)
+        return await uow.matches.next_for_captain(chat, user, now)
 
 
 async def test_the_next_match_names_the_opponent_pitch_time_and_stage(db: Database):
-    tid = await tournament_with_captain(db)
+    await tournament_with_captain(db)
     plan = new_tournament().plan
     first = next(m for m in plan if m.involves("Yıldızspor"))
 
     found = await next_match(db)
 
     assert found is not None
-    assert (found.tournament_id, found.match_no, found.team) == (tid, first.no, "Yıldızspor")
-    assert found.opponent == (first.away if first.home == "Yıldızspor" else first.home)
-    assert (found.pitch, found.start, found.end) == (first.pitch, first.start, first.end)
-    assert found.stage is Stage.GROUP and found.group == "A"
-    assert found.is_home == (first.home == "Yıldızspor")
-    assert found.time_zone == "Europe/Istanbul"
+    team, match = found
+    assert (match.no, team) == (first.no, "Yıldızspor")
+    assert (match.home, match.away) == (first.home, first.away)  # which side, the opponent
+    assert (match.pitch, match.start, match.end) == (first.pitch, first.start, first.end)
+    assert match.stage is Stage.GROUP and match.group == "A"
+    assert match.start.tzinfo == ZoneInfo("Europe/Istanbul")  # the tournament's clock
 
 
 async def test_played_and_finished_matches_are_skipped(db: Database):
     tid = await tournament_with_captain(db, team="Kartallar")
     ours = [m for m in new_tournament().plan if m.involves("Kartallar")]
     await apply(db, entry(tid, Score(1, 0), match_no=ours[0].no))
-    assert (await next_match(db)).match_no == ours[1].no
+    assert (await next_match(db))[1].no == ours[1].no
 
     after_second = ours[1].end + timedelta(seconds=1)
-    assert (await next_match(db, now=after_second)).match_no == ours[2].no
+    assert (await next_match(db, now=after_second))[1].no == ours[2].no
     during_second = ours[1].start + timedelta(minutes=1)
-    assert (await next_match(db, now=during_second)).match_no == ours[1].no
+    assert (await next_match(db, now=during_second))[1].no == ours[1].no
 
 
 async def test_no_answer_for_other_chats_strangers_archived_or_finished_tournaments(db: Database):

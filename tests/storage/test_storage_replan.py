@@ -10,7 +10,6 @@ from storage_data import new_tournament
 from test_storage_results import apply, entry, make_tournament
 
 from domain.model import PlannedMatch, Score
-from storage import api
 from storage.errors import PlanConflict
 from storage.uow import Database
 
@@ -35,7 +34,7 @@ async def test_a_delay_moves_every_unplayed_match_and_keeps_played_ones(db: Data
     plan = new_tournament().plan
 
     async with db.unit_of_work() as uow:
-        summary = await api.replan(uow, tid, delayed(plan, played={1}))
+        summary = await uow.matches.replan(tid, delayed(plan, played={1}))
         await uow.commit()
 
     after = await stored_plan(db, tid)
@@ -58,7 +57,7 @@ async def test_a_team_added_before_kick_off_gets_its_matches_in_the_same_transac
 
     async with db.unit_of_work() as uow:
         await uow.teams.add(tid, "Yeni Takım", group="A")
-        summary = await api.replan(uow, tid, plan[:-1] + extra)
+        summary = await uow.matches.replan(tid, plan[:-1] + extra)
         await uow.commit()
 
     after = await stored_plan(db, tid)
@@ -73,7 +72,7 @@ async def test_a_replan_that_moves_a_played_match_is_refused_and_changes_nothing
 
     with pytest.raises(PlanConflict) as refused:
         async with db.unit_of_work() as uow:
-            await api.replan(uow, tid, delayed(new_tournament().plan, played=set()))
+            await uow.matches.replan(tid, delayed(new_tournament().plan, played=set()))
             await uow.commit()
 
     assert refused.value.match_no == 1

@@ -9,7 +9,6 @@ from sqlalchemy import update
 from storage_data import CHAT, T0, new_tournament
 
 from domain.model import Result, Score
-from storage import api
 from storage.errors import (
     MatchNotFound,
     MatchSidesUnknown,
@@ -26,7 +25,7 @@ KICKOFF_END = T0 + timedelta(minutes=30)
 
 async def make_tournament(db: Database, chat_id: int = CHAT, at=T0, **kw) -> int:
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(chat_id, **kw), at)
+        tid = await uow.tournaments.create(new_tournament(chat_id, **kw), at)
         await uow.commit()
     return tid
 
@@ -46,8 +45,8 @@ def entry(tid: int, score: Score, **kw: object) -> RecordResult:
 
 async def apply(db: Database, cmd: RecordResult, *, correction: bool = False):
     async with db.unit_of_work() as uow:
-        step = api.correct_result if correction else api.record_result
-        outcome = await step(uow, cmd)
+        step = uow.results.correct if correction else uow.results.record_first
+        outcome = await step(cmd)
         await uow.commit()
     return outcome
 
@@ -141,7 +140,7 @@ async def test_results_for_unknown_or_undecided_matches_are_refused(db: Database
 
 async def test_the_database_audits_a_result_write_whatever_code_path_made_it(db: Database):
     """The audit rows come from triggers on `results`, not from the use cases: a plain
-    UPDATE that bypasses `storage.api` is audited all the same."""
+    UPDATE that bypasses the repository is audited all the same."""
     tid = await make_tournament(db)
     await apply(db, entry(tid, Score(1, 0)))
     later = KICKOFF_END + timedelta(hours=1)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from storage_data import CHAT, GROUPS, ORGANISER, T0, new_tournament
 
-from storage import api
 from storage.errors import (
     ActiveTournamentExists,
     AlreadyCaptain,
@@ -18,7 +17,7 @@ from storage.uow import Database
 async def test_a_tournament_with_its_draw_and_plan_reads_back_unchanged(db: Database):
     new = new_tournament()
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new, T0)
+        tid = await uow.tournaments.create(new, T0)
         await uow.commit()
 
     async with db.unit_of_work(read_only=True) as uow:
@@ -39,13 +38,13 @@ async def test_a_tournament_with_its_draw_and_plan_reads_back_unchanged(db: Data
 
 async def test_a_chat_holds_one_active_tournament_and_keeps_the_archived_ones(db: Database):
     async with db.unit_of_work() as uow:
-        first = await api.create_tournament(uow, new_tournament(name="Güz Kupası"), T0)
+        first = await uow.tournaments.create(new_tournament(name="Güz Kupası"), T0)
         await uow.commit()
     async with db.unit_of_work() as uow:
         with pytest.raises(ActiveTournamentExists):
-            await api.create_tournament(uow, new_tournament(), T0)
+            await uow.tournaments.create(new_tournament(), T0)
     async with db.unit_of_work() as uow:
-        second = await api.create_tournament(uow, new_tournament(), T0, replace_active=True)
+        second = await uow.tournaments.create(new_tournament(), T0, replace_active=True)
         await uow.commit()
 
     async with db.unit_of_work(read_only=True) as uow:
@@ -59,7 +58,7 @@ async def test_a_chat_holds_one_active_tournament_and_keeps_the_archived_ones(db
 
 async def test_a_team_takes_at_most_three_captains_and_a_user_captains_one_team(db: Database):
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(), T0)
+        tid = await uow.tournaments.create(new_tournament(), T0)
         for user in (1, 2, 3):
             await uow.teams.add_captain(tid, "Kartallar", user)
         await uow.teams.add_captain(tid, "Kartallar", 1)  # again: nothing changes
@@ -80,7 +79,7 @@ async def test_a_team_takes_at_most_three_captains_and_a_user_captains_one_team(
 
 async def test_cards_and_lots_are_kept_in_the_order_they_were_recorded(db: Database):
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(uow, new_tournament(), T0)
+        tid = await uow.tournaments.create(new_tournament(), T0)
         cards = [("Kartallar", "yellow"), ("Işıkspor", "red"), ("Kartallar", "yellow_red")]
         await uow.tiebreak.add_cards(tid, cards, ORGANISER, T0, match_no=1)
         await uow.tiebreak.record_lot(tid, "A", ["Şimşekler", "Kartallar"], ORGANISER, T0)

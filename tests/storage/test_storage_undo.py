@@ -13,7 +13,6 @@ from test_storage_concurrency import wait_until_blocked_on_a_lock
 from test_storage_results import KICKOFF_END, apply, entry, make_tournament
 
 from domain.model import Score
-from storage import api
 from storage.errors import NoResultToCorrect, NothingToUndo, UndoConflict
 from storage.records import AuditEntry, UndoOutcome
 from storage.rows import ResultAuditRow, ResultRow, TournamentRow
@@ -27,7 +26,7 @@ async def undo(
     db: Database, tid: int, user: int = ALI, at=LATER, update_id: int | None = None
 ) -> UndoOutcome:
     async with db.unit_of_work() as uow:
-        outcome = await api.undo_last(uow, tid, user, at, update_id)
+        outcome = await uow.results.undo_last(tid, user, at, update_id)
         await uow.commit()
     return outcome
 
@@ -93,7 +92,7 @@ async def test_a_user_who_wrote_nothing_in_this_tournament_has_nothing_to_undo(d
         await undo(db, tid, user=BERK)
 
     async with db.unit_of_work() as uow:  # ALI's writes in another tournament don't count
-        other = await api.create_tournament(uow, new_tournament(chat_id=-100777), T0)
+        other = await uow.tournaments.create(new_tournament(chat_id=-100777), T0)
         await uow.commit()
     with pytest.raises(NothingToUndo):
         await undo(db, other, user=ALI)
@@ -167,7 +166,7 @@ async def test_the_database_refuses_to_mark_one_write_undone_twice(db: Database)
     async with db.unit_of_work() as uow:
         write = await uow.results.last_write(tid, ALI)
         assert write is not None
-        await api.undo_last(uow, tid, ALI, LATER)
+        await uow.results.undo_last(tid, ALI, LATER)
         await uow.commit()
 
     async with db.unit_of_work() as uow:
@@ -219,7 +218,7 @@ async def test_an_undo_waiting_on_the_row_lock_is_refused_when_a_correction_comm
     tid = await make_tournament(db)
     await apply(db, entry(tid, Score(1, 0), entered_by=ALI))
     async with db.unit_of_work() as first:
-        await api.correct_result(first, entry(tid, Score(4, 0), entered_by=BERK))
+        await first.results.correct(entry(tid, Score(4, 0), entered_by=BERK))
 
         async def second() -> UndoOutcome | UndoConflict:
             try:
@@ -242,7 +241,7 @@ async def test_a_correction_waiting_behind_an_undo_finds_no_result_left_to_corre
     tid = await make_tournament(db)
     await apply(db, entry(tid, Score(1, 0), entered_by=ALI))
     async with db.unit_of_work() as first:
-        await api.undo_last(first, tid, ALI, LATER)
+        await first.results.undo_last(tid, ALI, LATER)
 
         async def second() -> object:
             try:

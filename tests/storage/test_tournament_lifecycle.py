@@ -15,7 +15,7 @@ from bot.usecases import setup
 from bot.usecases.errors import NotOrganiser, RunningChanged
 from bot.usecases.units import Actor
 from domain.model import Score
-from storage import api, migrate
+from storage import migrate
 from storage.errors import ActiveTournamentExists, TournamentNotFound
 from storage.records import RecordResult
 from storage.uow import Database
@@ -25,9 +25,7 @@ LATER = T0 + timedelta(hours=1)
 
 async def created(db: Database, name: str, at=T0, *, replace: bool = False) -> int:
     async with db.unit_of_work() as uow:
-        tid = await api.create_tournament(
-            uow, new_tournament(name=name), at, replace_active=replace
-        )
+        tid = await uow.tournaments.create(new_tournament(name=name), at, replace_active=replace)
         await uow.commit()
     return tid
 
@@ -41,7 +39,7 @@ async def listed(db: Database, chat: int = CHAT) -> list[tuple[int, str, str, st
 async def test_a_replaced_tournament_is_listed_as_replaced_with_its_results(db: Database):
     first = await created(db, "Güz Kupası")
     async with db.unit_of_work() as uow:
-        await api.record_result(uow, RecordResult(first, 1, Score(2, 1), 11, T0))
+        await uow.results.record_first(RecordResult(first, 1, Score(2, 1), 11, T0))
         await uow.commit()
     await created(db, "Kış Kupası", LATER, replace=True)
 
@@ -58,7 +56,7 @@ async def test_a_replaced_tournament_is_listed_as_replaced_with_its_results(db: 
 async def test_an_ended_tournament_comes_back_with_everything_and_keeps_its_number(db: Database):
     first = await created(db, "Güz Kupası")
     async with db.unit_of_work() as uow:
-        await api.record_result(uow, RecordResult(first, 1, Score(2, 1), 11, T0))
+        await uow.results.record_first(RecordResult(first, 1, Score(2, 1), 11, T0))
         await uow.tournaments.archive(first, T0)
         await uow.commit()
     second = await created(db, "Kış Kupası", LATER)

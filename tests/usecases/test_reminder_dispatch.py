@@ -27,7 +27,6 @@ from bot.reminders.messages import headcount_buttons
 from bot.reminders.timer import NoTimer
 from bot.settings import Settings
 from bot.usecases import reminders, results
-from storage import api as store
 from storage.uow import Database
 
 PG_HOST = os.environ.get("PGHOST", "127.0.0.1")
@@ -258,7 +257,7 @@ async def test_a_re_timed_reminder_goes_at_its_new_time_and_a_stale_claim_fails(
             replace(m, start=m.start + timedelta(minutes=15), end=m.end + timedelta(minutes=15))
             for m in plan
         ]
-        await store.replan(uow, 1, later)
+        await uow.matches.replan(1, later)
         await reminders.sync(uow, 1, MORNING)
         await uow.commit()
 
