@@ -63,7 +63,7 @@ from bot import services
 from bot.app import build
 from bot.settings import Settings
 from bot.texts import welcome
-from bot.usecases import setup
+from bot.usecases import drafts, setup
 
 ZONE = ZoneInfo("Europe/Istanbul")
 KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=ZONE)
@@ -226,7 +226,7 @@ async def seed(app: Application, count: int) -> tuple[list[Chat], float]:  # typ
     for t in range(count):
         chat = chat_of(t)
         teams = tuple(random.Random(t).sample(NAMES, 16))
-        spec = setup.Spec(
+        spec = drafts.Spec(
             name=chat.title,
             teams=teams,
             kickoff=KICKOFF,

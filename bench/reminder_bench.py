@@ -59,7 +59,7 @@ import canned
 from telegram import Bot
 
 from bot.reminders.dispatcher import EVERY, Dispatcher
-from bot.usecases import setup
+from bot.usecases import drafts, setup
 from domain.reminders import Wanted
 from storage import migrate
 from storage.uow import Database
@@ -208,7 +208,7 @@ async def seed(
     `sync_seconds` gets the time of each tournament's `uow.reminders.sync`."""
     expected: dict[tuple[int, str], datetime] = {}
     teams = tuple(f"T{n}" for n in range(1, TEAMS + 1))
-    spec = setup.Spec(
+    spec = drafts.Spec(
         name="Kupa",
         teams=teams,
         kickoff=KICKOFF,

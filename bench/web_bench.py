@@ -87,14 +87,14 @@ def serve(url: str, port: int) -> None:
 
 
 async def seed(url: str, count: int) -> list[str]:
-    from bot.usecases import links, setup
+    from bot.usecases import drafts, links, setup
     from bot.usecases.units import Actor
     from storage import Database, migrate
 
     await migrate.upgrade_async(url)
     db = Database.from_url(url)
     teams = tuple(f"{g}{n}" for g in "AB" for n in range(1, 5))
-    spec = setup.Spec(
+    spec = drafts.Spec(
         name="Bahar Kupası",
         teams=teams,
         kickoff=KICKOFF,

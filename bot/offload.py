@@ -78,7 +78,7 @@ def _executor() -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
         # The forkserver imports these once; each worker forks from it already loaded.
         context.set_forkserver_preload(
-            ["bot.render.bracket", "bot.render.picture", "bot.usecases.setup"]
+            ["bot.render.bracket", "bot.render.picture", "bot.usecases.drafts"]
         )
         _pool = ProcessPoolExecutor(
             max_workers=WORKERS,
@@ -172,7 +172,7 @@ def _imports() -> None:
     import bot.render.bracket
     import bot.render.picture
     import bot.render.printout
-    import bot.usecases.setup  # noqa: F401
+    import bot.usecases.drafts  # noqa: F401
 
 
 def warm() -> None:

@@ -38,7 +38,7 @@ from bot.texts.setup import (
     TIMED_OUT_TOAST,
     started_over,
 )
-from bot.usecases import setup
+from bot.usecases import drafts, setup
 from bot.usecases.errors import SetupTimedOut
 from bot.usecases.units import Actor
 from domain import setupform, when
@@ -76,8 +76,8 @@ async def yeni_turnuva(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             "tiebreak": form.tiebreak,
         }
         if form.season is not None:  # a league over match weeks: its first match day
-            data["season"] = setup.season_data(form.season)
-            data["kickoff"] = setup.season_kickoff(data["season"], ZONE).isoformat()
+            data["season"] = drafts.season_data(form.season)
+            data["kickoff"] = drafts.season_kickoff(data["season"], ZONE).isoformat()
         try:
             await show_summary(update, context, who, data)
         except (DomainError, Rationed) as exc:

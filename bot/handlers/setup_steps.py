@@ -33,7 +33,7 @@ from bot.texts.setup import (
     TIEBREAK_HOW,
     TIEBREAKS,
 )
-from bot.usecases import setup
+from bot.usecases import drafts
 from bot.usecases.errors import UnclearAnswer
 from domain import advice, names, setupform, weekly, when
 
@@ -85,8 +85,8 @@ def take_answer(step: str, data: dict[str, Any], text: str, moment: datetime) ->
     elif step == "kickoff" and season_asked(text, data):  # a league: over weeks
         data["kind"] = "season"
         if KIND_WORDS.get(names.loose_key(text)) != "season":
-            data["season"] = setup.season_answer(text, moment)  # typed at once
-            data["kickoff"] = setup.season_kickoff(data["season"], ZONE).isoformat()
+            data["season"] = drafts.season_answer(text, moment)  # typed at once
+            data["kickoff"] = drafts.season_kickoff(data["season"], ZONE).isoformat()
     elif step == "kickoff":
         kickoff = when.check_horizon(when.parse_kickoff(text, moment), moment, text)
         data["kickoff"] = kickoff.isoformat()  # past or a year ahead: refused in Turkish
@@ -100,8 +100,8 @@ def take_answer(step: str, data: dict[str, Any], text: str, moment: datetime) ->
         data["tiebreak"] = choice(text, TIEBREAK_WORDS, TIEBREAK_HOW)
     elif step == "rhythm":
         typed = season.RHYTHMS[int(text)] if text in RHYTHM_KEYS else text
-        data["season"] = setup.season_answer(typed, moment)
-        data["kickoff"] = setup.season_kickoff(data["season"], ZONE).isoformat()
+        data["season"] = drafts.season_answer(typed, moment)
+        data["kickoff"] = drafts.season_kickoff(data["season"], ZONE).isoformat()
     return after_edit(step, data) if data.get("editing") else next_step(step, data)
 
 

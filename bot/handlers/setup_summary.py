@@ -24,17 +24,9 @@ from bot.handlers.effects import apply
 from bot.handlers.setup_steps import ZONE, buttons, edit_fields
 from bot.texts import chat, season, setup
 from bot.texts.errors import refusal
+from bot.usecases.drafts import data_key, plan_warning, spec_of
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged
-from bot.usecases.setup import (
-    build_off_loop,
-    confirm,
-    data_key,
-    drop,
-    keep,
-    plan_warning,
-    spec_of,
-    summarise,
-)
+from bot.usecases.setup import build_off_loop, confirm, drop, keep, summarise
 from bot.usecases.units import Actor
 from domain.errors import DomainError
 from domain.planner import Plan

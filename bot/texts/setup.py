@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.texts.advice import describe, season_line
 from bot.texts.common import day, duration, hm
-from bot.usecases.setup import PlanWarning
+from bot.usecases.drafts import PlanWarning
 
 ASK_NAME = "🏆 Yeni turnuva! Turnuvanın adı ne? (Örnek: Bahar Kupası)\nVazgeçmek için /iptal"
 ASK_TEAMS = (

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.usecases import setup
+from bot.usecases import drafts
 from domain import setupform
 from domain.report import checklist
 
@@ -31,7 +31,7 @@ def test_a_slot_as_typed_becomes_match_half_time_and_changeover(typed, planned):
 def test_the_readmes_sample_day_ends_at_eleven_past_three_with_72_and_120_minutes_of_play():
     form = setupform.parse_form(SAMPLE, datetime(2026, 12, 1, 9, 0, tzinfo=IST))
     assert (form.match_minutes, form.changeover) == (24, 6)
-    spec = setup.Spec(
+    spec = drafts.Spec(
         name=form.name,
         teams=form.teams,
         kickoff=form.kickoff,
@@ -42,7 +42,7 @@ def test_the_readmes_sample_day_ends_at_eleven_past_three_with_72_and_120_minute
         changeover=form.changeover,
         third_place=form.third_place,
     )
-    _, plan = setup.build(spec)
+    _, plan = drafts.build(spec)
     assert len(plan.matches) == 16
     assert plan.day_end.strftime("%H:%M") == "15:11"
     assert (plan.rules.match_minutes, plan.rules.play_minutes, plan.rules.slot) == (26, 24, 30)

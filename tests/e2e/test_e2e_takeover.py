@@ -28,7 +28,7 @@ import pytest
 from client import CAPTAIN_1, CAPTAIN_2, ORGANISER, Chat, Emulator, User, private
 from processes import BotProcess, free_port, offset_to, running_emulator, show_logs
 
-from bot.usecases import reminders, setup
+from bot.usecases import drafts, reminders, setup
 from storage import migrate
 from storage.uow import Database
 
@@ -88,7 +88,7 @@ async def _seed(url: str, chats: list[Chat], kickoffs: list[datetime], now: date
     try:
         async with db.unit_of_work() as uow:
             for chat, kickoff, (name, *sides) in zip(chats, kickoffs, TOURNAMENTS, strict=True):
-                spec = setup.Spec(
+                spec = drafts.Spec(
                     name=name, teams=tuple(team for team, _ in sides), kickoff=kickoff
                 )
                 made = await setup.create(

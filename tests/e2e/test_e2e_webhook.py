@@ -15,7 +15,7 @@ from client import GROUP, ORGANISER
 from processes import free_port, running_emulator, show_logs
 from test_e2e_web import PagesBot
 
-from bot.usecases import links, setup
+from bot.usecases import drafts, links, setup
 from bot.usecases.units import Actor
 from storage import migrate
 from storage.uow import Database
@@ -31,7 +31,7 @@ async def _seed(url: str, now: datetime) -> str:
     db = Database.from_url(url)
     try:
         kickoff = (now + timedelta(days=1)).astimezone(IST).replace(minute=0, second=0)
-        spec = setup.Spec(name="Gece Kupası", teams=("Kartallar", "Şahinler"), kickoff=kickoff)
+        spec = drafts.Spec(name="Gece Kupası", teams=("Kartallar", "Şahinler"), kickoff=kickoff)
         async with db.unit_of_work() as uow:
             await setup.create(uow, spec, chat_id=GROUP.id, user_id=ORGANISER.id, now=now)
             await uow.commit()

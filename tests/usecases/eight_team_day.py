@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.usecases import setup
+from bot.usecases import drafts, setup
 from storage import migrate
 from storage.uow import Database
 
@@ -22,7 +22,7 @@ CHAT, ORGANISER = -1001, 10
 KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
 GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
 TEAMS = GROUPS[0] + GROUPS[1]
-SPEC = setup.Spec(
+SPEC = drafts.Spec(
     name="Bahar Kupası",
     teams=TEAMS,
     kickoff=KICKOFF,

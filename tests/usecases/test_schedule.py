@@ -13,7 +13,7 @@ from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
 from bot.texts import admin, schedule
 from bot.texts.common import pairing
-from bot.usecases import reminders, results, setup, state
+from bot.usecases import drafts, reminders, results, setup, state
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.schedule import (
     BadDelay,
@@ -340,7 +340,7 @@ async def test_a_semi_final_before_its_group_ends_is_refused(morning):
 
 async def test_a_rest_too_short_names_the_team_and_the_match(db):
     """DOMAIN.md's evening league on two pitches, with 10 minutes' rest asked."""
-    evening = setup.Spec(
+    evening = drafts.Spec(
         name="Akşam Ligi",
         teams=("A", "B", "C", "D"),
         kickoff=datetime(2026, 12, 6, 20, 0, tzinfo=IST),

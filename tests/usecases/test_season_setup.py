@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.texts import season
-from bot.usecases import schedule, setup
+from bot.usecases import drafts, schedule, setup
 from bot.usecases.reminders import evening, leads, sync
 from bot.usecases.units import Actor
 from domain import reminders, setupform
@@ -43,9 +43,9 @@ def answers(text: str = FORM, now: datetime = NOW) -> dict:
         "third": form.third_place,
         "tiebreak": form.tiebreak,
         "seed": 1,
-        "season": setup.season_data(form.season),
+        "season": drafts.season_data(form.season),
     }
-    data["kickoff"] = setup.season_kickoff(data["season"], IST).isoformat()
+    data["kickoff"] = drafts.season_kickoff(data["season"], IST).isoformat()
     return data
 
 
@@ -57,7 +57,7 @@ def by_week(matches):
 
 
 def test_eight_teams_every_other_sunday_make_seven_weeks_of_four_inside_the_window():
-    _, plan = setup.build(setup.spec_of(answers()))
+    _, plan = drafts.build(drafts.spec_of(answers()))
     weeks = by_week(plan.matches)
 
     assert sorted(weeks) == list(range(1, 8))
@@ -76,15 +76,15 @@ def test_eight_teams_every_other_sunday_make_seven_weeks_of_four_inside_the_wind
 
 def test_the_first_day_and_a_skipped_sunday_move_the_season():
     data = answers(FORM + " | 10 Ocak'tan itibaren | 24 Ocak hariç")
-    _, plan = setup.build(setup.spec_of(data))
+    _, plan = drafts.build(drafts.spec_of(data))
     days = sorted({m.start.date() for m in plan.matches})
     assert days[:3] == [date(2027, 1, 10), date(2027, 2, 7), date(2027, 2, 21)]
     assert data["season"]["skip"] == ["2027-01-24"]
 
 
 def test_a_double_league_is_balanced_and_mirrored():
-    draft, plan = setup.build(
-        setup.spec_of(answers(FORM.replace("8 takım", "4 takım") + " | çift devreli"))
+    draft, plan = drafts.build(
+        drafts.spec_of(answers(FORM.replace("8 takım", "4 takım") + " | çift devreli"))
     )
     assert sum(breaks(draft.rounds["A"]).values()) == 3 * 4 - 6  # the fewest, balanced
     weeks = by_week(plan.matches)
@@ -165,7 +165,7 @@ async def test_created_league_stores_weeks_rhythm_and_evening_reminders(db):
 
 
 def test_the_evening_before_is_due_at_the_clock_set_on_the_day_before():
-    _, plan = setup.build(setup.spec_of(answers()))
+    _, plan = drafts.build(drafts.spec_of(answers()))
     audience = reminders.Audience(
         CHAT, ORGANISER, {}, frozenset({ORGANISER}), (), (60,), 10, time(21)
     )
@@ -191,7 +191,7 @@ def test_the_evening_before_is_due_at_the_clock_set_on_the_day_before():
 
 
 def test_the_nudge_and_the_list_are_one_per_match_day():
-    _, plan = setup.build(setup.spec_of(answers()))
+    _, plan = drafts.build(drafts.spec_of(answers()))
     captains = {"Takım 1": (CAPTAIN,)}
     audience = reminders.Audience(CHAT, ORGANISER, captains, frozenset(), (), (60,), 10, time(20))
     wanted = reminders.wanted(plan.matches, frozenset(), audience, NOW)

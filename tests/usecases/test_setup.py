@@ -12,7 +12,7 @@ from permission_table import cells
 
 from bot.handlers.setup_steps import parse_button
 from bot.texts.setup import may_not_replace, running_changed
-from bot.usecases import setup, tournaments
+from bot.usecases import drafts, setup, tournaments
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
 from storage import Database
 
@@ -109,14 +109,14 @@ async def test_an_organisers_oluştur_after_a_tournament_started_replaces_nothin
 async def test_the_summarys_plan_is_the_one_stored(db, monkeypatch):
     who = person("creator", at(9, 30))
     data = league()
-    _, planned = setup.build(setup.spec_of(data))
+    _, planned = drafts.build(drafts.spec_of(data))
     await setup.summarise(db, who, data)
 
     def built_again(_spec):
         raise AssertionError("the plan was built again")
 
-    monkeypatch.setattr(setup, "build", built_again)
-    done = await setup.confirm(db, who, {setup.data_key(data): planned}, replace=True)
+    monkeypatch.setattr(drafts, "build", built_again)  # where create looks it up
+    done = await setup.confirm(db, who, {drafts.data_key(data): planned}, replace=True)
 
     assert done.value.plan is planned
     async with db.unit_of_work(read_only=True) as uow:

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.texts.setup import warning
-from bot.usecases import setup
+from bot.usecases import drafts
 
 IST = ZoneInfo("Europe/Istanbul")
 
@@ -27,9 +27,9 @@ def answers(teams: int, kickoff: datetime, fmt: str = "league", pitches: int = 1
     }
 
 
-def warned(data: dict, now: datetime) -> setup.PlanWarning | None:
-    _, built = setup.build(setup.spec_of(data))
-    return setup.plan_warning(data, built, now, IST)
+def warned(data: dict, now: datetime) -> drafts.PlanWarning | None:
+    _, built = drafts.build(drafts.spec_of(data))
+    return drafts.plan_warning(data, built, now, IST)
 
 
 def test_an_evening_of_four_teams_needs_no_warning():

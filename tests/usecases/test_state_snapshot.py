@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.usecases import setup, state
+from bot.usecases import drafts, state
 from domain import progress
 from domain.model import Score
 from domain.settings import TournamentSettings
@@ -22,7 +22,7 @@ TEAMS = tuple(f"T{n:02d}" for n in range(1, 25))
 
 def snapshot(teams: int, groups: int, seed: int, tie_break: str) -> state.Snapshot:
     """A stored-looking tournament with a random share of its group matches played."""
-    spec = setup.Spec(
+    spec = drafts.Spec(
         name="Kupa",
         teams=TEAMS[:teams],
         kickoff=KICKOFF,
@@ -31,7 +31,7 @@ def snapshot(teams: int, groups: int, seed: int, tie_break: str) -> state.Snapsh
         seed=seed,
         tiebreak=tie_break,
     )
-    _, planned = setup.build(spec)
+    _, planned = drafts.build(spec)
     rng = random.Random(seed)
     finish = {g.label: rng.random() < 0.6 for g in planned.groups}
     matches = []
