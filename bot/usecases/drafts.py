@@ -19,11 +19,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from domain import advice, draw, formats, setupform
-from domain import season as seasons
 from domain.errors import DomainError
 from domain.matchdays import Calendar
 from domain.model import Group
 from domain.planner import Draft, Pitch, Plan, TimeRules, plan
+from domain.season import PitchHours, SeasonRules, season
 from storage.mapping import season_json
 
 DEFAULT_KNOCKOUT = {1: "none", 2: "semi", 3: "semi", 4: "quarter"}
@@ -83,13 +83,13 @@ def season_answer(text: str, now: datetime) -> dict[str, Any]:
     return season_data(form.season)
 
 
-def season_kickoff(season: Mapping[str, Any], zone: ZoneInfo) -> datetime:
+def season_kickoff(rhythm: Mapping[str, Any], zone: ZoneInfo) -> datetime:
     """The first match day's opening: what a season's answers keep as their kick-off."""
-    first, opens = date.fromisoformat(season["first"]), time.fromisoformat(season["opens"])
+    first, opens = date.fromisoformat(rhythm["first"]), time.fromisoformat(rhythm["opens"])
     return datetime.combine(first, opens, zone)
 
 
-def season_rules(spec: Spec) -> seasons.SeasonRules:
+def season_rules(spec: Spec) -> SeasonRules:
     """What domain.season needs for the spec's league over match weeks."""
     rhythm = spec.season or {}
     match, half, changeover = setupform.slot_times(spec.match_minutes, spec.changeover)
@@ -99,9 +99,9 @@ def season_rules(spec: Spec) -> seasons.SeasonRules:
         int(rhythm["every_days"]),
         [date.fromisoformat(d) for d in rhythm.get("skip", ())],
     )
-    return seasons.SeasonRules(
+    return SeasonRules(
         calendar=calendar,
-        pitches=tuple(seasons.PitchHours(p, opens, closes) for p in spec.pitches),
+        pitches=tuple(PitchHours(p, opens, closes) for p in spec.pitches),
         zone=ZoneInfo(spec.zone),
         match_minutes=match,
         half_time=half,
@@ -109,12 +109,12 @@ def season_rules(spec: Spec) -> seasons.SeasonRules:
     )
 
 
-def _build_season(spec: Spec) -> tuple[formats.Draft, Plan]:
+def _build_season(spec: Spec) -> tuple[Draft, Plan]:
     """A league over match weeks: one round per match day (a double league balanced,
     home and away swapped in the second half), each day timed inside its window. Raises
     RoundDoesNotFit or a CalendarError; the Plan carries every match with its week."""
     rules = season_rules(spec)
-    made = seasons.season(spec.teams, rules, double=spec.format == "double")
+    made = season(spec.teams, rules, double=spec.format == "double")
     group = Group("A", spec.teams)
     draft = Draft((group,), {"A": list(made.rounds)}, league=True, double=made.double)
     first = made.matches[0].start if made.matches else spec.kickoff
@@ -131,7 +131,7 @@ def _build_season(spec: Spec) -> tuple[formats.Draft, Plan]:
     return draft, Plan(made.matches, (), (group,), timing, 0, 0, 0, end)
 
 
-def build(spec: Spec) -> tuple[formats.Draft, Plan]:
+def build(spec: Spec) -> tuple[Draft, Plan]:
     """Draw and plan; pure, so the summary can show the plan before [Oluştur]."""
     if spec.season is not None:
         return _build_season(spec)
@@ -236,13 +236,13 @@ def plan_warning(
     except DomainError:
         found = []
     fitting = tuple(c for c in found if c.fits)[:2]
-    season = None
+    weekly = None  # not `season`: that is domain.season's planner, imported above
     if not fitting:
         try:
-            seasons = advice.advise_season(
+            candidates = advice.advise_season(
                 teams, pitches, match + changeover, hours, changeover=changeover
             )
         except DomainError:
-            seasons = []
-        season = next((s for s in seasons if s.fits), None)
-    return PlanWarning(past, midnight, long, minutes, fitting, season)
+            candidates = []
+        weekly = next((s for s in candidates if s.fits), None)
+    return PlanWarning(past, midnight, long, minutes, fitting, weekly)
