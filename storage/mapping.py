@@ -49,7 +49,7 @@ def planned_from_json(d: dict[str, Any]) -> PlannedMatch:
 
 
 def season_json(season: Season) -> dict[str, Any]:
-    """A season's rhythm as stored (the set-up answers' form, bot.usecases.setup)."""
+    """A season's rhythm as stored (the set-up answers' form, bot.usecases.drafts)."""
     return {
         "every_days": season.every_days,
         "weekday": season.weekday,
