@@ -17,14 +17,13 @@ from functools import partial
 
 from bot.usecases import reminders, results, state, units
 from bot.usecases.units import Actor, Done, Effects
-from domain import delay as shifting
-from domain import when
+from domain import shifts, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
 from domain.names import fold
 from storage import Database, UnitOfWork
 
-MAX_DELAY = shifting.MAX_DELAY  # longer: another day, moved match by match with /ertele
+MAX_DELAY = shifts.MAX_DELAY  # longer: another day, moved match by match with /ertele
 
 
 class BadDelay(DomainError):
@@ -59,10 +58,10 @@ class NothingToMove(DomainError):
 
 
 class CannotPostpone(DomainError):
-    """domain.delay's CannotMove with the matches it names looked up, so the refusal can
+    """domain.shifts' CannotMove with the matches it names looked up, so the refusal can
     say which pitch is taken by whom, or whose rest is too short. `gap` is the rule's
     minimum in minutes (changeover, rest), not the shortfall: that is what organisers know.
-    `suggestion` is the earliest kick-off that fits that day (domain.delay.earliest): from
+    `suggestion` is the earliest kick-off that fits that day (domain.shifts.earliest): from
     the asked time when the refusal is about time (overlap, rest, order), from now when the
     asked time has passed; None when nothing fits or the match may not move at all.
     """
@@ -77,7 +76,7 @@ class CannotPostpone(DomainError):
         start: datetime | None = None,
         result: Score | None = None,
         suggestion: datetime | None = None,
-        window: shifting.Window | None = None,
+        window: shifts.Window | None = None,
     ) -> None:
         super().__init__(f"cannot move match {number}: {reason}")
         self.reason, self.number, self.match, self.other = reason, number, match, other
@@ -181,14 +180,14 @@ def kickoff_for(text: str, match: PlannedMatch, now: datetime) -> datetime:
 # --- reading the settings ---------------------------------------------------------------
 
 
-def spacing(snap: state.Snapshot) -> shifting.Spacing:
+def spacing(snap: state.Snapshot) -> shifts.Spacing:
     """The gaps the plan was made with (setup.create stores them), for the moved plan."""
     s = snap.tournament.settings
     changeover = s.changeover
     if changeover is None:  # older tournaments: the slot minus the match
         match = s.slot_minutes if s.match_minutes is None else s.match_minutes
         changeover = max(0, s.slot_minutes - match)
-    return shifting.Spacing(
+    return shifts.Spacing(
         changeover=changeover,
         group_rest=s.group_rest,
         knockout_rest=int(s.rest_minutes),
@@ -213,7 +212,7 @@ async def delay(
     await results.may_organise(uow, snap, user_id, is_chat_admin)
     minutes, pitch = parse_delay(text, snap.tournament.settings.pitches)
     try:
-        after = shifting.delay(
+        after = shifts.delay(
             snap.planned,
             reminders.played(snap),
             minutes,
@@ -221,9 +220,9 @@ async def delay(
             pitch=pitch,
             spacing=spacing(snap),
         )
-    except shifting.CannotMove as exc:  # only "bad_minutes", which parse_delay checked
+    except shifts.CannotMove as exc:  # only "bad_minutes", which parse_delay checked
         raise BadDelay(text, "range") from exc
-    changes = shifting.moved(snap.planned, after)
+    changes = shifts.moved(snap.planned, after)
     if not changes:
         raise NothingToMove(pitch)
     return await _store(uow, snap, after, changes, now, minutes=minutes, pitch=pitch)
@@ -248,26 +247,24 @@ async def postpone(
     start = kickoff_for(time_text, stored.match, now)
     played, rules = reminders.played(snap), spacing(snap)
     # The day's window: from its first kick-off to its planned end plus a margin.
-    window = shifting.day_window(snap.planned, start.astimezone(snap.zone))
+    window = shifts.day_window(snap.planned, start.astimezone(snap.zone))
     season = snap.tournament.settings.season
     if season is not None:  # a season league: the pitch's hours
-        window = shifting.hours_window(start.astimezone(snap.zone), season.opens, season.closes)
+        window = shifts.hours_window(start.astimezone(snap.zone), season.opens, season.closes)
     try:
-        after = shifting.move(
+        after = shifts.move(
             snap.planned, played, number, start, now=now, spacing=rules, window=window
         )
-    except shifting.CannotMove as exc:
+    except shifts.CannotMove as exc:
         suggestion = None
         if exc.reason in _ABOUT_TIME or exc.reason in _OUTSIDE:
             since = start if exc.reason in _ABOUT_TIME else now
-            search = partial(
-                shifting.earliest, snap.planned, played, number, now=now, spacing=rules
-            )
+            search = partial(shifts.earliest, snap.planned, played, number, now=now, spacing=rules)
             suggestion = search(since.astimezone(snap.zone), window=window)
             if suggestion is None and window is not None:  # nothing later: the whole day
                 suggestion = search(window.opens, window=window)
         raise _explained(snap, exc, stored.match, start, suggestion, window) from None
-    changes = shifting.moved(snap.planned, after)
+    changes = shifts.moved(snap.planned, after)
     if not changes:
         raise NothingToMove(None, stored.match)
     return await _store(uow, snap, after, changes, now)
@@ -279,11 +276,11 @@ _OUTSIDE = frozenset({"past", "early", "late"})  # searched from now, inside the
 
 def _explained(
     snap: state.Snapshot,
-    exc: shifting.CannotMove,
+    exc: shifts.CannotMove,
     match: PlannedMatch,
     start: datetime,
     suggestion: datetime | None,
-    window: shifting.Window | None = None,
+    window: shifts.Window | None = None,
 ) -> CannotPostpone:
     by_no = {m.match.no: m for m in snap.matches}
     other = by_no[exc.other].match if exc.other in by_no else None

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from planshapes import START, Shape, plan_of
 
-from domain.delay import (
+from domain.model import PlannedMatch, Stage
+from domain.shifts import (
     CannotMove,
     Spacing,
     day_window,
@@ -26,7 +27,6 @@ from domain.delay import (
     move,
     moved,
 )
-from domain.model import PlannedMatch, Stage
 
 IST = ZoneInfo("Europe/Istanbul")
 MIN = timedelta(minutes=1)
