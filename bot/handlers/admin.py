@@ -10,7 +10,7 @@ from bot.handlers.common import actor, database, refuse, reply
 from bot.handlers.effects import apply
 from bot.texts import admin, tiebreak
 from bot.texts.schedule import refusal
-from bot.usecases import organisers, schedule
+from bot.usecases import organisers, reminder_settings
 from domain import names
 from domain.errors import DomainError
 
@@ -71,7 +71,7 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if await forfeits.setting(update, context, args):  # hukmen_puan_sil, cekilme
             return
         if args[0] == "kadro":
-            size = await schedule.change_squad(
+            size = await reminder_settings.change_squad(
                 database(context), actor(update, context), " ".join(args[1:])
             )
             await reply(update, admin.squad(size))
@@ -82,7 +82,7 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         done = await organisers.captains_enter_results(
             database(context), actor(update, context), args[1] in ON
         )
-    except schedule.BadSquad:
+    except reminder_settings.BadSquad:
         await reply(update, admin.SQUAD_HOW)
         return
     except DomainError as exc:

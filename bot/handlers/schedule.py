@@ -16,7 +16,7 @@ from bot.handlers.common import actor, database, reply
 from bot.handlers.effects import apply
 from bot.texts import reminders
 from bot.texts.schedule import captain_notice, delayed, leads_set, leads_shown, postponed, refusal
-from bot.usecases import schedule
+from bot.usecases import reminder_settings, schedule
 from bot.usecases.units import Actor, Done, Effects, Outgoing
 from domain.errors import DomainError
 from storage import Database
@@ -40,16 +40,20 @@ async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     words = list(context.args or [])
     try:
         if not words:
-            shown = leads_shown(*await schedule.shown_leads(database(context), chat_.id))
-            season, evening = await schedule.shown_evening(database(context), chat_.id)
+            shown = leads_shown(*await reminder_settings.shown_leads(database(context), chat_.id))
+            season, evening = await reminder_settings.shown_evening(database(context), chat_.id)
             await reply(update, shown + (f"\n{reminders.evening_line(evening)}" if season else ""))
             return
-        if schedule.is_evening(words):  # a season league's message the evening before
-            night = await schedule.change_evening(database(context), actor(update, context), words)
+        if reminder_settings.is_evening(words):  # a season league's message the evening before
+            night = await reminder_settings.change_evening(
+                database(context), actor(update, context), words
+            )
             await reply(update, reminders.evening_set(night.value))
             await apply(context, night.effects)
             return
-        done = await schedule.change_leads(database(context), actor(update, context), words)
+        done = await reminder_settings.change_leads(
+            database(context), actor(update, context), words
+        )
     except DomainError as exc:
         await reply(update, refusal(exc))
         return

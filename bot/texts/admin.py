@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.texts import forfeits
 from bot.texts.common import tie_rule
 from bot.texts.schedule import leads
-from bot.usecases import schedule
+from bot.usecases import reminder_settings
 from domain import tiebreak
 from domain.tiebreak import TieBreak
 from storage.records import Tournament
@@ -44,7 +44,7 @@ def settings(t: Tournament) -> str:
             f"• {tie_rule(_rule(s.tie_break))} (değiştirmek için: /ayarlar esitlik)",
             f"• Saat dilimi: {s.time_zone}",
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
-            f"• Hatırlatma: {leads(*schedule.leads(s))}",
+            f"• Hatırlatma: {leads(*reminder_settings.leads(s))}",
             f"• Kadro kontrolü: {f'en az {squad} kişi' if squad else 'kapalı'}",
             f"• Hükmende puan silme: {'açık' if s.forfeit_deduction else 'kapalı'}",
             f"• Çekilen takım: {forfeits.rule_of(s)}",
@@ -66,7 +66,8 @@ def _rule(stored: str) -> TieBreak:
 
 
 SQUAD_HOW = (
-    f"Kadro {schedule.SQUAD[0]} ile {schedule.SQUAD[1]} kişi arasında bir sayı olmalı."
+    f"Kadro {reminder_settings.SQUAD[0]} ile {reminder_settings.SQUAD[1]} kişi arasında"
+    " bir sayı olmalı."
     " Örnek: /ayarlar kadro 7 (kapatmak için: /ayarlar kadro kapat)"
 )
 

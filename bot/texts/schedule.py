@@ -9,7 +9,7 @@ from bot.texts import errors
 from bot.texts.chat import score_text
 from bot.texts.common import MONTHS, hm, pairing, stage_label
 from bot.texts.parts import quoted
-from bot.usecases import schedule
+from bot.usecases import reminder_settings, schedule
 from bot.usecases.errors import NotOrganiser
 from domain import when
 from domain.model import PlannedMatch
@@ -157,10 +157,10 @@ def refusal(exc: Exception) -> str:
                 "bad_time": "böyle bir saat yok",
             }.get(str(exc.reason), "saat olarak okunamadı")
             return f'"{quoted(exc.text)}": {why}. {ERTELE_HOW}'
-        case schedule.BadLeads():
+        case reminder_settings.BadLeads():
             why = {
-                "range": f"her süre 1 ile {schedule.MAX_LEAD} dakika arasında olmalı",
-                "too_many": f"her liste için en fazla {schedule.MAX_LEADS} süre",
+                "range": f"her süre 1 ile {reminder_settings.MAX_LEAD} dakika arasında olmalı",
+                "too_many": f"her liste için en fazla {reminder_settings.MAX_LEADS} süre",
             }.get(exc.reason, "anlaşılamadı")
             return f'"{quoted(exc.text)}": {why}. {HATIRLATMA_HOW}'
         case PlanConflict():

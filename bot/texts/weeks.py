@@ -7,7 +7,7 @@ from bot.texts.common import MONTHS, hm, pairing
 from bot.usecases.schedule import Moved, Notice
 from bot.usecases.weeks import BadWeek, NoPlayoff, Playoff, Undated
 from domain.model import PlannedMatch
-from domain.weeks import WeekError
+from domain.weekmoves import WeekError
 
 HOW = (
     "Örnek: /hafta_ertele 3 (3. hafta ve sonraki haftalar birer hafta kayar)"

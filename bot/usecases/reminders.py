@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, time
 
 from bot.usecases import state
-from domain import reminders as rules
+from domain.reminders import Audience, wanted
 from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
 from storage.records import StoredMatch, SyncSummary
@@ -40,14 +40,14 @@ def evening(settings: TournamentSettings) -> time | None:
     return None if settings.season is None else settings.evening
 
 
-async def audience(uow: UnitOfWork, snap: state.Snapshot) -> rules.Audience:
+async def audience(uow: UnitOfWork, snap: state.Snapshot) -> Audience:
     """Who the tournament's reminders may go to, as stored now (captains, reachable users)."""
     captains = await uow.teams.captains(snap.id)
     people = {user for users in captains.values() for user in users}
     people.add(snap.tournament.created_by)
     reachable = await uow.private_chats.reachable(people)
     group_leads, captain_leads = leads(snap.tournament.settings)
-    return rules.Audience(
+    return Audience(
         chat_id=snap.tournament.chat_id,
         organiser=snap.tournament.created_by,
         captains=captains,
@@ -75,8 +75,8 @@ async def sync(
     snap = snap or await state.load(uow, tournament_id)
     if snap.tournament.status != "active":
         return await uow.reminders.sync(tournament_id, [], now)
-    wanted = rules.wanted(snap.planned, played(snap), await audience(uow, snap), now)
-    return await uow.reminders.sync(tournament_id, wanted, now)
+    rows = wanted(snap.planned, played(snap), await audience(uow, snap), now)
+    return await uow.reminders.sync(tournament_id, rows, now)
 
 
 async def became_reachable(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from bot.usecases.errors import NotOrganiser
 from storage import Database, UnitOfWork
@@ -128,6 +128,26 @@ async def write_replanned(
     calls for the reminder plan reloaded and the actor's chat's live message redrawn."""
     value = await write(db, actor, action, claim=claim)
     return Done(value, Effects(reminders=True, live=(actor.chat_id,)))
+
+
+async def by_organiser(
+    db: Database, actor: Actor, command: Callable[..., Awaitable[T]], **args: Any
+) -> T:
+    """`command(uow, chat_id=, user_id=, now=, is_chat_admin=, **args)` for the actor, in
+    one write unit of work: the shape every organiser command of schedule and
+    reminder_settings takes."""
+    return await write(
+        db,
+        actor,
+        lambda uow, admin: command(
+            uow,
+            chat_id=actor.chat_id,
+            user_id=actor.user_id,
+            now=actor.now,
+            is_chat_admin=admin,
+            **args,
+        ),
+    )
 
 
 async def _once(db: Database, actor: Actor, action: Action[T], admin: bool, claim: bool) -> T:

@@ -17,8 +17,7 @@ from typing import Any
 
 from bot.usecases import reminders, results, schedule, state, units
 from bot.usecases.units import Actor, Done
-from domain import weeks as moving
-from domain import when
+from domain import weekmoves, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch
 from domain.settings import UndatedMatch
@@ -62,10 +61,10 @@ async def move_week(
     played = {m.match.no for m in snap.matches if m.result is not None}
     if day is None:
         every, skip = _rhythm(snap)
-        after = moving.postpone_week(snap.planned, played, week, every_days=every, skip=skip)
+        after = weekmoves.postpone_week(snap.planned, played, week, every_days=every, skip=skip)
     else:
-        after = moving.move_week_to(snap.planned, played, week, day, today=local_today)
-    changes = moving.changes(snap.planned, after)
+        after = weekmoves.move_week_to(snap.planned, played, week, day, today=local_today)
+    changes = weekmoves.changes(snap.planned, after)
     return await schedule._store(uow, snap, after, changes, now)  # the group, then captains
 
 
@@ -124,7 +123,7 @@ def _playoff_start(snap: state.Snapshot, text: str, now: datetime) -> datetime:
         day = when.parse_date(text, local.date())
     else:
         every, skip = _rhythm(snap)
-        day = moving.next_free_day([m.start.date() for m in snap.planned], every, skip)
+        day = weekmoves.next_free_day([m.start.date() for m in snap.planned], every, skip)
     return datetime.combine(day, opens, tzinfo=snap.zone)
 
 

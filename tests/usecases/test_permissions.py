@@ -19,6 +19,7 @@ from bot.usecases import (
     conversations,
     organisers,
     reading,
+    reminder_settings,
     reminders,
     results,
     schedule,
@@ -208,7 +209,7 @@ async def test_recording_a_lot(db, role, expected):
 @pytest.mark.parametrize(("role", "expected"), cells("change a setting"))
 async def test_changing_a_setting(db, role, expected):
     assert await verdict(organisers.captains_enter_results(db, who(role), True)) == expected
-    assert await verdict(schedule.change_squad(db, who(role), "7")) == expected
+    assert await verdict(reminder_settings.change_squad(db, who(role), "7")) == expected
     settings = (await reading.snapshot(db, CHAT)).tournament.settings
     assert settings.captains_may_enter_results == (expected == "allowed")
     assert (settings.squad == 7) == (expected == "allowed")
@@ -231,15 +232,15 @@ async def test_delaying_and_moving(db, role, expected):
 
 @pytest.mark.parametrize(("role", "expected"), cells("set the reminders"))
 async def test_setting_the_reminders(db, role, expected):
-    assert await verdict(schedule.change_leads(db, who(role), ["90"])) == expected
-    assert ((await schedule.shown_leads(db, CHAT))[0] == (90,)) == (expected == "allowed")
+    assert await verdict(reminder_settings.change_leads(db, who(role), ["90"])) == expected
+    assert ((await reminder_settings.shown_leads(db, CHAT))[0] == (90,)) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("see the settings and reminders"))
 async def test_seeing_the_settings(db, role, expected):
     actor = who(role)
     assert await verdict(organisers.settings_of(db, actor.chat_id)) == expected
-    assert await verdict(schedule.shown_leads(db, actor.chat_id)) == expected
+    assert await verdict(reminder_settings.shown_leads(db, actor.chat_id)) == expected
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("see the fixture, table, files"))

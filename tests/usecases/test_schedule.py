@@ -15,22 +15,24 @@ from bot.texts import admin, schedule
 from bot.texts.common import pairing
 from bot.usecases import drafts, reminders, results, setup, state
 from bot.usecases.errors import NotOrganiser
+from bot.usecases.reminder_settings import (
+    BadLeads,
+    BadSquad,
+    leads,
+    parse_leads,
+    set_leads,
+    set_squad,
+)
 from bot.usecases.schedule import (
     BadDelay,
-    BadLeads,
     BadPostpone,
-    BadSquad,
     CannotPostpone,
     NothingToMove,
     UnknownPitch,
     delay,
     finish,
-    leads,
     parse_delay,
-    parse_leads,
     postpone,
-    set_leads,
-    set_squad,
 )
 from domain import when
 from domain.model import PlannedMatch, Stage

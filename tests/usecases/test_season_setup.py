@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.texts import season
-from bot.usecases import drafts, schedule, setup
+from bot.usecases import drafts, reminder_settings, setup
 from bot.usecases.reminders import evening, leads, sync
 from bot.usecases.units import Actor
 from domain import reminders, setupform
@@ -225,30 +225,30 @@ async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
 
     before = await evenings()
     assert len(before) == 7
-    done = await schedule.change_evening(db, organiser(), ["aksam", "21:00"])
+    done = await reminder_settings.change_evening(db, organiser(), ["aksam", "21:00"])
     assert done.value == time(21) and done.effects.reminders
     async with db.unit_of_work(read_only=True) as uow:
         tid = (await uow.tournaments.active_for_chat(CHAT)).id
         assert (await uow.tournaments.get(tid)).settings.evening == time(21)
-    off = await schedule.change_evening(db, organiser(), ["aksam", "kapat"])
+    off = await reminder_settings.change_evening(db, organiser(), ["aksam", "kapat"])
     assert off.value is None
     after = await evenings()
     assert after == []
-    assert await schedule.shown_evening(db, CHAT) == (True, None)
+    assert await reminder_settings.shown_evening(db, CHAT) == (True, None)
 
 
 @pytest.mark.parametrize(
     ("words", "clock"), [("20:00", "20:00"), ("9", "09:00"), ("21.30", "21:30"), ("kapat", None)]
 )
 def test_the_evening_clock_as_typed(words, clock):
-    assert schedule.is_evening(["akşam", *words.split()])
-    assert schedule.parse_evening(words.split()) == clock
+    assert reminder_settings.is_evening(["akşam", *words.split()])
+    assert reminder_settings.parse_evening(words.split()) == clock
 
 
 @pytest.mark.parametrize("words", ["25:00", "yarın", "20:00 21:00"])
 def test_a_bad_evening_clock_is_refused(words):
-    with pytest.raises(schedule.BadLeads):
-        schedule.parse_evening(words.split())
+    with pytest.raises(reminder_settings.BadLeads):
+        reminder_settings.parse_evening(words.split())
 
 
 async def test_only_organisers_set_the_evening(db):
@@ -261,5 +261,5 @@ async def test_only_organisers_set_the_evening(db):
 
     member = Actor(user_id=77, chat_id=CHAT, now=NOW.astimezone(UTC), admin=no)
     with pytest.raises(NotOrganiser):
-        await schedule.change_evening(db, member, ["aksam", "21:00"])
-    assert await schedule.shown_evening(db, CHAT) == (True, time(20))
+        await reminder_settings.change_evening(db, member, ["aksam", "21:00"])
+    assert await reminder_settings.shown_evening(db, CHAT) == (True, time(20))

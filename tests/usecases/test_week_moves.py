@@ -23,7 +23,7 @@ from bot.usecases.weeks import (
     postpone_week,
     undated,
 )
-from domain.weeks import WeekError, match_days
+from domain.weekmoves import WeekError, match_days
 from storage import migrate
 from storage.errors import NoActiveTournament
 from storage.uow import Database

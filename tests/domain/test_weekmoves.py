@@ -1,4 +1,4 @@
-"""domain.weeks: a match week moves with every later week one step on, or alone to a day."""
+"""domain.weekmoves: a match week moves with every later week one step on, or alone to a day."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from domain.model import PlannedMatch, Stage
-from domain.weeks import WeekError, changes, match_days, move_week_to, next_free_day, postpone_week
+from domain.weekmoves import (
+    WeekError,
+    changes,
+    match_days,
+    move_week_to,
+    next_free_day,
+    postpone_week,
+)
 
 IST = ZoneInfo("Europe/Istanbul")
 FIRST = date(2027, 1, 10)  # a Sunday; the season every other Sunday

@@ -12,11 +12,11 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies
 from planshapes import START, Shape, plan_of
 
-from domain.delay import (
+from domain.model import PlannedMatch, Stage
+from domain.shifts import (
     CannotMove,
     Spacing,
     day_window,
@@ -26,7 +26,6 @@ from domain.delay import (
     move,
     moved,
 )
-from domain.model import PlannedMatch, Stage
 
 IST = ZoneInfo("Europe/Istanbul")
 MIN = timedelta(minutes=1)
@@ -293,20 +292,22 @@ def violations(
     return found
 
 
-@st.composite
-def situations(draw: st.DrawFn):
-    shape = draw(st.sampled_from(SHAPES))
+@strategies.composite
+def situations(draw: strategies.DrawFn):
+    shape = draw(strategies.sampled_from(SHAPES))
     plan = plan_of(shape).matches
-    now = START + draw(st.integers(-30, 400)) * MIN
-    played = draw(st.sets(st.sampled_from([m.no for m in plan if m.start <= now + 60 * MIN])))
+    now = START + draw(strategies.integers(-30, 400)) * MIN
+    played = draw(
+        strategies.sets(strategies.sampled_from([m.no for m in plan if m.start <= now + 60 * MIN]))
+    )
     return shape, plan, played, now
 
 
-pitch_choice = st.sampled_from([None, "Saha 1", "Saha 2", "Saha 3"])
+pitch_choice = strategies.sampled_from([None, "Saha 1", "Saha 2", "Saha 3"])
 
 
 @settings(max_examples=250, deadline=None)
-@given(situations(), st.integers(1, 240), pitch_choice)
+@given(situations(), strategies.integers(1, 240), pitch_choice)
 def test_a_delay_adds_no_broken_rule_and_moves_everything_by_the_same_minutes(
     situation, minutes, pitch
 ):
@@ -330,7 +331,7 @@ def test_a_delay_adds_no_broken_rule_and_moves_everything_by_the_same_minutes(
 
 
 @settings(max_examples=250, deadline=None)
-@given(situations(), st.integers(1, 120), pitch_choice)
+@given(situations(), strategies.integers(1, 120), pitch_choice)
 def test_a_match_off_the_delayed_pitch_moves_only_when_a_moved_match_forces_it(
     situation, minutes, pitch
 ):
@@ -363,7 +364,7 @@ def test_a_match_off_the_delayed_pitch_moves_only_when_a_moved_match_forces_it(
 
 
 @settings(max_examples=150, deadline=None)
-@given(situations(), st.integers(1, 120), st.integers(1, 120))
+@given(situations(), strategies.integers(1, 120), strategies.integers(1, 120))
 def test_two_delays_of_everything_add_up(situation, a, b):
     shape, plan, played, now = situation
     spacing = spacing_of(shape)
@@ -374,12 +375,12 @@ def test_two_delays_of_everything_add_up(situation, a, b):
 
 
 @settings(max_examples=300, deadline=None)
-@given(situations(), st.data())
+@given(situations(), strategies.data())
 def test_a_move_is_made_exactly_when_it_breaks_nothing(situation, data):
     shape, plan, played, now = situation
     spacing = spacing_of(shape)
-    target = data.draw(st.sampled_from(plan))
-    start = START + data.draw(st.integers(-60, 600)) * MIN
+    target = data.draw(strategies.sampled_from(plan))
+    start = START + data.draw(strategies.integers(-60, 600)) * MIN
     try:
         after = move(plan, played, target.no, start, now=now, spacing=spacing)
     except CannotMove as refused:
@@ -403,21 +404,25 @@ def test_a_move_is_made_exactly_when_it_breaks_nothing(situation, data):
 
 
 @settings(max_examples=150, deadline=None)
-@given(situations(), st.data())
+@given(situations(), strategies.data())
 def test_the_earliest_kick_off_is_one_move_accepts_and_no_earlier_mark_is(situation, data):
     shape, plan, played, now = situation
     spacing = spacing_of(shape)
     movable = [m for m in plan if m.no not in played and m.start > now]
     target = data.draw(
-        st.sampled_from(plan if not movable or data.draw(st.booleans()) else movable)
+        strategies.sampled_from(
+            plan if not movable or data.draw(strategies.booleans()) else movable
+        )
     )
     start = (
         START
-        + data.draw(st.integers(-60, 600)) * MIN
-        + data.draw(st.sampled_from([0, 0, 1, 30, 59])) * SEC
+        + data.draw(strategies.integers(-60, 600)) * MIN
+        + data.draw(strategies.sampled_from([0, 0, 1, 30, 59])) * SEC
     )
-    step = data.draw(st.sampled_from([1, 5, 10, 15, 30]))
-    until = data.draw(st.none() | st.integers(0, 300).map(lambda m: start + m * MIN))
+    step = data.draw(strategies.sampled_from([1, 5, 10, 15, 30]))
+    until = data.draw(
+        strategies.none() | strategies.integers(0, 300).map(lambda m: start + m * MIN)
+    )
     try:
         found = earliest(
             plan, played, target.no, start, now=now, spacing=spacing, step=step, until=until
