@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.draw import (
     DuplicateTeam,
@@ -59,7 +58,11 @@ def test_two_teams_per_group_is_the_smallest_allowed() -> None:
     assert group_sizes(6, 3) == [2, 2, 2]
 
 
-@given(st.integers(1, 16).flatmap(lambda k: st.tuples(st.just(k), st.integers(2 * k, 60))))
+@given(
+    strategies.integers(1, 16).flatmap(
+        lambda k: strategies.tuples(strategies.just(k), strategies.integers(2 * k, 60))
+    )
+)
 def test_sizes_add_up_differ_by_at_most_one_and_shrink_from_group_a(case: tuple[int, int]) -> None:
     k, n = case
     sizes = group_sizes(n, k)
@@ -125,8 +128,10 @@ def test_a_random_draw_is_not_the_given_order() -> None:
 
 
 @given(
-    st.integers(1, 6).flatmap(lambda k: st.tuples(st.just(k), st.integers(2 * k, 30))),
-    st.integers(0, 10**9),
+    strategies.integers(1, 6).flatmap(
+        lambda k: strategies.tuples(strategies.just(k), strategies.integers(2 * k, 30))
+    ),
+    strategies.integers(0, 10**9),
 )
 def test_a_random_draw_places_every_team_once_in_groups_of_the_right_sizes(
     case: tuple[int, int], seed: int
@@ -175,8 +180,10 @@ def test_a_pot_larger_than_the_number_of_groups_is_refused() -> None:
 
 
 @given(
-    st.integers(1, 6).flatmap(lambda k: st.tuples(st.just(k), st.integers(2 * k, 30))),
-    st.integers(0, 10**9),
+    strategies.integers(1, 6).flatmap(
+        lambda k: strategies.tuples(strategies.just(k), strategies.integers(2 * k, 30))
+    ),
+    strategies.integers(0, 10**9),
 )
 def test_no_group_gets_two_teams_of_the_same_pot(case: tuple[int, int], seed: int) -> None:
     k, n = case

@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies
 
 from domain.draw import DuplicateTeam
 from domain.knockout import (
@@ -271,15 +270,17 @@ def check_tree(ties: Sequence[Tie], *, third_place: bool) -> None:
 
 @settings(deadline=None)
 @given(
-    st.sampled_from(VALID_SHAPES),
-    st.booleans(),
-    st.data(),
+    strategies.sampled_from(VALID_SHAPES),
+    strategies.booleans(),
+    strategies.data(),
 )
 def test_every_valid_shape_gives_a_sound_cross_bracket(
-    shape: tuple[int, int], third_place: bool, data: st.DataObject
+    shape: tuple[int, int], third_place: bool, data: strategies.DataObject
 ) -> None:
     count, per_group = shape
-    sizes = data.draw(st.lists(st.integers(per_group + 1, 6), min_size=count, max_size=count))
+    sizes = data.draw(
+        strategies.lists(strategies.integers(per_group + 1, 6), min_size=count, max_size=count)
+    )
     groups = [
         Group(label, tuple(f"{label}{i}" for i in range(size)))
         for label, size in zip("ABCDEFGH", sizes, strict=False)
@@ -389,7 +390,7 @@ def test_a_seeded_knockout_refuses_one_team_duplicates_and_more_than_16() -> Non
     assert caught.value.bracket == 32
 
 
-@given(st.integers(2, 16), st.booleans())
+@given(strategies.integers(2, 16), strategies.booleans())
 def test_every_seeded_bracket_is_sound_with_byes_for_the_top_seeds(
     count: int, third_place: bool
 ) -> None:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.lines import (
     Attempt,
@@ -218,15 +217,19 @@ CHAT_WORDS = (
     *("⚽", "!", "?", ",", "-", ":", "vs", "ile", "ve", "de", "oynadık", "bitti.", "🔥"),
     *("Galatasaray", "Fenerbahçe", "Beşiktaş", "Messi", "forma", "top", "kale", "kaleci"),
 )
-TOKENS = st.one_of(
-    st.sampled_from(CHAT_WORDS),
-    st.integers(0, 120).map(str),
-    st.tuples(st.integers(0, 12), st.integers(0, 12)).map(lambda p: f"{p[0]}-{p[1]}"),
-    st.tuples(st.integers(0, 23), st.integers(0, 59)).map(lambda p: f"{p[0]}:{p[1]:02d}"),
+TOKENS = strategies.one_of(
+    strategies.sampled_from(CHAT_WORDS),
+    strategies.integers(0, 120).map(str),
+    strategies.tuples(strategies.integers(0, 12), strategies.integers(0, 12)).map(
+        lambda p: f"{p[0]}-{p[1]}"
+    ),
+    strategies.tuples(strategies.integers(0, 23), strategies.integers(0, 59)).map(
+        lambda p: f"{p[0]}:{p[1]:02d}"
+    ),
 )
 
 
-@given(st.lists(TOKENS, min_size=0, max_size=14).map(" ".join))
+@given(strategies.lists(TOKENS, min_size=0, max_size=14).map(" ".join))
 def test_no_sentence_naming_no_team_of_the_tournament_is_taken_as_a_result(sentence):
     reading = read_line(sentence, TEAMS)
     assert reading is None or isinstance(reading, OwnScore | Unclear), reading
@@ -235,10 +238,13 @@ def test_no_sentence_naming_no_team_of_the_tournament_is_taken_as_a_result(sente
 
 
 @given(
-    st.lists(st.sampled_from(TEAMS), min_size=2, max_size=2, unique=True),
-    st.integers(0, 20),
-    st.integers(0, 20),
-    st.one_of(st.none(), st.lists(st.integers(0, 10), min_size=2, max_size=2, unique=True)),
+    strategies.lists(strategies.sampled_from(TEAMS), min_size=2, max_size=2, unique=True),
+    strategies.integers(0, 20),
+    strategies.integers(0, 20),
+    strategies.one_of(
+        strategies.none(),
+        strategies.lists(strategies.integers(0, 10), min_size=2, max_size=2, unique=True),
+    ),
 )
 def test_the_line_written_for_a_result_reads_back_as_that_result(pair, hg, ag, pens):
     score = Score(hg, hg, *pens) if pens else Score(hg, ag)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.errors import DomainError
 from domain.names import (
@@ -97,22 +96,22 @@ def test_loose_key_reads_punctuation_as_a_space():
     assert loose_key("Ankara-Gücü") == loose_key("ankara gucu") == "ankara gucu"
 
 
-@given(st.text())
+@given(strategies.text())
 def test_key_is_idempotent(text):
     assert key(key(text)) == key(text)
 
 
-@given(st.text())
+@given(strategies.text())
 def test_loose_key_is_idempotent(text):
     assert loose_key(loose_key(text)) == loose_key(text)
 
 
-@given(st.text(alphabet=TURKISH_LETTERS + " "))
+@given(strategies.text(alphabet=TURKISH_LETTERS + " "))
 def test_upper_then_lower_case_keeps_the_key_of_turkish_text(text):
     assert key(tr_lower(tr_upper(text))) == key(text)
 
 
-@given(st.text(alphabet=TURKISH_LETTERS + " "))
+@given(strategies.text(alphabet=TURKISH_LETTERS + " "))
 def test_key_does_not_depend_on_turkish_casing(text):
     assert key(tr_upper(text)) == key(tr_lower(text)) == key(text)
 
@@ -313,14 +312,16 @@ def test_team_errors_survive_pickling_with_their_fields():
     assert (copy.text, copy.candidates, copy.side) == ("Xx", ("A1",), "away")
 
 
-@given(st.sampled_from(TEAMS), st.data())
+@given(strategies.sampled_from(TEAMS), strategies.data())
 def test_every_team_resolves_from_any_turkish_casing(team, data):
-    flips = data.draw(st.lists(st.booleans(), min_size=len(team), max_size=len(team)))
+    flips = data.draw(
+        strategies.lists(strategies.booleans(), min_size=len(team), max_size=len(team))
+    )
     text = "".join(tr_upper(c) if up else tr_lower(c) for c, up in zip(team, flips, strict=True))
     assert resolve(text, TEAMS) == team
 
 
-@given(st.sampled_from(TEAMS))
+@given(strategies.sampled_from(TEAMS))
 def test_every_team_resolves_when_typed_without_diacritics(team):
     assert resolve(loose_key(team), TEAMS) == team
 
@@ -328,9 +329,9 @@ def test_every_team_resolves_when_typed_without_diacritics(team):
 LONG_LETTER_TEAMS = [t for t in TEAMS if t.isalpha() and len(t) >= 8]
 
 
-@given(st.sampled_from(LONG_LETTER_TEAMS), st.data())
+@given(strategies.sampled_from(LONG_LETTER_TEAMS), strategies.data())
 def test_one_missing_letter_never_resolves_to_a_different_team(team, data):
-    i = data.draw(st.integers(0, len(team) - 1))
+    i = data.draw(strategies.integers(0, len(team) - 1))
     typo = team[:i] + team[i + 1 :]
     try:
         found = resolve(typo, TEAMS)
@@ -434,7 +435,7 @@ def test_a_name_of_only_invisible_characters_is_refused(typed):
         clean_name(typed)
 
 
-@given(st.text(alphabet=TURKISH_LETTERS + " \u200b\u200f\u2066", max_size=20))
+@given(strategies.text(alphabet=TURKISH_LETTERS + " \u200b\u200f\u2066", max_size=20))
 def test_normalize_is_idempotent_and_leaves_no_invisible_character(text):
     once = normalize(text)
     assert normalize(once) == once

@@ -17,8 +17,7 @@ from collections import Counter, defaultdict
 from datetime import datetime
 from pathlib import Path
 
-from hypothesis import HealthCheck, assume, example, given, seed, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, example, given, seed, settings, strategies
 from planshapes import START, Shape, built, plan_of, round_robin_matches, slot_lower_bound
 
 from domain.errors import DomainError
@@ -49,43 +48,43 @@ def _valid(shape: Shape) -> Shape:
     return shape
 
 
-@st.composite
-def group_shapes(draw: st.DrawFn, rests: tuple[int, ...] = (0, 0, 15, 30)) -> Shape:
-    teams = draw(st.integers(2, 40))
-    clock = draw(st.sampled_from(CLOCKS))
+@strategies.composite
+def group_shapes(draw: strategies.DrawFn, rests: tuple[int, ...] = (0, 0, 15, 30)) -> Shape:
+    teams = draw(strategies.integers(2, 40))
+    clock = draw(strategies.sampled_from(CLOCKS))
     shape = Shape(
         teams=teams,
-        groups=draw(st.integers(1, min(8, teams // 2))),
-        pitches=draw(st.integers(1, 8)),
-        double=draw(st.booleans()),
-        knockout=draw(st.sampled_from(("none", "final", "semi", "quarter"))),
-        third_place=draw(st.booleans()),
-        group_rest=draw(st.sampled_from(rests)),
+        groups=draw(strategies.integers(1, min(8, teams // 2))),
+        pitches=draw(strategies.integers(1, 8)),
+        double=draw(strategies.booleans()),
+        knockout=draw(strategies.sampled_from(("none", "final", "semi", "quarter"))),
+        third_place=draw(strategies.booleans()),
+        group_rest=draw(strategies.sampled_from(rests)),
         match_minutes=clock[0],
         changeover=clock[1],
-        knockout_break=draw(st.sampled_from((30, 15, 0))),
-        knockout_rest=draw(st.sampled_from((15, 20, 45))),
-        final_alone=draw(st.booleans()),
+        knockout_break=draw(strategies.sampled_from((30, 15, 0))),
+        knockout_rest=draw(strategies.sampled_from((15, 20, 45))),
+        final_alone=draw(strategies.booleans()),
     )
     return _valid(shape)
 
 
-@st.composite
-def knockout_shapes(draw: st.DrawFn) -> Shape:
-    clock = draw(st.sampled_from(CLOCKS))
+@strategies.composite
+def knockout_shapes(draw: strategies.DrawFn) -> Shape:
+    clock = draw(strategies.sampled_from(CLOCKS))
     return Shape(
-        teams=draw(st.integers(2, 16)),
+        teams=draw(strategies.integers(2, 16)),
         groups=0,
-        pitches=draw(st.integers(1, 8)),
-        third_place=draw(st.booleans()),
+        pitches=draw(strategies.integers(1, 8)),
+        third_place=draw(strategies.booleans()),
         match_minutes=clock[0],
         changeover=clock[1],
-        knockout_rest=draw(st.sampled_from((15, 20, 45))),
-        final_alone=draw(st.booleans()),
+        knockout_rest=draw(strategies.sampled_from((15, 20, 45))),
+        final_alone=draw(strategies.booleans()),
     )
 
 
-SHAPES = st.one_of(group_shapes(), group_shapes(), group_shapes(), knockout_shapes())
+SHAPES = strategies.one_of(group_shapes(), group_shapes(), group_shapes(), knockout_shapes())
 
 
 def shape_property(test=None, *, shapes=SHAPES, examples=EXAMPLES):

@@ -12,8 +12,7 @@ import itertools
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from hypothesis import HealthCheck, given, seed, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, seed, settings, strategies
 from planshapes import Shape, plan_of
 from test_back_to_back_minimum import fixture_back_to_backs, fixture_triples
 
@@ -30,15 +29,17 @@ DAY = TimeRules(
     changeover=5,
 )
 
-NAMES = st.lists(
-    st.text(alphabet="abcçdefgğhıijklmnoöprsştuüvyz ABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ", min_size=1),
+NAMES = strategies.lists(
+    strategies.text(
+        alphabet="abcçdefgğhıijklmnoöprsştuüvyz ABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ", min_size=1
+    ),
     min_size=10,
     max_size=10,
     unique_by=lambda name: name.casefold(),
 )
-DRAWS = st.one_of(
-    st.just(("order", None)),
-    st.tuples(st.sampled_from(("random", "pots")), st.integers(0, 10**6)),
+DRAWS = strategies.one_of(
+    strategies.just(("order", None)),
+    strategies.tuples(strategies.sampled_from(("random", "pots")), strategies.integers(0, 10**6)),
 )
 
 SETTINGS = settings(
@@ -70,7 +71,7 @@ def streaks(plan: Plan) -> dict[str, int]:
 
 @seed(14)
 @SETTINGS
-@given(names=NAMES, draw=DRAWS, knockout=st.sampled_from(("none", "semi")))
+@given(names=NAMES, draw=DRAWS, knockout=strategies.sampled_from(("none", "semi")))
 def test_the_ten_team_day_on_three_pitches_has_nobody_three_in_a_row(names, draw, knockout):
     method, draw_seed = draw
     groups = draw_groups(names, 2, method=method, seed=draw_seed)
@@ -99,7 +100,7 @@ def test_other_names_for_the_same_draw_give_the_same_slots(names):
 ONE_GROUP = [(4, 1), (5, 1), (6, 2), (7, 2), (8, 2), (9, 2), (10, 2), (10, 3), (12, 3), (16, 4)]
 
 
-@given(shape=st.sampled_from(ONE_GROUP))
+@given(shape=strategies.sampled_from(ONE_GROUP))
 @settings(max_examples=len(ONE_GROUP) * 2, deadline=None, database=None)
 def test_one_group_where_the_bound_allows_it_has_no_triple(shape):
     teams, pitches = shape

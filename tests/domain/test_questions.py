@@ -5,8 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.model import Stage
 from domain.names import AmbiguousTeam, UnknownTeam, resolve, strip_diacritics, tr_upper
@@ -172,7 +171,7 @@ def test_upper_case_and_stripped_diacritics_change_nothing(text, intent, hint):
     assert said(bare) == (intent, None if hint is None else strip_diacritics(hint))
 
 
-@given(st.text(max_size=120))
+@given(strategies.text(max_size=120))
 def test_any_text_gets_a_question_or_none_and_the_same_answer_twice(text):
     first = ask(text)
     assert first is None or isinstance(first, Question)
@@ -355,6 +354,6 @@ CHAT_ONLY = (
 )
 
 
-@given(st.lists(st.sampled_from(CHAT_ONLY), min_size=1, max_size=10).map(" ".join))
+@given(strategies.lists(strategies.sampled_from(CHAT_ONLY), min_size=1, max_size=10).map(" ".join))
 def test_chat_without_a_question_word_is_never_a_question(sentence):
     assert ask(sentence) is None

@@ -7,8 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies
 from planshapes import START, Shape, plan_of
 
 from domain.model import PlannedMatch, Stage
@@ -179,25 +178,27 @@ SHAPES = (
     Shape(teams=8, groups=0, pitches=2),
 )
 TEAM_IDS = {name: 100 + i for i, name in enumerate(Shape(40, 1, 1).team_names())}
-leads = st.lists(st.integers(-5, 180), max_size=4).map(tuple)
+leads = strategies.lists(strategies.integers(-5, 180), max_size=4).map(tuple)
 
 
-@st.composite
-def situations(draw: st.DrawFn) -> tuple[tuple[PlannedMatch, ...], set[int], Audience, datetime]:
-    plan = plan_of(draw(st.sampled_from(SHAPES))).matches
-    played = draw(st.sets(st.sampled_from([m.no for m in plan])))
+@strategies.composite
+def situations(
+    draw: strategies.DrawFn,
+) -> tuple[tuple[PlannedMatch, ...], set[int], Audience, datetime]:
+    plan = plan_of(draw(strategies.sampled_from(SHAPES))).matches
+    played = draw(strategies.sets(strategies.sampled_from([m.no for m in plan])))
     captains = {team: (cid, cid + 1000) for team, cid in TEAM_IDS.items()}
     everyone = [ORGANISER, *(c for cs in captains.values() for c in cs)]
     who = Audience(
         chat_id=CHAT,
         organiser=ORGANISER,
         captains=captains,
-        reachable=frozenset(draw(st.sets(st.sampled_from(everyone)))),
+        reachable=frozenset(draw(strategies.sets(strategies.sampled_from(everyone)))),
         group_leads=draw(leads),
         captain_leads=draw(leads),
-        nudge_after=draw(st.integers(0, 30)),
+        nudge_after=draw(strategies.integers(0, 30)),
     )
-    now = START + timedelta(minutes=draw(st.integers(-240, 600)))
+    now = START + timedelta(minutes=draw(strategies.integers(-240, 600)))
     return plan, played, who, now
 
 
@@ -247,7 +248,7 @@ def test_wanted_follows_the_rules(situation):
 
 
 @settings(max_examples=200, deadline=None)
-@given(situations(), st.integers(1, 400))
+@given(situations(), strategies.integers(1, 400))
 def test_time_passing_never_adds_a_reminder(situation, minutes):
     """A re-sync later (after a result, say) cannot create a pile of late reminders."""
     plan, played, who, now = situation
@@ -257,7 +258,7 @@ def test_time_passing_never_adds_a_reminder(situation, minutes):
 
 
 @settings(max_examples=100, deadline=None)
-@given(situations(), st.randoms(use_true_random=False))
+@given(situations(), strategies.randoms(use_true_random=False))
 def test_the_order_of_the_plan_does_not_matter(situation, rnd):
     plan, played, who, now = situation
     shuffled = list(plan)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.errors import DomainError
 from domain.model import Result, Score
@@ -285,21 +284,30 @@ def random_casing(text: str, flips: list[bool]) -> str:
     return "".join(tr_upper(c) if up else tr_lower(c) for c, up in zip(text, flips, strict=True))
 
 
-@st.composite
-def result_lines(draw: st.DrawFn) -> tuple[str, ParsedResult]:
-    home, away = draw(st.lists(st.sampled_from(TEAMS), min_size=2, max_size=2, unique=True))
-    h, a = draw(st.integers(0, 30)), draw(st.integers(0, 30))
+@strategies.composite
+def result_lines(draw: strategies.DrawFn) -> tuple[str, ParsedResult]:
+    home, away = draw(
+        strategies.lists(strategies.sampled_from(TEAMS), min_size=2, max_size=2, unique=True)
+    )
+    h, a = draw(strategies.integers(0, 30)), draw(strategies.integers(0, 30))
     cased = [
-        random_casing(name, draw(st.lists(st.booleans(), min_size=len(name), max_size=len(name))))
+        random_casing(
+            name,
+            draw(strategies.lists(strategies.booleans(), min_size=len(name), max_size=len(name))),
+        )
         for name in (home, away)
     ]
     # "0:10" is a clock time to the cheap filter; colons only with one-digit away goals.
-    dash = draw(st.sampled_from(["-", " - ", "–"] + ([":"] if a < 10 else [])))
+    dash = draw(strategies.sampled_from(["-", " - ", "–"] + ([":"] if a < 10 else [])))
     score = Score(h, a)
     line = f"{cased[0]} {h}{dash}{a} {cased[1]}"
-    if h == a and draw(st.booleans()):
-        hp, ap = draw(st.lists(st.integers(0, 20), min_size=2, max_size=2, unique=True).map(tuple))
-        clause = draw(st.sampled_from(PENALTY_CLAUSES))
+    if h == a and draw(strategies.booleans()):
+        hp, ap = draw(
+            strategies.lists(strategies.integers(0, 20), min_size=2, max_size=2, unique=True).map(
+                tuple
+            )
+        )
+        clause = draw(strategies.sampled_from(PENALTY_CLAUSES))
         line = f"{line} {clause.format(hp, ap)}"
         score = Score(h, a, hp, ap)
     return line, ParsedResult(home, away, score)
@@ -364,15 +372,17 @@ LETTER_TEAMS = [t for t in CHAT_TEAMS if not any(c.isdigit() for c in t)]
 
 
 @given(
-    st.lists(st.sampled_from(LETTER_TEAMS), min_size=2, max_size=2, unique=True),
-    st.integers(0, 30),
-    st.integers(0, 30),
-    st.sampled_from(SHAPES),
-    st.data(),
+    strategies.lists(strategies.sampled_from(LETTER_TEAMS), min_size=2, max_size=2, unique=True),
+    strategies.integers(0, 30),
+    strategies.integers(0, 30),
+    strategies.sampled_from(SHAPES),
+    strategies.data(),
 )
 def test_every_accepted_shape_round_trips_home_away_and_score(pair, hg, ag, shape, data):
     home, away = (
-        random_casing(n, data.draw(st.lists(st.booleans(), min_size=len(n), max_size=len(n))))
+        random_casing(
+            n, data.draw(strategies.lists(strategies.booleans(), min_size=len(n), max_size=len(n)))
+        )
         for n in pair
     )
     line = shape.format(h=home, a=away, hg=hg, ag=ag)

@@ -9,8 +9,7 @@ from itertools import pairwise
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies
 
 from domain.matchdays import (
     BadRhythm,
@@ -208,7 +207,7 @@ def test_a_double_league_is_balanced_by_default_with_3n_minus_6_breaks(n):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(2, 14), st.booleans(), st.integers(1, 3))
+@given(strategies.integers(2, 14), strategies.booleans(), strategies.integers(1, 3))
 def test_every_team_plays_each_match_week_at_most_once_and_rests_once_when_odd(n, double, pitches):
     rules = SeasonRules(
         calendar=Calendar.every(SUNDAY, 7),
@@ -234,7 +233,7 @@ def test_every_team_plays_each_match_week_at_most_once_and_rests_once_when_odd(n
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(2, 12), st.integers(1, 3))
+@given(strategies.integers(2, 12), strategies.integers(1, 3))
 def test_league_rounds_match_the_plan_round_for_round(n, k):
     rounds = league_rounds(names(n))
     rules = SeasonRules(

@@ -14,8 +14,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies
 
 from domain.sendplan import Outgoing, schedule
 
@@ -182,16 +181,16 @@ def test_duplicate_keys_are_a_programming_error():
 
 # --- properties -----------------------------------------------------------------------
 
-chats = st.integers(-8, 40)  # negative ids are group chats, as in Telegram
+chats = strategies.integers(-8, 40)  # negative ids are group chats, as in Telegram
 
 
-@st.composite
-def loads(draw: st.DrawFn, size: int = 400, spread: int = 1800) -> list[Outgoing]:
+@strategies.composite
+def loads(draw: strategies.DrawFn, size: int = 400, spread: int = 1800) -> list[Outgoing]:
     """Items due from 5 minutes before now to `spread` seconds after, in a few chats."""
-    n = draw(st.integers(0, size))
-    dues = draw(st.lists(st.integers(-300, spread), min_size=n, max_size=n))
-    kick = draw(st.lists(st.integers(0, 5), min_size=n, max_size=n))
-    owners = draw(st.lists(chats, min_size=n, max_size=n))
+    n = draw(strategies.integers(0, size))
+    dues = draw(strategies.lists(strategies.integers(-300, spread), min_size=n, max_size=n))
+    kick = draw(strategies.lists(strategies.integers(0, 5), min_size=n, max_size=n))
+    owners = draw(strategies.lists(chats, min_size=n, max_size=n))
     return [
         Outgoing(
             k,
@@ -205,7 +204,7 @@ def loads(draw: st.DrawFn, size: int = 400, spread: int = 1800) -> list[Outgoing
 
 
 @settings(max_examples=150, deadline=None)
-@given(loads(), st.sampled_from([EARLY, timedelta(minutes=1), timedelta(seconds=5)]))
+@given(loads(), strategies.sampled_from([EARLY, timedelta(minutes=1), timedelta(seconds=5)]))
 def test_limits_hold_and_nothing_goes_before_its_window(items, early):
     sent = schedule(items, now=NOW, max_early=early)
     assert_limits(items, sent)
@@ -220,13 +219,15 @@ def test_the_plan_is_deterministic_and_independent_of_input_order(items):
     assert schedule(list(reversed(items)), now=NOW) == once
 
 
-@st.composite
-def feasible(draw: st.DrawFn) -> list[Outgoing]:
+@strategies.composite
+def feasible(draw: strategies.DrawFn) -> list[Outgoing]:
     """Items whose due times are themselves a valid plan, so all can be on time: at least
     35 ms apart (29/s is 34.48 ms), a group chat's 3.001 s, a private chat's 1.001 s."""
-    n = draw(st.integers(1, 300))
+    n = draw(strategies.integers(1, 300))
     gaps = draw(
-        st.lists(st.sampled_from([35, 35, 36, 50, 100, 1000, 4000]), min_size=n, max_size=n)
+        strategies.lists(
+            strategies.sampled_from([35, 35, 36, 50, 100, 1000, 4000]), min_size=n, max_size=n
+        )
     )
     items: list[Outgoing] = []
     last: dict[int, int] = {}
@@ -245,7 +246,9 @@ def feasible(draw: st.DrawFn) -> list[Outgoing]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(feasible(), st.sampled_from([EARLY, timedelta(seconds=2), timedelta(milliseconds=100)]))
+@given(
+    feasible(), strategies.sampled_from([EARLY, timedelta(seconds=2), timedelta(milliseconds=100)])
+)
 def test_nothing_is_late_when_the_load_fits(items, early):
     sent = schedule(items, now=NOW, max_early=early)
     assert_limits(items, sent)
@@ -255,8 +258,8 @@ def test_nothing_is_late_when_the_load_fits(items, early):
 
 @settings(max_examples=150, deadline=None)
 @given(
-    st.lists(st.integers(0, 12), min_size=1, max_size=200),
-    st.lists(st.integers(0, 3), min_size=200, max_size=200),
+    strategies.lists(strategies.integers(0, 12), min_size=1, max_size=200),
+    strategies.lists(strategies.integers(0, 3), min_size=200, max_size=200),
 )
 def test_equal_dues_go_out_in_kickoff_order(kickoffs, due_minutes):
     """One private chat per item, so only the global limit and the ties decide."""

@@ -9,8 +9,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.errors import DomainError
 from domain.names import key
@@ -369,19 +368,19 @@ def test_a_team_name_too_long_or_without_letters_is_refused():
 _LETTERS = "abcçdefgğhıijklmnoöprsştuüvyzABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ0123456789 '-."
 # A team name as parse_teams keeps it: starting with a letter or digit, not "1. " numbered.
 _NAME = (
-    st.text(alphabet=_LETTERS, min_size=1, max_size=TEAM_NAME_MAX)
+    strategies.text(alphabet=_LETTERS, min_size=1, max_size=TEAM_NAME_MAX)
     .map(lambda s: " ".join(s.split()))
     .filter(lambda s: s[:1].isalnum() and not re.match(r"[0-9]{1,2}\s*[.)]\s", s))
 )
-_TEAM_LISTS = st.lists(_NAME, min_size=2, max_size=MAX_TEAMS, unique_by=key)
+_TEAM_LISTS = strategies.lists(_NAME, min_size=2, max_size=MAX_TEAMS, unique_by=key)
 
 
-@given(_TEAM_LISTS, st.sampled_from(["\n", ", ", ",", "\n\n  "]))
+@given(_TEAM_LISTS, strategies.sampled_from(["\n", ", ", ",", "\n\n  "]))
 def test_distinct_names_joined_by_lines_or_commas_come_back_unchanged(teams, separator):
     assert parse_teams(separator.join(teams)) == tuple(teams)
 
 
-@given(_TEAM_LISTS, st.sampled_from(["- ", "• ", "{i}. ", "{i}) "]))
+@given(_TEAM_LISTS, strategies.sampled_from(["- ", "• ", "{i}. ", "{i}) "]))
 def test_distinct_names_in_a_bulleted_or_numbered_list_come_back_unchanged(teams, marker):
     text = "\n".join(marker.format(i=i) + team for i, team in enumerate(teams, start=1))
     assert parse_teams(text) == tuple(teams)

@@ -11,8 +11,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.errors import DomainError
 from domain.model import Result, Score
@@ -290,19 +289,19 @@ def test_a_team_listed_twice_is_refused() -> None:
 # --- properties of every table -------------------------------------------------------------
 
 
-@st.composite
-def tournaments(draw: st.DrawFn) -> tuple[tuple[str, ...], list[Result]]:
+@strategies.composite
+def tournaments(draw: strategies.DrawFn) -> tuple[tuple[str, ...], list[Result]]:
     """2-8 teams and any subset of their pairings, some played twice, scores 0-5."""
-    n = draw(st.integers(min_value=2, max_value=8))
+    n = draw(strategies.integers(min_value=2, max_value=8))
     teams = tuple(f"T{i}" for i in range(n))
     pairs = list(combinations(teams, 2))
-    chosen = draw(st.lists(st.sampled_from(pairs), max_size=2 * len(pairs)))
-    goals = st.integers(min_value=0, max_value=5)
+    chosen = draw(strategies.lists(strategies.sampled_from(pairs), max_size=2 * len(pairs)))
+    goals = strategies.integers(min_value=0, max_value=5)
     results = [match(h, a, draw(goals), draw(goals)) for h, a in chosen]
     return teams, results
 
 
-@given(tournaments(), st.sampled_from(PRESET_NAMES))
+@given(tournaments(), strategies.sampled_from(PRESET_NAMES))
 def test_any_table_balances_goals_and_counts_every_match(
     case: tuple[tuple[str, ...], list[Result]], preset_name: str
 ) -> None:
@@ -317,7 +316,7 @@ def test_any_table_balances_goals_and_counts_every_match(
         assert r.points == 3 * r.won + r.drawn
 
 
-@given(tournaments(), st.sampled_from(PRESET_NAMES))
+@given(tournaments(), strategies.sampled_from(PRESET_NAMES))
 def test_any_table_ranks_every_team_once_and_by_points_first(
     case: tuple[tuple[str, ...], list[Result]], preset_name: str
 ) -> None:
@@ -330,7 +329,7 @@ def test_any_table_ranks_every_team_once_and_by_points_first(
     assert points == sorted(points, reverse=True)
 
 
-@given(tournaments(), st.sampled_from(PRESET_NAMES))
+@given(tournaments(), strategies.sampled_from(PRESET_NAMES))
 def test_unresolved_ties_are_level_on_points_contiguous_and_leave_places_open(
     case: tuple[tuple[str, ...], list[Result]], preset_name: str
 ) -> None:
@@ -348,7 +347,9 @@ def test_unresolved_ties_are_level_on_points_contiguous_and_leave_places_open(
         assert table.team_at(place) == (None if r.team in tied else r.team)
 
 
-@given(tournaments(), st.sampled_from(PRESET_NAMES), st.randoms(use_true_random=False))
+@given(
+    tournaments(), strategies.sampled_from(PRESET_NAMES), strategies.randoms(use_true_random=False)
+)
 def test_the_same_results_in_any_order_give_the_same_table(
     case: tuple[tuple[str, ...], list[Result]], preset_name: str, rnd: random.Random
 ) -> None:

@@ -7,8 +7,7 @@ import dataclasses
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies
 
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.model import Group, PlannedMatch, Score, Stage
@@ -230,7 +229,12 @@ def test_a_play_off_settles_its_tie_as_a_lot_and_counts_in_no_table():
     assert play.rules.lots == (("X", "Y"),)
 
 
-SCORES = st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 5), st.integers(0, 5))
+SCORES = strategies.tuples(
+    strategies.integers(0, 3),
+    strategies.integers(0, 3),
+    strategies.integers(0, 5),
+    strategies.integers(0, 5),
+)
 
 
 def _winning(score: tuple[int, int, int, int]) -> Score:
@@ -242,7 +246,7 @@ def _winning(score: tuple[int, int, int, int]) -> Score:
 
 
 @settings(max_examples=40, deadline=None)
-@given(teams=st.integers(4, 8), scores=st.lists(SCORES, min_size=8, max_size=8))
+@given(teams=strategies.integers(4, 8), scores=strategies.lists(SCORES, min_size=8, max_size=8))
 def test_a_played_out_knockout_places_four_teams_once_each(teams, scores):
     names = tuple(f"T{n}" for n in range(teams))
     planned = plan(pure_knockout(names, Options(third_place=True)), TIMES)
@@ -259,7 +263,13 @@ def test_a_played_out_knockout_places_four_teams_once_each(teams, scores):
 
 
 @settings(max_examples=40, deadline=None)
-@given(scores=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=12, max_size=12))
+@given(
+    scores=strategies.lists(
+        strategies.tuples(strategies.integers(0, 4), strategies.integers(0, 4)),
+        min_size=12,
+        max_size=12,
+    )
+)
 def test_a_group_finishes_with_its_last_result_and_its_table_is_the_one_of_all_tables(scores):
     play = start()
     group_matches = [f.match for f in play.matches if not f.match.stage.is_knockout]

@@ -7,8 +7,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from domain.errors import DomainError
 from domain.names import strip_diacritics, tr_upper
@@ -218,19 +217,19 @@ def test_time_errors_are_domain_errors_with_english_text_that_survive_pickling()
 
 # --- properties ------------------------------------------------------------------------------
 
-nows = st.datetimes(
+nows = strategies.datetimes(
     min_value=datetime(2024, 1, 1),  # noqa: DTZ001
     max_value=datetime(2035, 12, 31),  # noqa: DTZ001
-    timezones=st.just(IST),
+    timezones=strategies.just(IST),
 )
-clock = st.times().map(lambda t: time(t.hour, t.minute))
+clock = strategies.times().map(lambda t: time(t.hour, t.minute))
 
 
 def spelled(word: str, style: int) -> str:
     return [word, word.lower(), tr_upper(word), strip_diacritics(word)][style]
 
 
-@given(nows, st.integers(0, 364), clock, st.integers(0, 3))
+@given(nows, strategies.integers(0, 364), clock, strategies.integers(0, 3))
 def test_a_day_and_month_within_a_year_is_read_back_exactly(now, ahead, t, style):
     day = now.date() + timedelta(days=ahead)
     month = spelled(MONTH_NAMES[day.month - 1], style)
@@ -238,7 +237,7 @@ def test_a_day_and_month_within_a_year_is_read_back_exactly(now, ahead, t, style
     assert parse_kickoff(text, now) == datetime.combine(day, t, IST)
 
 
-@given(nows, st.dates(min_value=date(2020, 1, 1), max_value=date(2040, 12, 31)), clock)
+@given(nows, strategies.dates(min_value=date(2020, 1, 1), max_value=date(2040, 12, 31)), clock)
 def test_numeric_dates_with_a_year_are_read_back_exactly(now, day, t):
     expected = datetime.combine(day, t, IST)
     for text in (
@@ -250,7 +249,7 @@ def test_numeric_dates_with_a_year_are_read_back_exactly(now, day, t):
         assert parse_kickoff(text, now) == expected
 
 
-@given(nows, st.integers(0, 6), clock, st.integers(0, 3))
+@given(nows, strategies.integers(0, 6), clock, strategies.integers(0, 3))
 def test_a_weekday_is_always_within_the_coming_week_and_never_in_the_past(now, wd, t, style):
     kickoff = parse_kickoff(f"{spelled(DAY_NAMES[wd], style)} {t:%H:%M}", now)
     assert kickoff.weekday() == wd

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-import sqlalchemy as sa
+import sqlalchemy
 from storage_data import CHAT, T0
 
 from domain.forfeits import WithdrawalRule
@@ -73,13 +73,19 @@ EXTRA: dict[str, Any] = {
     "group_rest": 10,
 }
 
-_tournaments = sa.table(
+_tournaments = sqlalchemy.table(
     "tournaments",
-    *(sa.column(name) for name in ("id", "chat_id", "name", "status", "created_by")),
-    sa.column("created_at", UTCDateTime()),
-    *(sa.column(name) for name in ("format", "slot_minutes", "break_minutes", "rest_minutes")),
-    *(sa.column(name) for name in ("tie_break", "time_zone", "captains_may_enter_results")),
-    *(sa.column(name, sa.JSON()) for name in ("pitches", "reminder_leads", "extra")),
+    *(sqlalchemy.column(name) for name in ("id", "chat_id", "name", "status", "created_by")),
+    sqlalchemy.column("created_at", UTCDateTime()),
+    *(
+        sqlalchemy.column(name)
+        for name in ("format", "slot_minutes", "break_minutes", "rest_minutes")
+    ),
+    *(sqlalchemy.column(name) for name in ("tie_break", "time_zone", "captains_may_enter_results")),
+    *(
+        sqlalchemy.column(name, sqlalchemy.JSON())
+        for name in ("pitches", "reminder_leads", "extra")
+    ),
 )
 
 
@@ -109,10 +115,14 @@ async def _store_old(url: str, rows: list[dict[str, Any]]) -> None:
     db = Database.from_url(url)
     try:
         async with db.unit_of_work() as uow:
-            chats = sa.table("chats", sa.column("id"), sa.column("created_at", UTCDateTime()))
+            chats = sqlalchemy.table(
+                "chats", sqlalchemy.column("id"), sqlalchemy.column("created_at", UTCDateTime())
+            )
             for row in rows:
-                await uow.session.execute(sa.insert(chats).values(id=row["chat_id"], created_at=T0))
-                await uow.session.execute(sa.insert(_tournaments).values(**row))
+                await uow.session.execute(
+                    sqlalchemy.insert(chats).values(id=row["chat_id"], created_at=T0)
+                )
+                await uow.session.execute(sqlalchemy.insert(_tournaments).values(**row))
             await uow.commit()
     finally:
         await db.dispose()
@@ -131,7 +141,9 @@ async def _extras(url: str) -> dict[int, dict[str, Any]]:
     db = Database.from_url(url)
     try:
         async with db.unit_of_work(read_only=True) as uow:
-            found = await uow.session.execute(sa.select(_tournaments.c.id, _tournaments.c.extra))
+            found = await uow.session.execute(
+                sqlalchemy.select(_tournaments.c.id, _tournaments.c.extra)
+            )
             return {row.id: row.extra for row in found}
     finally:
         await db.dispose()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+import test_captains_permissions
 from eight_team_day import CHAT, ORGANISER
 from test_captains_permissions import (
     CAPTAIN,
@@ -23,7 +24,6 @@ from test_captains_permissions import (
     results_on,
     template,  # noqa: F401 - the fixture `db` copies it
 )
-from test_captains_permissions import db as db  # the fixture
 
 from bot.handlers.captains import captain_button, claim_button, tournament_button
 from bot.handlers.common import LONG_TOAST
@@ -40,6 +40,8 @@ from bot.usecases import captains, results, setup
 from bot.usecases.errors import ConversationOpen, NotOrganiser, StaleCaptainButton
 from bot.usecases.units import Actor, Repeated
 from storage.errors import TooManyCaptains
+
+db = test_captains_permissions.db  # the stored tournament fixture, shared
 
 STRANGER, SECOND_STRANGER, THIRD_STRANGER = 50, 51, 52
 
