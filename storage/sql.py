@@ -15,16 +15,27 @@ def _insert(session: AsyncSession, table: Table) -> Any:
 
 
 async def insert_if_absent(
-    session: AsyncSession, table: Table, values: dict[str, Any], key: list[str]
-) -> bool:
-    """INSERT ... ON CONFLICT DO NOTHING; True if this call inserted the row.
+    session: AsyncSession,
+    table: Table,
+    values: dict[str, Any] | list[dict[str, Any]],
+    key: list[str],
+) -> Any:
+    """INSERT ... ON CONFLICT (key) DO NOTHING of one row (a dict) or many (a list).
 
+    One row: True if this call inserted it. Many, in one multi-row statement: the `key`
+    of each row this call inserted (rows whose key is stored already insert nothing).
     On PostgreSQL a concurrent, not yet committed insert of the same key makes this wait
-    for that transaction and then report False, so "first one wins" holds across sessions.
+    for that transaction and then insert nothing, so "first one wins" holds across
+    sessions.
     """
-    stmt = _insert(session, table).values(**values).on_conflict_do_nothing(index_elements=key)
-    result = await session.execute(stmt)
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    stmt = _insert(session, table).on_conflict_do_nothing(index_elements=key)
+    if isinstance(values, dict):
+        result = await session.execute(stmt, values)
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+    if not values:
+        return []
+    returning = stmt.returning(*(table.c[name] for name in key))
+    return (await session.execute(returning, values)).all()
 
 
 async def upsert(
