@@ -107,9 +107,6 @@ class UnitOfWork:
     async def commit(self) -> None:
         await self.session.commit()
 
-    async def rollback(self) -> None:
-        await self.session.rollback()
-
 
 class Database:
     """Engines plus unit-of-work factories; build one per process from a URL.
