@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, case, delete, literal, select, update
+from sqlalchemy import Update, bindparam, case, delete, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.errors import MatchNotFound
@@ -130,7 +130,7 @@ class ReminderRepository:
             rows = await self._session.execute(_PENDING)
         else:
             rows = await self._session.execute(_PENDING_OF, {"tournament_id": tournament_id})
-        return [_pending_reminder(row) for row in rows]
+        return [PendingReminder(**row._mapping) for row in rows]
 
     async def claim(self, reminder_id: int, due_at: datetime, at: datetime) -> bool:
         """pending -> sending, only if the row is still due at `due_at`: of concurrent
@@ -164,7 +164,7 @@ class ReminderRepository:
         if not ids:
             return []
         rows = await self._session.execute(_BY_IDS, {"ids": ids})
-        return [_pending_reminder(row) for row in rows]
+        return [PendingReminder(**row._mapping) for row in rows]
 
     async def status(self, tournament_id: int) -> dict[tuple[int, int, str], str]:
         """Every row of the tournament by (match_no, recipient, kind): for tests and the bench."""
@@ -173,21 +173,6 @@ class ReminderRepository:
 
     async def _changed(self, stmt: Any, params: dict[str, Any]) -> bool:
         return bool((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
-
-
-def _pending_reminder(row: Any) -> PendingReminder:
-    return PendingReminder(
-        id=row.id,
-        tournament_id=row.tournament_id,
-        chat_id=row.chat_id,
-        match_id=row.match_id,
-        match_no=row.match_no,
-        recipient=row.recipient,
-        kind=row.kind,
-        due_at=row.due_at,
-        start_at=row.start_at,
-        end_at=row.end_at,
-    )
 
 
 _reminders = ReminderRow.__table__
@@ -247,36 +232,18 @@ _BY_IDS = _WITH_MATCH.where(_reminders.c.id.in_(bindparam("ids", expanding=True)
 
 _at = bindparam("at", type_=_reminders.c.updated_at.type)
 _by_id = _reminders.c.id == bindparam("reminder_id")
-_CLAIM = (
-    update(_reminders)
-    .where(
-        _by_id,
-        _reminders.c.status == "pending",
-        _reminders.c.due_at == bindparam("seen_due", type_=_reminders.c.due_at.type),
-    )
-    .values(status="sending", updated_at=_at)
-)
-_FINISH = (
-    update(_reminders)
-    .where(_by_id, _reminders.c.status == "sending")
-    .values(status=bindparam("new_status"), updated_at=_at)
-)
-_RELEASE = (
-    update(_reminders)
-    .where(_by_id, _reminders.c.status == "sending")
-    .values(status="pending", updated_at=_at)
-)
-_DROP = (
-    update(_reminders)
-    .where(_by_id, _reminders.c.status == "pending")
-    .values(status="dropped", updated_at=_at)
-)
-_RECOVER = (
-    update(_reminders)
-    .where(_reminders.c.status == "sending")
-    .values(status="dropped", updated_at=_at)
-    .returning(_reminders.c.id)
-)
+
+
+def _status_change(old: str, new: Any) -> Update:
+    return update(_reminders).where(_reminders.c.status == old).values(status=new, updated_at=_at)
+
+
+_seen_due = bindparam("seen_due", type_=_reminders.c.due_at.type)
+_CLAIM = _status_change("pending", "sending").where(_by_id, _reminders.c.due_at == _seen_due)
+_FINISH = _status_change("sending", bindparam("new_status")).where(_by_id)
+_RELEASE = _status_change("sending", "pending").where(_by_id)
+_DROP = _status_change("pending", "dropped").where(_by_id)
+_RECOVER = _status_change("sending", "dropped").returning(_reminders.c.id)
 _STATUS = (
     select(_matches.c.no, _reminders.c.recipient, _reminders.c.kind, _reminders.c.status)
     .select_from(_reminders.join(_matches, _matches.c.id == _reminders.c.match_id))
