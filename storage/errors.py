@@ -11,23 +11,19 @@ from domain.errors import DomainError
 from domain.model import Score
 
 
-class StorageError(DomainError):
-    """Base for refusals raised by `storage`."""
-
-
-class TournamentNotFound(StorageError):
+class TournamentNotFound(DomainError):
     def __init__(self, tournament_id: int) -> None:
         super().__init__(f"tournament {tournament_id} does not exist")
         self.tournament_id = tournament_id
 
 
-class NoActiveTournament(StorageError):
+class NoActiveTournament(DomainError):
     def __init__(self, chat_id: int) -> None:
         super().__init__(f"chat {chat_id} has no active tournament")
         self.chat_id = chat_id
 
 
-class ActiveTournamentExists(StorageError):
+class ActiveTournamentExists(DomainError):
     """A chat runs one tournament at a time; archive the current one first."""
 
     def __init__(self, chat_id: int) -> None:
@@ -35,19 +31,19 @@ class ActiveTournamentExists(StorageError):
         self.chat_id = chat_id
 
 
-class TeamNotFound(StorageError):
+class TeamNotFound(DomainError):
     def __init__(self, team: str) -> None:
         super().__init__(f"no team named {team!r} in this tournament")
         self.team = team
 
 
-class DuplicateTeam(StorageError):
+class DuplicateTeam(DomainError):
     def __init__(self, team: str) -> None:
         super().__init__(f"team {team!r} is listed twice")
         self.team = team
 
 
-class TooManyCaptains(StorageError):
+class TooManyCaptains(DomainError):
     """A team has at most `limit` captains (the people who may speak for it)."""
 
     def __init__(self, team: str, limit: int) -> None:
@@ -56,7 +52,7 @@ class TooManyCaptains(StorageError):
         self.limit = limit
 
 
-class AlreadyCaptain(StorageError):
+class AlreadyCaptain(DomainError):
     """One person captains at most one team of a tournament."""
 
     def __init__(self, user_id: int, team: str) -> None:
@@ -65,13 +61,13 @@ class AlreadyCaptain(StorageError):
         self.team = team
 
 
-class MatchNotFound(StorageError):
+class MatchNotFound(DomainError):
     def __init__(self, match_no: int) -> None:
         super().__init__(f"no match number {match_no} in this tournament")
         self.match_no = match_no
 
 
-class MatchSidesUnknown(StorageError):
+class MatchSidesUnknown(DomainError):
     """A knockout match whose teams are not decided yet cannot have a result."""
 
     def __init__(self, match_no: int) -> None:
@@ -79,7 +75,7 @@ class MatchSidesUnknown(StorageError):
         self.match_no = match_no
 
 
-class ResultConflict(StorageError):
+class ResultConflict(DomainError):
     """A result write was refused so that nothing is silently overwritten.
 
     `current` is the score stored now (None if the match changed in another way, e.g. it
@@ -103,13 +99,13 @@ class ResultAlreadyRecorded(ResultConflict):
         super().__init__(match_no, "a result is already recorded", current, entered_by)
 
 
-class NoResultToCorrect(StorageError):
+class NoResultToCorrect(DomainError):
     def __init__(self, match_no: int) -> None:
         super().__init__(f"match {match_no} has no result to correct")
         self.match_no = match_no
 
 
-class PlanConflict(StorageError):
+class PlanConflict(DomainError):
     """A re-plan would move or drop a played match, or raced with a result entry."""
 
     def __init__(self, match_no: int, reason: str) -> None:
@@ -118,7 +114,7 @@ class PlanConflict(StorageError):
         self.reason = reason
 
 
-class NothingToUndo(StorageError):
+class NothingToUndo(DomainError):
     """The user has no result write in this tournament left to undo (none at all, or all
     of them undone already)."""
 
@@ -127,7 +123,7 @@ class NothingToUndo(StorageError):
         self.user_id = user_id
 
 
-class UndoConflict(StorageError):
+class UndoConflict(DomainError):
     """The write to undo is no longer the match's latest: someone changed the match after
     it. `current` is the score stored now (None: no result). Nothing was changed."""
 

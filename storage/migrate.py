@@ -70,9 +70,5 @@ def upgrade(url: str | None = None, revision: str = "head") -> None:
     asyncio.run(upgrade_async(url, revision))
 
 
-def downgrade(url: str | None, revision: str) -> None:
-    asyncio.run(downgrade_async(url, revision))
-
-
 def current(url: str | None = None) -> str | None:
     return asyncio.run(current_async(url))

@@ -148,7 +148,7 @@ class AuditEntry:
 
 @dataclass(frozen=True)
 class SyncSummary:
-    """What `Reminders.sync` changed: pending rows added, given a new due time, deleted."""
+    """What `ReminderRepository.sync` changed: pending rows added, given a new due time, deleted."""
 
     added: int
     moved: int

@@ -15,17 +15,17 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage.engine import READ_ONLY, make_engine
 from storage.repositories import (
-    Inbox,
+    InboxRepository,
     LinkRepository,
     MatchRepository,
-    PrivateChats,
-    Reminders,
+    PrivateChatRepository,
+    ReminderRepository,
     ResultRepository,
-    SetupStates,
+    SetupStateRepository,
     TeamRepository,
     TiebreakRepository,
     TournamentRepository,
-    UpdateLog,
+    UpdateRepository,
 )
 
 
@@ -35,11 +35,11 @@ class UnitOfWork:
     matches: MatchRepository
     results: ResultRepository
     tiebreak: TiebreakRepository
-    updates: UpdateLog
-    reminders: Reminders
-    private_chats: PrivateChats
-    setups: SetupStates
-    inbox: Inbox
+    updates: UpdateRepository
+    reminders: ReminderRepository
+    private_chats: PrivateChatRepository
+    setups: SetupStateRepository
+    inbox: InboxRepository
     links: LinkRepository
 
     def __init__(
@@ -79,11 +79,11 @@ class UnitOfWork:
         self.matches = MatchRepository(session)
         self.results = ResultRepository(session)
         self.tiebreak = TiebreakRepository(session)
-        self.updates = UpdateLog(session)
-        self.reminders = Reminders(session)
-        self.private_chats = PrivateChats(session)
-        self.setups = SetupStates(session)
-        self.inbox = Inbox(session)
+        self.updates = UpdateRepository(session)
+        self.reminders = ReminderRepository(session)
+        self.private_chats = PrivateChatRepository(session)
+        self.setups = SetupStateRepository(session)
+        self.inbox = InboxRepository(session)
         self.links = LinkRepository(session)
         return self
 
@@ -106,9 +106,6 @@ class UnitOfWork:
 
     async def commit(self) -> None:
         await self.session.commit()
-
-    async def rollback(self) -> None:
-        await self.session.rollback()
 
 
 class Database:

@@ -9,13 +9,13 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from storage import queries
-from storage.rows.inbox import InboxRow
+from storage.rows import InboxRow
+from storage.sql import insert_if_absent
 
 Received = tuple[int, int | None, dict[str, Any]]  # (update id, chat id, payload)
 
 
-class Inbox:
+class InboxRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
@@ -28,8 +28,8 @@ class Inbox:
             {"update_id": u, "chat_id": c, "payload": p, "received_at": at, "done_at": None}
             for u, c, p in updates
         ]
-        stmt = _ADD[self._session.get_bind().dialect.name]
-        return {row[0] for row in (await self._session.execute(stmt, rows)).all()}
+        inserted = await insert_if_absent(self._session, _inbox, rows, ["update_id"])
+        return {update_id for (update_id,) in inserted}
 
     async def unfinished(self) -> list[tuple[int, dict[str, Any]]]:
         """(update id, payload) of every update received but not handled, oldest first."""
@@ -56,11 +56,7 @@ class Inbox:
         return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
 
 
-_inbox = queries.table(InboxRow)
-_ADD = {
-    name: stmt.returning(_inbox.c.update_id)
-    for name, stmt in queries.insert_ignoring_duplicates(_inbox, "update_id").items()
-}
+_inbox = InboxRow.__table__
 _UNFINISHED = (
     select(_inbox.c.update_id, _inbox.c.payload)
     .where(_inbox.c.done_at.is_(None))

@@ -2,12 +2,12 @@
 
 from storage.rows.base import Base
 from storage.rows.bot_state import (
+    InboxRow,
     PrivateChatRow,
     ProcessedUpdateRow,
     ReminderRow,
     SetupStateRow,
 )
-from storage.rows.inbox import InboxRow
 from storage.rows.links import PublicLinkRow
 from storage.rows.play import (
     CardRow,

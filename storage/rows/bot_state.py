@@ -1,5 +1,5 @@
-"""The bot's own bookkeeping: reminders, who it may write to in private, processed updates,
-guided set-up conversations."""
+"""The bot's own bookkeeping: reminders, who it may write to in private, received and
+processed updates, guided set-up conversations."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstra
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.rows.base import Base, TelegramId
-
-REMINDER_STATUSES = ("pending", "sending", "sent", "dropped")
 
 
 class ReminderRow(Base):
@@ -61,3 +59,19 @@ class SetupStateRow(Base):
     user_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
     state: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime]
+
+
+class InboxRow(Base):
+    """One update as Telegram sent it, stored before the bot tells Telegram it has it
+    (issue 11). `done_at` is set once its handlers have finished; rows without it are
+    handled again after a restart. Done rows stay 48 h, so a copy Telegram delivers again
+    in that time is recognised and ignored."""
+
+    __tablename__ = "inbox"
+    __table_args__ = (Index("ix_inbox_done_at", "done_at"),)
+
+    update_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    chat_id: Mapped[TelegramId | None]
+    payload: Mapped[dict[str, Any]]
+    received_at: Mapped[datetime]
+    done_at: Mapped[datetime | None]

@@ -1,108 +1,23 @@
-"""Repositories for the bot's bookkeeping: processed updates, set-up states, private chats,
-reminders."""
+"""Reminder rows: what the leader sends, when, and how far each has got."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, case, delete, literal, select, update
+from sqlalchemy import Update, bindparam, case, delete, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from storage import queries
 from storage.errors import MatchNotFound
 from storage.records import PendingReminder, SyncSummary
-from storage.rows import PrivateChatRow, ProcessedUpdateRow, ReminderRow, SetupStateRow
-from storage.sql import upsert
-
-
-class UpdateLog:
-    """Telegram update ids already applied; claimed inside the transaction of the write."""
-
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
-    async def claim(self, update_id: int, at: datetime) -> bool:
-        """True the first time an update id is seen (in a committed transaction)."""
-        values = {"update_id": update_id, "processed_at": at}
-        stmt = queries.CLAIM_UPDATE[self._session.get_bind().dialect.name]
-        result = await self._session.execute(stmt, values)
-        return bool(result.rowcount)  # type: ignore[attr-defined]
-
-    async def forget_before(self, before: datetime) -> int:
-        """Prune old ids (Telegram does not resend updates older than a day)."""
-        stmt = delete(ProcessedUpdateRow).where(ProcessedUpdateRow.processed_at < before)
-        result = await self._session.execute(stmt)
-        return int(result.rowcount)  # type: ignore[attr-defined]
-
-
-class SetupStates:
-    """JSON state of a guided set-up conversation per (chat, user)."""
-
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
-    async def get(self, chat_id: int, user_id: int) -> dict[str, Any] | None:
-        row = await self._session.get(SetupStateRow, (chat_id, user_id))
-        return None if row is None else dict(row.state)
-
-    async def put(self, chat_id: int, user_id: int, state: dict[str, Any], at: datetime) -> None:
-        values = {"chat_id": chat_id, "user_id": user_id, "state": state, "updated_at": at}
-        await upsert(self._session, SetupStateRow.__table__, values, ["chat_id", "user_id"])
-
-    async def delete(self, chat_id: int, user_id: int) -> None:
-        await self._session.execute(
-            delete(SetupStateRow).where(
-                SetupStateRow.chat_id == chat_id, SetupStateRow.user_id == user_id
-            )
-        )
-
-    async def forget_before(self, before: datetime) -> int:
-        """Drop conversations untouched since `before` (abandoned set-ups)."""
-        stmt = delete(SetupStateRow).where(SetupStateRow.updated_at < before)
-        return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
-
-    async def keys(self) -> set[tuple[int, int]]:
-        """Every (chat, user) with a stored conversation: the bot keeps these in memory so
-        an ordinary message costs no database read."""
-        rows = await self._session.execute(select(SetupStateRow.chat_id, SetupStateRow.user_id))
-        return {(chat, user) for chat, user in rows}
-
-
-class PrivateChats:
-    """Users who have started the bot in private: the only users it can write to there.
-
-    A private `/start` or message adds the user, a `Forbidden` answer removes them; captain
-    reminders go only to these users (docs/reminders.md).
-    """
-
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
-    async def add(self, user_id: int, at: datetime) -> bool:
-        """True if the user is new; idempotent (the first `at` is kept). Runs on private
-        messages, so one prebuilt INSERT ... ON CONFLICT DO NOTHING."""
-        stmt = _ADD_PRIVATE_CHAT[self._session.get_bind().dialect.name]
-        result = await self._session.execute(stmt, {"user_id": user_id, "started_at": at})
-        return bool(result.rowcount)  # type: ignore[attr-defined]
-
-    async def remove(self, user_id: int) -> None:
-        await self._session.execute(_REMOVE_PRIVATE_CHAT, {"user": user_id})
-
-    async def reachable(self, user_ids: Iterable[int]) -> set[int]:
-        """Those of `user_ids` the bot may write to in private."""
-        wanted = sorted(set(user_ids))
-        found: set[int] = set()
-        for start in range(0, len(wanted), _IN_CHUNK):  # below SQLite's bound-variable cap
-            chunk = wanted[start : start + _IN_CHUNK]
-            found.update((await self._session.scalars(_REACHABLE, {"users": chunk})).all())
-        return found
+from storage.rows import MatchRow, ReminderRow, TournamentRow
+from storage.sql import insert_if_absent
 
 
 class WantedReminder(Protocol):
-    """What `Reminders.sync` reads from a wanted reminder: `domain.reminders.Wanted` fits,
-    as does any object with these attributes (storage does not import the rules)."""
+    """What `ReminderRepository.sync` reads from a wanted reminder: `domain.reminders.Wanted`
+    fits, as does any object with these attributes (storage does not import the rules)."""
 
     @property
     def match_no(self) -> int: ...
@@ -114,7 +29,7 @@ class WantedReminder(Protocol):
     def due(self) -> datetime: ...
 
 
-class Reminders:
+class ReminderRepository:
     """Reminder rows keyed (match, recipient, kind); status only moves forward:
     pending -> sending -> sent or dropped, or pending -> dropped (docs/reminders.md).
 
@@ -183,9 +98,9 @@ class Reminders:
     async def _insert(self, rows: list[dict[str, Any]]) -> int:
         if not rows:
             return 0
-        stmt = _ADD_REMINDER[self._session.get_bind().dialect.name]
         # One multi-row INSERT; keys held by sent/sending/dropped rows insert nothing.
-        return len((await self._session.execute(stmt, rows)).all())
+        key = ["match_id", "recipient", "kind"]
+        return len(await insert_if_absent(self._session, _reminders, rows, key))
 
     async def _move(self, moves: dict[int, datetime], at: datetime) -> int:
         if not moves:
@@ -215,7 +130,7 @@ class Reminders:
             rows = await self._session.execute(_PENDING)
         else:
             rows = await self._session.execute(_PENDING_OF, {"tournament_id": tournament_id})
-        return [_pending_reminder(row) for row in rows]
+        return [PendingReminder(**row._mapping) for row in rows]
 
     async def claim(self, reminder_id: int, due_at: datetime, at: datetime) -> bool:
         """pending -> sending, only if the row is still due at `due_at`: of concurrent
@@ -249,7 +164,7 @@ class Reminders:
         if not ids:
             return []
         rows = await self._session.execute(_BY_IDS, {"ids": ids})
-        return [_pending_reminder(row) for row in rows]
+        return [PendingReminder(**row._mapping) for row in rows]
 
     async def status(self, tournament_id: int) -> dict[tuple[int, int, str], str]:
         """Every row of the tournament by (match_no, recipient, kind): for tests and the bench."""
@@ -260,36 +175,14 @@ class Reminders:
         return bool((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
 
 
-def _pending_reminder(row: Any) -> PendingReminder:
-    return PendingReminder(
-        id=row.id,
-        tournament_id=row.tournament_id,
-        chat_id=row.chat_id,
-        match_id=row.match_id,
-        match_no=row.match_no,
-        recipient=row.recipient,
-        kind=row.kind,
-        due_at=row.due_at,
-        start_at=row.start_at,
-        end_at=row.end_at,
-    )
+_reminders = ReminderRow.__table__
+_matches = MatchRow.__table__
+_tournaments = TournamentRow.__table__
 
-
-_reminders = queries.table(ReminderRow)
-_matches = queries.matches
-_tournaments = queries.tournaments
-_private_chats = queries.table(PrivateChatRow)
-_IN_CHUNK = 5000
-
-# Prebuilt statements (see storage/queries.py for why). Bind names differ from column
-# names: in an UPDATE those would mean "SET it". Datetime binds take the column's type,
-# so on SQLite they are written in the same text form as the stored value and `=` on
-# `due_at` is exact.
-_ADD_PRIVATE_CHAT = queries.insert_ignoring_duplicates(_private_chats, "user_id")
-_REMOVE_PRIVATE_CHAT = delete(_private_chats).where(_private_chats.c.user_id == bindparam("user"))
-_REACHABLE = select(_private_chats.c.user_id).where(
-    _private_chats.c.user_id.in_(bindparam("users", expanding=True))
-)
+# Statements built once: the leader runs them every few seconds and per send. Bind names
+# differ from column names: in an UPDATE those would mean "SET it". Datetime binds take
+# the column's type, so on SQLite they are written in the same text form as the stored
+# value and `=` on `due_at` is exact.
 
 # The tournament's match numbers, each with its pending reminders (if any).
 _SYNC_READ = (
@@ -309,12 +202,6 @@ _SYNC_READ = (
     .select_from(_matches.outerjoin(_reminders, _reminders.c.match_id == _matches.c.id))
     .where(_matches.c.tournament_id == bindparam("tournament_id"))
 )
-_ADD_REMINDER = {
-    name: stmt.returning(_reminders.c.id)
-    for name, stmt in queries.insert_ignoring_duplicates(
-        _reminders, "match_id", "recipient", "kind"
-    ).items()
-}
 _DELETE_PENDING = delete(_reminders).where(
     _reminders.c.id.in_(bindparam("ids", expanding=True)), _reminders.c.status == "pending"
 )
@@ -345,36 +232,18 @@ _BY_IDS = _WITH_MATCH.where(_reminders.c.id.in_(bindparam("ids", expanding=True)
 
 _at = bindparam("at", type_=_reminders.c.updated_at.type)
 _by_id = _reminders.c.id == bindparam("reminder_id")
-_CLAIM = (
-    update(_reminders)
-    .where(
-        _by_id,
-        _reminders.c.status == "pending",
-        _reminders.c.due_at == bindparam("seen_due", type_=_reminders.c.due_at.type),
-    )
-    .values(status="sending", updated_at=_at)
-)
-_FINISH = (
-    update(_reminders)
-    .where(_by_id, _reminders.c.status == "sending")
-    .values(status=bindparam("new_status"), updated_at=_at)
-)
-_RELEASE = (
-    update(_reminders)
-    .where(_by_id, _reminders.c.status == "sending")
-    .values(status="pending", updated_at=_at)
-)
-_DROP = (
-    update(_reminders)
-    .where(_by_id, _reminders.c.status == "pending")
-    .values(status="dropped", updated_at=_at)
-)
-_RECOVER = (
-    update(_reminders)
-    .where(_reminders.c.status == "sending")
-    .values(status="dropped", updated_at=_at)
-    .returning(_reminders.c.id)
-)
+
+
+def _status_change(old: str, new: Any) -> Update:
+    return update(_reminders).where(_reminders.c.status == old).values(status=new, updated_at=_at)
+
+
+_seen_due = bindparam("seen_due", type_=_reminders.c.due_at.type)
+_CLAIM = _status_change("pending", "sending").where(_by_id, _reminders.c.due_at == _seen_due)
+_FINISH = _status_change("sending", bindparam("new_status")).where(_by_id)
+_RELEASE = _status_change("sending", "pending").where(_by_id)
+_DROP = _status_change("pending", "dropped").where(_by_id)
+_RECOVER = _status_change("sending", "dropped").returning(_reminders.c.id)
 _STATUS = (
     select(_matches.c.no, _reminders.c.recipient, _reminders.c.kind, _reminders.c.status)
     .select_from(_reminders.join(_matches, _matches.c.id == _reminders.c.match_id))
