@@ -5,7 +5,7 @@
 - An AFTER DELETE trigger on `results` writes that row, so no score leaves the table
   without a trace, whichever code path deleted it. A DELETE carries no new row to say
   who deleted it and when: the trigger takes who/when/which message of the deleted row,
-  and the undo (`storage.api.undo_last`) stamps the row with the undoer and the time.
+  and the undo (`ResultRepository.undo_last`) stamps the row with the undoer and the time.
   When the match itself is being deleted (its audit trail goes with it, by cascade)
   the trigger writes nothing.
 - `result_audit.undoes_id`: on an undo's own audit row, the row of the write it
