@@ -35,6 +35,16 @@ def _names(found: tuple[str, ...]) -> str:
     return shown + (f" (+{len(found) - 5})" if len(found) > 5 else "")
 
 
+def kickoff_why(exc: when.BadDateTime) -> str:
+    """What is wrong with a first kick-off, for the chat's refusal and the command line's."""
+    return {
+        "missing_time": "saat eksik",
+        "missing_date": "gün eksik",
+        "bad_date": "böyle bir tarih yok",
+        "bad_time": "böyle bir saat yok",
+    }.get(str(exc.reason), "anlaşılamadı")
+
+
 def _candidates(found: tuple[str, ...]) -> str:
     return f" En yakın: {', '.join(quoted(f) for f in found[:3])}." if found else ""
 
@@ -94,13 +104,7 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
                 f" Takım adlarını tam yazın. {ex_result}"
             )
         case when.BadDateTime():
-            why = {
-                "missing_time": "saat eksik",
-                "missing_date": "gün eksik",
-                "bad_date": "böyle bir tarih yok",
-                "bad_time": "böyle bir saat yok",
-            }.get(str(exc.reason), "anlaşılamadı")
-            return f'Başlangıç zamanı "{quoted(exc.text)}": {why}. Örnek: {CHAT_START}'
+            return f'Başlangıç zamanı "{quoted(exc.text)}": {kickoff_why(exc)}. Örnek: {CHAT_START}'
         case when.OutOfHorizon():
             return horizon(exc.text, exc.moment.date(), exc.too_far)
         case matchdays.CalendarError() | season.RoundDoesNotFit() | season.BadSeason():
