@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from bot import offload
 from bot.texts.common import EXAMPLES, duration
-from bot.texts.form_refusals import CHAT_START, SEASON_EXAMPLE, form_refusal, full_day, horizon
+from bot.texts.form_refusals import (
+    CHAT_START,
+    SEASON_EXAMPLE,
+    bad_slot,
+    form_refusal,
+    full_day,
+    horizon,
+)
 from bot.texts.parts import quoted
 from bot.texts.usecase_refusals import usecase_refusal
 from domain import (
@@ -112,7 +119,7 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
         case forfeits.ForfeitError():
             return f"Hükmen kaydı bu maçın takımlarından birini göstermeli. {ex_result}"
         case when.BadSlot():
-            return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+            return bad_slot(exc.text)
         case roundrobin.TooFewTeams():
             return f"En az 2 takım gerekli ({exc.count} verildi). Örnek: {ex['teams']}"
         case draw.DuplicateTeam():
