@@ -31,7 +31,7 @@ from telegram.error import Conflict, InvalidToken, TelegramError
 from telegram.ext import Updater
 
 from bot.chats import chat_key
-from bot.logs import Quiet, describe
+from bot.logs import Quiet, describe, failure_kind
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -206,15 +206,14 @@ class DurableUpdater(Updater):
                 self.quiet.fail(exc.__class__.__name__, "polling refused: %s", describe(exc))
                 await asyncio.sleep(BACKOFF[-1])
             except TelegramError as exc:
-                self.quiet.fail(_kind(exc), "Bot API unreachable: %s; retrying", describe(exc))
+                self.quiet.fail(
+                    failure_kind(exc), "Bot API unreachable: %s; retrying", describe(exc)
+                )
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
             except Exception as exc:  # the database is away: nothing confirmed, retried
-                self.quiet.fail(_kind(exc), "updates not stored: %s; retrying", describe(exc))
+                self.quiet.fail(
+                    failure_kind(exc), "updates not stored: %s; retrying", describe(exc)
+                )
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
-
-
-def _kind(exc: BaseException) -> str:
-    cause = exc.__cause__
-    return exc.__class__.__name__ + (f"/{cause.__class__.__name__}" if cause else "")

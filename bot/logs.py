@@ -83,3 +83,9 @@ def describe(exc: BaseException) -> str:
     if cause is not None and cause.__class__.__name__ not in text:
         text += f" ({cause.__class__.__name__})"
     return text
+
+
+def failure_kind(exc: BaseException) -> str:
+    """A failure's kind for `Quiet`'s once-a-minute line: its class, with its cause's."""
+    cause = exc.__cause__
+    return exc.__class__.__name__ + (f"/{cause.__class__.__name__}" if cause else "")

@@ -57,6 +57,7 @@ __all__ = [
     "clean_name",
     "duplicates",
     "fold",
+    "fold_plain",
     "key",
     "loose_key",
     "mentioned",
@@ -146,6 +147,12 @@ def fold(s: str) -> str:
     """Turkish lower case without diacritics ("IŞIK Şahin" -> "isik sahin"), spacing and
     punctuation kept: the form in which typed words are compared."""
     return strip_diacritics(tr_lower(s))
+
+
+def fold_plain(s: str) -> str:
+    """`fold` with whitespace collapsed and stripped (" 15  Dk " -> "15 dk"): a typed
+    command's words as they are matched."""
+    return " ".join(fold(s).split())
 
 
 def loose_key(s: str) -> str:

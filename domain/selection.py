@@ -165,7 +165,7 @@ def _season_week(ordered: list[Row], text: str, now: datetime) -> Selection | No
     weeks = sorted({r[0].week for r in ordered if r[0].week is not None})
     if not weeks:
         return None
-    folded = " ".join(names.fold(text).split())
+    folded = names.fold_plain(text)
     if folded in _ALL_WORDS:
         return Selection(Kind.ALL, tuple(ordered))
     if not folded:

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from bot.cli.refused import Refused
 from bot.texts.common import EXAMPLES
+from bot.texts.errors import kickoff_why
 from domain import draw, names, setupform, when
 from domain.model import Group
 from domain.planner import Pitch, TeamWindow
@@ -85,12 +86,7 @@ def first_kickoff(text: str | None, zone: ZoneInfo) -> datetime:
     try:
         moment = when.parse_kickoff(text or "yarın 10:00", now)
     except when.BadDateTime as exc:
-        why = {
-            "missing_time": "saat eksik",
-            "missing_date": "gün eksik",
-            "bad_date": "böyle bir tarih yok",
-            "bad_time": "böyle bir saat yok",
-        }.get(str(exc.reason), "anlaşılamadı")
+        why = kickoff_why(exc)
         raise Refused(f'Başlangıç zamanı "{exc.text}": {why}. Örnek: {EXAMPLES["start"]}') from None
     if moment.date() > now.date() + timedelta(days=when.MAX_DAYS_AHEAD):
         raise Refused(

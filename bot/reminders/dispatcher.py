@@ -31,9 +31,9 @@ from typing import Any
 
 from telegram.error import Forbidden, TelegramError
 
-from bot.logs import Quiet, describe
+from bot.logs import Quiet, describe, failure_kind
 from bot.reminders.messages import Reads, render, useful_until
-from bot.reminders.pacing import Gate, Send, failure_kind, not_delivered, retry_wait
+from bot.reminders.pacing import Gate, Send, not_delivered, retry_wait
 from bot.reminders.timer import NoTimer, Timer
 from bot.usecases.reminders import became_unreachable
 from domain.reminders import CAPTAIN, EVENING, GROUP, NUDGE

@@ -146,9 +146,3 @@ def wait_seconds(exc: RetryAfter) -> float:
     """The wait Telegram asked for, without PTB's int-or-timedelta deprecation dance."""
     value = getattr(exc, "_retry_after", None) or exc.retry_after
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
-
-
-def failure_kind(exc: BaseException) -> str:
-    """A failure's kind for the log's once-a-minute summary (bot.logs.Quiet)."""
-    cause = exc.__cause__
-    return exc.__class__.__name__ + (f"/{cause.__class__.__name__}" if cause else "")

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from bot import offload
 from bot.texts.common import EXAMPLES, duration
-from bot.texts.form_refusals import CHAT_START, SEASON_EXAMPLE, form_refusal, full_day, horizon
+from bot.texts.form_refusals import (
+    CHAT_START,
+    SEASON_EXAMPLE,
+    bad_slot,
+    form_refusal,
+    full_day,
+    horizon,
+)
 from bot.texts.parts import quoted
 from bot.texts.usecase_refusals import usecase_refusal
 from domain import (
@@ -33,6 +40,16 @@ def _names(found: tuple[str, ...]) -> str:
     """Candidate team names, a handful at most (each cut short), for a refusal."""
     shown = ", ".join(quoted(f) for f in found[:5])
     return shown + (f" (+{len(found) - 5})" if len(found) > 5 else "")
+
+
+def kickoff_why(exc: when.BadDateTime) -> str:
+    """What is wrong with a first kick-off, for the chat's refusal and the command line's."""
+    return {
+        "missing_time": "saat eksik",
+        "missing_date": "gün eksik",
+        "bad_date": "böyle bir tarih yok",
+        "bad_time": "böyle bir saat yok",
+    }.get(str(exc.reason), "anlaşılamadı")
 
 
 def _candidates(found: tuple[str, ...]) -> str:
@@ -94,13 +111,7 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
                 f" Takım adlarını tam yazın. {ex_result}"
             )
         case when.BadDateTime():
-            why = {
-                "missing_time": "saat eksik",
-                "missing_date": "gün eksik",
-                "bad_date": "böyle bir tarih yok",
-                "bad_time": "böyle bir saat yok",
-            }.get(str(exc.reason), "anlaşılamadı")
-            return f'Başlangıç zamanı "{quoted(exc.text)}": {why}. Örnek: {CHAT_START}'
+            return f'Başlangıç zamanı "{quoted(exc.text)}": {kickoff_why(exc)}. Örnek: {CHAT_START}'
         case when.OutOfHorizon():
             return horizon(exc.text, exc.moment.date(), exc.too_far)
         case matchdays.CalendarError() | season.RoundDoesNotFit() | season.BadSeason():
@@ -108,7 +119,7 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
         case forfeits.ForfeitError():
             return f"Hükmen kaydı bu maçın takımlarından birini göstermeli. {ex_result}"
         case when.BadSlot():
-            return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+            return bad_slot(exc.text)
         case roundrobin.TooFewTeams():
             return f"En az 2 takım gerekli ({exc.count} verildi). Örnek: {ex['teams']}"
         case draw.DuplicateTeam():

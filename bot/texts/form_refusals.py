@@ -33,6 +33,11 @@ def horizon(text: str, day: date, too_far: bool) -> str:
     return f"İlk maç {said} geçmişte kaldı. İleri bir zaman yazın. Örnek: {CHAT_START}"
 
 
+def bad_slot(text: str) -> str:
+    """A match length that cannot be read as minutes on the pitch + changeover ("24+6")."""
+    return f'"{quoted(text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+
+
 PARTS = {
     "name": "turnuva adı",
     "teams": "takımlar",
@@ -129,7 +134,7 @@ def form_refusal(exc: setupform.FormError) -> str:
         case setupform.KickoffError():
             return f'İlk maç zamanı "{quoted(exc.text)}" anlaşılamadı. Örnek: {CHAT_START}'
         case setupform.SlotError():
-            return f'"{quoted(exc.text)}" maç süresi olarak okunamadı. Örnek: 24+6 ya da 26+4'
+            return bad_slot(exc.text)
         case setupform.MissingPart() if exc.part == "rhythm":
             return f"Maç günü eksik. Örnek: {SEASON_EXAMPLE}"
         case setupform.MissingPart():

@@ -318,14 +318,8 @@ async def undo_last(db: Database, actor: Actor) -> Done[results.Undone | Reinsta
                 ):
                     raise units.Repeated(actor.update_id)
                 return await _reinstate(uow, snap, record, actor)
-        return await results.undo(
-            uow,
-            chat_id=actor.chat_id,
-            user_id=actor.user_id,
-            now=actor.now,
-            update_id=actor.update_id,
-            is_chat_admin=admin,
-        )
+        undo = units.as_organiser(actor, results.undo, update_id=actor.update_id)
+        return await undo(uow, admin)
 
     return await units.write_replanned(db, actor, action, claim=False)
 

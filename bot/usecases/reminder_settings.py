@@ -16,7 +16,7 @@ from datetime import datetime, time
 from bot.usecases import reminders, results, state, units
 from bot.usecases.units import Actor, Done, Effects
 from domain.errors import DomainError
-from domain.names import fold
+from domain.names import fold_plain
 from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
 
@@ -42,17 +42,13 @@ class BadSquad(DomainError):
 # --- parsing ---------------------------------------------------------------------------
 
 
-def _plain(text: str) -> str:
-    return " ".join(fold(text).split())
-
-
 def parse_leads(words: Sequence[str]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """`/hatirlatma` arguments -> (group leads, captain leads); None keeps a list as it is.
 
     "60 15" sets both lists, "grup 30" or "kaptan 60 15" one, "kapat" empties both
     ("grup kapat" one).
     """
-    plain = [_plain(w) for w in words if w.strip()]
+    plain = [fold_plain(w) for w in words if w.strip()]
     text = " ".join(words)
     if not plain:
         raise BadLeads(text, "unparsed")
@@ -92,13 +88,13 @@ def _leads(words: Sequence[str], text: str) -> tuple[int, ...]:
 
 def is_evening(words: Sequence[str]) -> bool:
     """`/hatirlatma aksam 20:00`: the season's evening-before message, not the leads."""
-    return bool(words) and _plain(words[0]) in ("aksam", "aksamki", "aksamdan")
+    return bool(words) and fold_plain(words[0]) in ("aksam", "aksamki", "aksamdan")
 
 
 def parse_evening(words: Sequence[str]) -> str | None:
     """`/hatirlatma aksam 20:00` (the words after "aksam") -> "20:00"; "kapat" -> None."""
     text = " ".join(words)
-    plain = _plain(text)
+    plain = fold_plain(text)
     if plain in ("kapat", "kapali", "yok"):
         return None
     found = re.fullmatch(r"([0-9]{1,2})(?:[:.]([0-9]{2}))?", plain)
@@ -109,7 +105,7 @@ def parse_evening(words: Sequence[str]) -> str | None:
 
 def parse_squad(text: str) -> int | None:
     """The squad size ("7"), or None for "kapat": no headcount question."""
-    plain = _plain(text)
+    plain = fold_plain(text)
     if plain in ("kapat", "kapali", "yok"):
         return None
     if not plain.isdigit() or not SQUAD[0] <= int(plain) <= SQUAD[1]:

@@ -274,19 +274,8 @@ async def record(
 
 async def undo_last(db: Database, actor: Actor) -> Done[Undone]:
     """/geri_al, by an organiser: their last result write is reverted."""
-    return await units.write_replanned(
-        db,
-        actor,
-        lambda uow, admin: undo(
-            uow,
-            chat_id=actor.chat_id,
-            user_id=actor.user_id,
-            now=actor.now,
-            update_id=actor.update_id,
-            is_chat_admin=admin,
-        ),
-        claim=False,
-    )
+    action = units.as_organiser(actor, undo, update_id=actor.update_id)
+    return await units.write_replanned(db, actor, action, claim=False)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from bot.usecases.units import Actor, Done, Effects
 from domain import shifts, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
-from domain.names import fold
+from domain.names import fold_plain
 from storage import Database, UnitOfWork
 
 MAX_DELAY = shifts.MAX_DELAY  # longer: another day, moved match by match with /ertele
@@ -112,13 +112,9 @@ _MINUTES = re.compile(r"\+?([0-9]{1,5})\s*(?:dakika|dak\.?|dk\.?|')?(?=\s|$)")
 _PITCH_NO = re.compile(r"(?:saha\s*([0-9]{1,2})|([0-9]{1,2})\s*\.?\s*saha|([0-9]{1,2}))")
 
 
-def _plain(text: str) -> str:
-    return " ".join(fold(text).split())
-
-
 def parse_delay(text: str, pitches: Sequence[str]) -> tuple[int, str | None]:
     """Minutes and pitch: "15", "15 dk", "15 saha 2", "15 Saha 2", "15 2. saha"."""
-    plain = _plain(text)
+    plain = fold_plain(text)
     if not plain:
         raise BadDelay(text, "missing")
     found = _MINUTES.match(plain)
@@ -133,8 +129,8 @@ def parse_delay(text: str, pitches: Sequence[str]) -> tuple[int, str | None]:
 
 def resolve_pitch(text: str, pitches: Sequence[str]) -> str:
     """A pitch by name ("Saha A", "Çim saha") or number ("saha 2", "2. saha", "2")."""
-    plain = _plain(text)
-    by_name = {_plain(p): p for p in pitches}
+    plain = fold_plain(text)
+    by_name = {fold_plain(p): p for p in pitches}
     if plain in by_name:
         return by_name[plain]
     number = _PITCH_NO.fullmatch(plain)

@@ -130,24 +130,25 @@ async def write_replanned(
     return Done(value, Effects(reminders=True, live=(actor.chat_id,)))
 
 
+def as_organiser(actor: Actor, command: Callable[..., Awaitable[T]], **args: Any) -> Action[T]:
+    """The action that calls `command(uow, chat_id=, user_id=, now=, is_chat_admin=, **args)`
+    for the actor: the shape every organiser command takes."""
+    return lambda uow, admin: command(
+        uow,
+        chat_id=actor.chat_id,
+        user_id=actor.user_id,
+        now=actor.now,
+        is_chat_admin=admin,
+        **args,
+    )
+
+
 async def by_organiser(
     db: Database, actor: Actor, command: Callable[..., Awaitable[T]], **args: Any
 ) -> T:
-    """`command(uow, chat_id=, user_id=, now=, is_chat_admin=, **args)` for the actor, in
-    one write unit of work: the shape every organiser command of schedule and
-    reminder_settings takes."""
-    return await write(
-        db,
-        actor,
-        lambda uow, admin: command(
-            uow,
-            chat_id=actor.chat_id,
-            user_id=actor.user_id,
-            now=actor.now,
-            is_chat_admin=admin,
-            **args,
-        ),
-    )
+    """`as_organiser(actor, command, **args)` in one write unit of work: how schedule and
+    reminder_settings run their organiser commands."""
+    return await write(db, actor, as_organiser(actor, command, **args))
 
 
 async def _once(db: Database, actor: Actor, action: Action[T], admin: bool, claim: bool) -> T:

@@ -228,13 +228,7 @@ async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule
             await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
             kept = tuple(u for u in settings.undated if u.match.no != number)
             await uow.tournaments.update_settings(snap.id, undated=kept)
-        return await schedule.postpone(
-            uow,
-            chat_id=actor.chat_id,
-            user_id=actor.user_id,
-            text=text,
-            now=actor.now,
-            is_chat_admin=admin,
-        )
+        postpone = units.as_organiser(actor, schedule.postpone, text=text)
+        return await postpone(uow, admin)
 
     return schedule._moved(await units.write(db, actor, action))
