@@ -37,7 +37,7 @@ from storage.records import (
 from storage.repositories.matches import CLAIM, MatchRepository
 from storage.repositories.updates import UpdateRepository
 from storage.rows import MatchRow, ProcessedUpdateRow, ResultAuditRow, ResultRow, TeamRow
-from storage.sql import insert_if_absent
+from storage.sql import Repository, insert_if_absent
 
 _results = ResultRow.__table__
 _processed = ProcessedUpdateRow.__table__
@@ -57,12 +57,12 @@ def _undoable(a: Any) -> ColumnElement[bool]:
     )
 
 
-class ResultRepository:
+class ResultRepository(Repository):
     """Every result write runs inside the caller's unit of work and does not commit: a
     refusal can leave claims in the transaction, so let the unit of work roll back."""
 
     def __init__(self, session: AsyncSession) -> None:
-        self._session = session
+        super().__init__(session)
         self._matches = MatchRepository(session)
         self._updates = UpdateRepository(session)
 
@@ -234,8 +234,7 @@ class ResultRepository:
             raise RuntimeError(f"no audit row for the undo on match {undone.match_id}")
 
     async def _write(self, stmt: Any) -> int:
-        result = await self._session.execute(stmt.execution_options(synchronize_session=False))
-        return int(result.rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(stmt.execution_options(synchronize_session=False))
 
     async def _first_time(self, cmd: RecordResult) -> bool:
         return cmd.update_id is None or await self._updates.claim(cmd.update_id, cmd.at)
