@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, text
+from sqlalchemy import Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from storage.rows.base import Base
+from storage.rows.base import Base, TournamentId
 
 
 class PublicLinkRow(Base):
@@ -27,8 +27,6 @@ class PublicLinkRow(Base):
     )
 
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
-    )
+    tournament_id: Mapped[TournamentId] = mapped_column(index=True)
     created_at: Mapped[datetime]
     retired_at: Mapped[datetime | None]
