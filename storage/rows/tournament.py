@@ -10,7 +10,6 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     ForeignKey,
-    Index,
     String,
     UniqueConstraint,
     false,
@@ -18,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from storage.rows.base import Base, TeamId, TelegramId, TournamentId
+from storage.rows.base import Base, TeamId, TelegramId, TournamentId, unique_where
 
 
 class ChatRow(Base):
@@ -40,13 +39,7 @@ class TournamentRow(Base):
     __table_args__ = (
         CheckConstraint("status IN ('active', 'archived')", name="status"),
         CheckConstraint("archive_reason IN ('ended', 'replaced')", name="archive_reason"),
-        Index(
-            "uq_tournaments_one_active_per_chat",
-            "chat_id",
-            unique=True,
-            sqlite_where=text("status = 'active'"),
-            postgresql_where=text("status = 'active'"),
-        ),
+        unique_where("uq_tournaments_one_active_per_chat", "chat_id", "status = 'active'"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
