@@ -153,17 +153,17 @@ _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
     "withdrawn": lambda d: _withdrawn_from_json(d or {}),
     "undated": lambda d: _undated_from_json(d or {}),
 }
-_SETTINGS = tuple(f.name for f in fields(TournamentSettings))
+SETTINGS = tuple(f.name for f in fields(TournamentSettings))
 
 
 def settings_columns(settings: TournamentSettings) -> dict[str, object]:
     """The tournament row's settings columns, one per field of the settings."""
-    return {name: _TO_COLUMN.get(name, _as_is)(getattr(settings, name)) for name in _SETTINGS}
+    return {name: _TO_COLUMN.get(name, _as_is)(getattr(settings, name)) for name in SETTINGS}
 
 
 def tournament_from_row(row: TournamentRow) -> Tournament:
     settings = TournamentSettings(
-        **{name: _FROM_COLUMN.get(name, _as_is)(getattr(row, name)) for name in _SETTINGS}
+        **{name: _FROM_COLUMN.get(name, _as_is)(getattr(row, name)) for name in SETTINGS}
     )
     return Tournament(
         id=row.id,

@@ -16,16 +16,14 @@ from typing import Any, Literal
 from sqlalchemy import bindparam, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from domain.settings import TournamentSettings
 from storage.errors import ActiveTournamentExists, TournamentNotFound
-from storage.mapping import settings_columns, tournament_from_row
+from storage.mapping import SETTINGS, settings_columns, tournament_from_row
 from storage.records import NewTournament, Tournament
 from storage.repositories.matches import MatchRepository
 from storage.repositories.teams import TeamRepository
 from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TournamentRow
 from storage.sql import ACTIVE, Repository, insert_if_absent
 
-SETTINGS = frozenset(field.name for field in dataclasses.fields(TournamentSettings))
 Reason = Literal["ended", "replaced"]
 
 
@@ -97,7 +95,7 @@ class TournamentRepository(Repository):
         tournament as stored now. A field is replaced whole: `withdrawn=` is the new
         tuple, not merged into the old one. An unknown field name is a ValueError.
         """
-        if unknown := sorted(set(changes) - SETTINGS):
+        if unknown := sorted(set(changes).difference(SETTINGS)):
             raise ValueError(f"unknown tournament settings: {', '.join(unknown)}")
         row = await self._session.get(TournamentRow, tournament_id)
         if row is None:
