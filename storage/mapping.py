@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from datetime import date, datetime, time, tzinfo
 from typing import Any
 
@@ -117,80 +118,52 @@ def _undated_from_json(d: dict[str, Any]) -> tuple[UndatedMatch, ...]:
     )
 
 
-def _leads(value: list[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(int(x) for x in value)
+def _optional(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else convert(value)
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _ints(value: list[int]) -> tuple[int, ...]:
+    return tuple(int(x) for x in value)
+
+
+# The tournament row has one column per field of the settings, of the same name; these
+# fields need converting on the way in (to the column) and out (to the setting), the
+# others are stored as they are.
+_TO_COLUMN: dict[str, Callable[[Any], Any]] = {
+    "pitches": list,
+    "reminder_leads": list,
+    "season": _optional(season_json),
+    "group_leads": _optional(list),
+    "captain_leads": _optional(list),
+    "withdrawal_rule": lambda rule: rule.value,
+    "withdrawn": _withdrawn_json,
+    "undated": _undated_json,
+}
+_FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
+    "pitches": tuple,
+    "reminder_leads": tuple,
+    "season": _optional(season_from_json),
+    "group_leads": _optional(_ints),
+    "captain_leads": _optional(_ints),
+    "withdrawal_rule": WithdrawalRule,
+    "withdrawn": lambda d: _withdrawn_from_json(d or {}),
+    "undated": lambda d: _undated_from_json(d or {}),
+}
+SETTINGS = tuple(f.name for f in fields(TournamentSettings))
 
 
 def settings_columns(settings: TournamentSettings) -> dict[str, object]:
     """The tournament row's settings columns, one per field of the settings."""
-    return {
-        "format": settings.format,
-        "pitches": list(settings.pitches),
-        "day": settings.day,
-        "first_kickoff": settings.first_kickoff,
-        "slot_minutes": settings.slot_minutes,
-        "break_minutes": settings.break_minutes,
-        "rest_minutes": settings.rest_minutes,
-        "tie_break": settings.tie_break,
-        "reminder_leads": list(settings.reminder_leads),
-        "time_zone": settings.time_zone,
-        "captains_may_enter_results": settings.captains_may_enter_results,
-        "match_minutes": settings.match_minutes,
-        "half_time": settings.half_time,
-        "changeover": settings.changeover,
-        "group_rest": settings.group_rest,
-        "knockout": settings.knockout,
-        "third_place": settings.third_place,
-        "groups": settings.groups,
-        "seed": settings.seed,
-        "season": None if settings.season is None else season_json(settings.season),
-        "group_leads": None if settings.group_leads is None else list(settings.group_leads),
-        "captain_leads": None if settings.captain_leads is None else list(settings.captain_leads),
-        "evening": settings.evening,
-        "squad": settings.squad,
-        "live_message_id": settings.live_message_id,
-        "has_cards": settings.has_cards,
-        "has_lots": settings.has_lots,
-        "forfeit_deduction": settings.forfeit_deduction,
-        "withdrawal_rule": settings.withdrawal_rule.value,
-        "withdrawn": _withdrawn_json(settings.withdrawn),
-        "undated": _undated_json(settings.undated),
-    }
+    return {name: _TO_COLUMN.get(name, _as_is)(getattr(settings, name)) for name in SETTINGS}
 
 
 def tournament_from_row(row: TournamentRow) -> Tournament:
     settings = TournamentSettings(
-        format=row.format,
-        pitches=tuple(row.pitches),
-        day=row.day,
-        first_kickoff=row.first_kickoff,
-        slot_minutes=row.slot_minutes,
-        break_minutes=row.break_minutes,
-        rest_minutes=row.rest_minutes,
-        tie_break=row.tie_break,
-        reminder_leads=tuple(row.reminder_leads),
-        time_zone=row.time_zone,
-        captains_may_enter_results=row.captains_may_enter_results,
-        match_minutes=row.match_minutes,
-        half_time=row.half_time,
-        changeover=row.changeover,
-        group_rest=row.group_rest,
-        knockout=row.knockout,
-        third_place=row.third_place,
-        groups=row.groups,
-        seed=row.seed,
-        season=None if row.season is None else season_from_json(row.season),
-        group_leads=_leads(row.group_leads),
-        captain_leads=_leads(row.captain_leads),
-        evening=row.evening,
-        squad=row.squad,
-        live_message_id=row.live_message_id,
-        has_cards=row.has_cards,
-        has_lots=row.has_lots,
-        forfeit_deduction=row.forfeit_deduction,
-        withdrawal_rule=WithdrawalRule(row.withdrawal_rule),
-        withdrawn=_withdrawn_from_json(row.withdrawn or {}),
-        undated=_undated_from_json(row.undated or {}),
+        **{name: _FROM_COLUMN.get(name, _as_is)(getattr(row, name)) for name in SETTINGS}
     )
     return Tournament(
         id=row.id,

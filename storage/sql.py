@@ -1,4 +1,5 @@
-"""The few spellings the two engines (or their query planners) need from every repository."""
+"""What every repository shares: its session, and the few spellings the two engines (or
+their query planners) need."""
 
 from __future__ import annotations
 
@@ -68,3 +69,15 @@ async def upsert(
     stmt = _insert(session.get_bind().dialect.name, table).values(**values)
     changes = {name: stmt.excluded[name] for name in values if name not in key}
     await session.execute(stmt.on_conflict_do_update(index_elements=key, set_=changes))
+
+
+class Repository:
+    """Runs its statements in the caller's session (the unit of work's transaction) and
+    never commits."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def _rowcount(self, stmt: Any, params: dict[str, Any] | None = None) -> int:
+        """Run an UPDATE or DELETE; how many rows it matched."""
+        return int((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]

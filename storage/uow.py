@@ -14,19 +14,17 @@ from typing import Self
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage.engine import READ_ONLY, make_engine
-from storage.repositories import (
-    InboxRepository,
-    LinkRepository,
-    MatchRepository,
-    PrivateChatRepository,
-    ReminderRepository,
-    ResultRepository,
-    SetupStateRepository,
-    TeamRepository,
-    TiebreakRepository,
-    TournamentRepository,
-    UpdateRepository,
-)
+from storage.repositories.inbox import InboxRepository
+from storage.repositories.links import LinkRepository
+from storage.repositories.matches import MatchRepository
+from storage.repositories.private_chats import PrivateChatRepository
+from storage.repositories.reminders import ReminderRepository
+from storage.repositories.results import ResultRepository
+from storage.repositories.setups import SetupStateRepository
+from storage.repositories.teams import TeamRepository
+from storage.repositories.tiebreak import TiebreakRepository
+from storage.repositories.tournaments import TournamentRepository
+from storage.repositories.updates import UpdateRepository
 
 
 class UnitOfWork:

@@ -7,18 +7,14 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.rows import InboxRow
-from storage.sql import insert_if_absent
+from storage.sql import Repository, insert_if_absent
 
 Received = tuple[int, int | None, dict[str, Any]]  # (update id, chat id, payload)
 
 
-class InboxRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class InboxRepository(Repository):
     async def add(self, updates: Sequence[Received], at: datetime) -> set[int]:
         """Store what is not stored yet (one multi-row insert); the ids that were new.
         An id stored before, handled or not, is a copy Telegram sent again."""
@@ -40,7 +36,7 @@ class InboxRepository:
         if not update_ids:
             return 0
         params = {"ids": list(update_ids), "at": at}
-        return int((await self._session.execute(_FINISH, params)).rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(_FINISH, params)
 
     async def last(self) -> int | None:
         """The highest update id ever stored (polling goes on after it)."""
@@ -53,7 +49,7 @@ class InboxRepository:
         stmt = delete(_inbox).where(
             _inbox.c.done_at.is_not(None), _inbox.c.done_at < before, _inbox.c.update_id != newest
         )
-        return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(stmt)
 
 
 _inbox = InboxRow.__table__

@@ -8,10 +8,9 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import bindparam, func, literal, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.rows import CardRow, LotRow, MatchRow, PublicLinkRow, TeamRow, TournamentRow
-from storage.sql import insert_if_absent
+from storage.sql import Repository, insert_if_absent
 
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
 
@@ -20,10 +19,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-class LinkRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class LinkRepository(Repository):
     async def live(self, tournament_id: int) -> str | None:
         """The tournament's current token, if it has one."""
         return (await self._session.execute(_LIVE, {"tid": tournament_id})).scalar_one_or_none()

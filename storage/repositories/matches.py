@@ -13,7 +13,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.model import PlannedMatch
 from storage.errors import PlanConflict, TeamNotFound
@@ -29,13 +28,10 @@ from storage.mapping import (
 from storage.records import MatchState, ReplanSummary, StoredMatch
 from storage.repositories.teams import TeamRepository
 from storage.rows import CaptainRow, MatchRow, ResultRow, TeamRow, TournamentRow
-from storage.sql import ACTIVE
+from storage.sql import ACTIVE, Repository
 
 
-class MatchRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class MatchRepository(Repository):
     async def add(
         self, tournament_id: int, plan: Sequence[PlannedMatch], team_ids: dict[str, int]
     ) -> None:
@@ -101,8 +97,7 @@ class MatchRepository:
 
     async def _versioned(self, stmt: Any, match_id: int, expected: int) -> bool:
         stmt = stmt.where(MatchRow.id == match_id, MatchRow.version == expected)
-        result = await self._session.execute(stmt.execution_options(synchronize_session=False))
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return bool(await self._rowcount(stmt.execution_options(synchronize_session=False)))
 
     async def next_for_captain(
         self, chat_id: int, user_id: int, now: datetime

@@ -10,18 +10,14 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import delete, select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.rows import PrivateChatRow
-from storage.sql import insert_if_absent
+from storage.sql import Repository, insert_if_absent
 
 _IN_CHUNK = 5000  # user ids per IN (...), below SQLite's bound-variable cap
 
 
-class PrivateChatRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class PrivateChatRepository(Repository):
     async def add(self, user_id: int, at: datetime) -> bool:
         """True if the user is new; idempotent (the first `at` is kept)."""
         values = {"user_id": user_id, "started_at": at}

@@ -7,12 +7,11 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy import Update, bindparam, case, delete, literal, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.errors import MatchNotFound
 from storage.records import PendingReminder, SyncSummary
 from storage.rows import MatchRow, ReminderRow, TournamentRow
-from storage.sql import insert_if_absent
+from storage.sql import Repository, insert_if_absent
 
 
 class WantedReminder(Protocol):
@@ -29,7 +28,7 @@ class WantedReminder(Protocol):
     def due(self) -> datetime: ...
 
 
-class ReminderRepository:
+class ReminderRepository(Repository):
     """Reminder rows keyed (match, recipient, kind); status only moves forward:
     pending -> sending -> sent or dropped, or pending -> dropped (docs/reminders.md).
 
@@ -37,9 +36,6 @@ class ReminderRepository:
     on the due time the claimer saw), so of concurrent callers exactly one wins, and a
     re-plan that moved or removed a row makes a stale claim fail instead of sending.
     """
-
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
 
     async def sync(
         self, tournament_id: int, wanted: Sequence[WantedReminder], at: datetime
@@ -115,13 +111,12 @@ class ReminderRepository:
             .where(_reminders.c.id.in_(list(moves)), _reminders.c.status == "pending")
             .values(due_at=new_due, updated_at=literal(at, _reminders.c.updated_at.type))
         )
-        return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(stmt)
 
     async def _delete(self, ids: list[int]) -> int:
         if not ids:
             return 0
-        result = await self._session.execute(_DELETE_PENDING, {"ids": ids})
-        return int(result.rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(_DELETE_PENDING, {"ids": ids})
 
     async def pending(self, tournament_id: int | None = None) -> list[PendingReminder]:
         """Pending rows of active tournaments (or of one), by due time then id: what the
@@ -138,23 +133,23 @@ class ReminderRepository:
 
         Commit right after, before sending (its own short transaction)."""
         params = {"reminder_id": reminder_id, "seen_due": due_at, "at": at}
-        return await self._changed(_CLAIM, params)
+        return bool(await self._rowcount(_CLAIM, params))
 
     async def finish(self, reminder_id: int, status: str, at: datetime) -> bool:
         """sending -> `status` ('sent', or 'dropped' when Telegram refused it)."""
         if status not in ("sent", "dropped"):
             raise ValueError(f"a claimed reminder ends 'sent' or 'dropped', not {status!r}")
         params = {"reminder_id": reminder_id, "new_status": status, "at": at}
-        return await self._changed(_FINISH, params)
+        return bool(await self._rowcount(_FINISH, params))
 
     async def release(self, reminder_id: int, at: datetime) -> bool:
         """sending -> pending: the claimer stopped before any attempt could have reached
         Telegram (every one was refused outright), so another may send it."""
-        return await self._changed(_RELEASE, {"reminder_id": reminder_id, "at": at})
+        return bool(await self._rowcount(_RELEASE, {"reminder_id": reminder_id, "at": at}))
 
     async def drop(self, reminder_id: int, at: datetime) -> bool:
         """pending -> dropped: a reminder that is no longer useful, never sent."""
-        return await self._changed(_DROP, {"reminder_id": reminder_id, "at": at})
+        return bool(await self._rowcount(_DROP, {"reminder_id": reminder_id, "at": at}))
 
     async def recover(self, at: datetime) -> list[PendingReminder]:
         """Every `sending` row becomes `dropped`: a process died between its claim and
@@ -170,9 +165,6 @@ class ReminderRepository:
         """Every row of the tournament by (match_no, recipient, kind): for tests and the bench."""
         rows = await self._session.execute(_STATUS, {"tournament_id": tournament_id})
         return {(row.no, row.recipient, row.kind): row.status for row in rows}
-
-    async def _changed(self, stmt: Any, params: dict[str, Any]) -> bool:
-        return bool((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
 
 
 _reminders = ReminderRow.__table__

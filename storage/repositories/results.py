@@ -35,11 +35,12 @@ from storage.records import (
     UndoOutcome,
 )
 from storage.repositories.matches import CLAIM, MatchRepository
+from storage.repositories.updates import UpdateRepository
 from storage.rows import MatchRow, ProcessedUpdateRow, ResultAuditRow, ResultRow, TeamRow
-from storage.sql import insert_if_absent
+from storage.sql import Repository, insert_if_absent
 
 _results = ResultRow.__table__
-_updates = ProcessedUpdateRow.__table__
+_processed = ProcessedUpdateRow.__table__
 
 _home = aliased(TeamRow, name="home")
 _away = aliased(TeamRow, name="away")
@@ -56,13 +57,14 @@ def _undoable(a: Any) -> ColumnElement[bool]:
     )
 
 
-class ResultRepository:
+class ResultRepository(Repository):
     """Every result write runs inside the caller's unit of work and does not commit: a
     refusal can leave claims in the transaction, so let the unit of work roll back."""
 
     def __init__(self, session: AsyncSession) -> None:
-        self._session = session
+        super().__init__(session)
         self._matches = MatchRepository(session)
+        self._updates = UpdateRepository(session)
 
     async def record_first(self, cmd: RecordResult) -> RecordOutcome:
         """First entry of a match's result; a repeated Telegram update is a no-op.
@@ -149,7 +151,7 @@ class ResultRepository:
         reads the match, then claims it at the version read, so a write in between makes
         it refuse.
         """
-        if update_id is not None and not await self._claim_update(update_id, at):
+        if update_id is not None and not await self._updates.claim(update_id, at):
             done = await self._last(tournament_id, user_id, undone=True)
             if done is None:
                 raise NothingToUndo(user_id)
@@ -232,17 +234,10 @@ class ResultRepository:
             raise RuntimeError(f"no audit row for the undo on match {undone.match_id}")
 
     async def _write(self, stmt: Any) -> int:
-        result = await self._session.execute(stmt.execution_options(synchronize_session=False))
-        return int(result.rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(stmt.execution_options(synchronize_session=False))
 
     async def _first_time(self, cmd: RecordResult) -> bool:
-        return cmd.update_id is None or await self._claim_update(cmd.update_id, cmd.at)
-
-    async def _claim_update(self, update_id: int, at: datetime) -> bool:
-        """Claim the update id in this transaction (as `uow.updates.claim` does); False if
-        it was applied before."""
-        values = {"update_id": update_id, "processed_at": at}
-        return await insert_if_absent(self._session, _updates, values, ["update_id"])
+        return cmd.update_id is None or await self._updates.claim(cmd.update_id, cmd.at)
 
     async def _duplicate(self, cmd: RecordResult) -> RecordOutcome:
         """What a repeated update is answered with: the match as it stands."""
@@ -289,15 +284,15 @@ def _first_entry_postgresql() -> Any:
     succeeded; locks, waits and first-one-wins rules are those of the three statements.
     The row says how far it got: `first_time` (false: the update was applied before),
     `version` (null: the match claim was refused), `stored` (false: a result exists)."""
-    update_id = bindparam("update_id", type_=_updates.c.update_id.type)
-    at = bindparam("at", type_=_updates.c.processed_at.type)
+    update_id = bindparam("update_id", type_=_processed.c.update_id.type)
+    at = bindparam("at", type_=_processed.c.processed_at.type)
     new_update = (
-        postgresql.insert(_updates)
+        postgresql.insert(_processed)
         .from_select(
             ["update_id", "processed_at"], select(update_id, at).where(update_id.is_not(None))
         )
         .on_conflict_do_nothing(index_elements=["update_id"])
-        .returning(_updates.c.update_id)
+        .returning(_processed.c.update_id)
         .cte("new_update")
     )
     first_time = or_(update_id.is_(None), exists(new_update.select()))

@@ -6,16 +6,12 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.rows import SetupStateRow
-from storage.sql import upsert
+from storage.sql import Repository, upsert
 
 
-class SetupStateRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class SetupStateRepository(Repository):
     async def get(self, chat_id: int, user_id: int) -> dict[str, Any] | None:
         row = await self._session.get(SetupStateRow, (chat_id, user_id))
         return None if row is None else dict(row.state)
@@ -34,7 +30,7 @@ class SetupStateRepository:
     async def forget_before(self, before: datetime) -> int:
         """Drop conversations untouched since `before` (abandoned set-ups)."""
         stmt = delete(SetupStateRow).where(SetupStateRow.updated_at < before)
-        return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(stmt)
 
     async def keys(self) -> set[tuple[int, int]]:
         """Every (chat, user) with a stored conversation: the bot keeps these in memory so

@@ -6,22 +6,18 @@ from collections.abc import Sequence
 
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import names
 from domain.model import Group
 from storage.errors import AlreadyCaptain, DuplicateTeam, TeamNotFound, TooManyCaptains
 from storage.records import Captaincy
 from storage.rows import CaptainRow, ChatRow, TeamRow, TournamentRow
-from storage.sql import ACTIVE
+from storage.sql import ACTIVE, Repository
 
 MAX_CAPTAINS = 3
 
 
-class TeamRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class TeamRepository(Repository):
     async def add_many(
         self, tournament_id: int, teams: Sequence[str], groups: Sequence[Group] = ()
     ) -> dict[str, int]:

@@ -6,19 +6,16 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import delete, insert, select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.errors import MatchNotFound, TeamNotFound
 from storage.repositories.teams import TeamRepository
 from storage.rows import CardRow, LotPlaceRow, LotRow, MatchRow, TeamRow
+from storage.sql import Repository
 
 CARD_KINDS = ("yellow", "second_yellow", "red", "yellow_red")
 
 
-class TiebreakRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class TiebreakRepository(Repository):
     async def add_cards(
         self,
         tournament_id: int,

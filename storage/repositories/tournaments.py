@@ -15,18 +15,15 @@ from typing import Any, Literal
 
 from sqlalchemy import bindparam, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.settings import TournamentSettings
 from storage.errors import ActiveTournamentExists, TournamentNotFound
-from storage.mapping import settings_columns, tournament_from_row
+from storage.mapping import SETTINGS, settings_columns, tournament_from_row
 from storage.records import NewTournament, Tournament
 from storage.repositories.matches import MatchRepository
 from storage.repositories.teams import TeamRepository
 from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TournamentRow
-from storage.sql import ACTIVE, insert_if_absent
+from storage.sql import ACTIVE, Repository, insert_if_absent
 
-SETTINGS = frozenset(field.name for field in dataclasses.fields(TournamentSettings))
 Reason = Literal["ended", "replaced"]
 
 
@@ -42,10 +39,7 @@ class Numbered:
     played: int
 
 
-class TournamentRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class TournamentRepository(Repository):
     async def create(
         self, new: NewTournament, at: datetime, *, replace_active: bool = False
     ) -> int:
@@ -101,7 +95,7 @@ class TournamentRepository:
         tournament as stored now. A field is replaced whole: `withdrawn=` is the new
         tuple, not merged into the old one. An unknown field name is a ValueError.
         """
-        if unknown := sorted(set(changes) - SETTINGS):
+        if unknown := sorted(set(changes).difference(SETTINGS)):
             raise ValueError(f"unknown tournament settings: {', '.join(unknown)}")
         row = await self._session.get(TournamentRow, tournament_id)
         if row is None:
@@ -179,7 +173,7 @@ class TournamentRepository:
             .where(TournamentRow.id == tournament_id)
             .values(status="archived", archived_at=at, archive_reason=reason)
         )
-        if not (await self._session.execute(stmt)).rowcount:  # type: ignore[attr-defined]
+        if not await self._rowcount(stmt):
             raise TournamentNotFound(tournament_id)
 
     async def restore(self, tournament_id: int) -> None:

@@ -5,16 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import delete
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.rows import ProcessedUpdateRow
-from storage.sql import insert_if_absent
+from storage.sql import Repository, insert_if_absent
 
 
-class UpdateRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
-
+class UpdateRepository(Repository):
     async def claim(self, update_id: int, at: datetime) -> bool:
         """True the first time an update id is seen (in a committed transaction)."""
         values = {"update_id": update_id, "processed_at": at}
@@ -24,4 +20,4 @@ class UpdateRepository:
     async def forget_before(self, before: datetime) -> int:
         """Prune old ids (Telegram does not resend updates older than a day)."""
         stmt = delete(ProcessedUpdateRow).where(ProcessedUpdateRow.processed_at < before)
-        return int((await self._session.execute(stmt)).rowcount)  # type: ignore[attr-defined]
+        return await self._rowcount(stmt)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from sqlalchemy import JSON, BigInteger, MetaData
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, MetaData, text
 from sqlalchemy.orm import DeclarativeBase, mapped_column
 
 from storage.types import UTCDateTime
@@ -24,6 +24,15 @@ NAMING_CONVENTION = {
 
 # Telegram chat and user ids exceed 32 bits.
 TelegramId = Annotated[int, mapped_column(BigInteger)]
+# What a tournament, match or team owns goes with it.
+TournamentId = Annotated[int, mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))]
+MatchId = Annotated[int, mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))]
+TeamId = Annotated[int, mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))]
+
+
+def unique_where(name: str, column: str, where: str) -> Index:
+    """A partial unique index: `column` unique among the rows that match `where`."""
+    return Index(name, column, unique=True, sqlite_where=text(where), postgresql_where=text(where))
 
 
 class Base(DeclarativeBase):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from storage.rows.base import Base, TelegramId
+from storage.rows.base import Base, MatchId, TelegramId
 
 
 class ReminderRow(Base):
@@ -23,7 +23,7 @@ class ReminderRow(Base):
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    match_id: Mapped[MatchId]
     recipient: Mapped[TelegramId]
     kind: Mapped[str] = mapped_column(String(32))
     due_at: Mapped[datetime]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, text
+from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from storage.rows.base import Base
+from storage.rows.base import Base, TournamentId, unique_where
 
 
 class PublicLinkRow(Base):
@@ -17,18 +17,12 @@ class PublicLinkRow(Base):
 
     __tablename__ = "public_links"
     __table_args__ = (
-        Index(
-            "uq_public_links_one_live_per_tournament",
-            "tournament_id",
-            unique=True,
-            sqlite_where=text("retired_at IS NULL"),
-            postgresql_where=text("retired_at IS NULL"),
+        unique_where(
+            "uq_public_links_one_live_per_tournament", "tournament_id", "retired_at IS NULL"
         ),
     )
 
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
-    )
+    tournament_id: Mapped[TournamentId] = mapped_column(index=True)
     created_at: Mapped[datetime]
     retired_at: Mapped[datetime | None]

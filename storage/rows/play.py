@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from storage.rows.base import Base, TelegramId
+from storage.rows.base import Base, MatchId, TeamId, TelegramId, TournamentId
 
 
 class MatchRow(Base):
@@ -23,7 +23,7 @@ class MatchRow(Base):
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    tournament_id: Mapped[TournamentId]
     no: Mapped[int]
     stage: Mapped[str] = mapped_column(String(16))
     group_label: Mapped[str | None] = mapped_column(String(8))
@@ -57,9 +57,7 @@ class ResultRow(Base):
         ),
     )
 
-    match_id: Mapped[int] = mapped_column(
-        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
-    )
+    match_id: Mapped[MatchId] = mapped_column(primary_key=True)
     home_goals: Mapped[int]
     away_goals: Mapped[int]
     home_penalties: Mapped[int | None]
@@ -90,7 +88,7 @@ class ResultAuditRow(Base):
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[MatchId] = mapped_column(index=True)
     old_home_goals: Mapped[int | None]
     old_away_goals: Mapped[int | None]
     old_home_penalties: Mapped[int | None]
@@ -116,10 +114,8 @@ class CardRow(Base):
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
-    )
-    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    tournament_id: Mapped[TournamentId] = mapped_column(index=True)
+    team_id: Mapped[TeamId]
     match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id", ondelete="SET NULL"))
     kind: Mapped[str] = mapped_column(String(16))
     recorded_by: Mapped[TelegramId]
@@ -133,7 +129,7 @@ class LotRow(Base):
     __table_args__ = (UniqueConstraint("tournament_id", "scope"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    tournament_id: Mapped[TournamentId]
     scope: Mapped[str] = mapped_column(String(64))
     recorded_by: Mapped[TelegramId]
     recorded_at: Mapped[datetime]
@@ -145,4 +141,4 @@ class LotPlaceRow(Base):
 
     lot_id: Mapped[int] = mapped_column(ForeignKey("lots.id", ondelete="CASCADE"), primary_key=True)
     position: Mapped[int] = mapped_column(primary_key=True)
-    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    team_id: Mapped[TeamId]

@@ -10,7 +10,6 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     ForeignKey,
-    Index,
     String,
     UniqueConstraint,
     false,
@@ -18,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from storage.rows.base import Base, TelegramId
+from storage.rows.base import Base, TeamId, TelegramId, TournamentId, unique_where
 
 
 class ChatRow(Base):
@@ -40,13 +39,7 @@ class TournamentRow(Base):
     __table_args__ = (
         CheckConstraint("status IN ('active', 'archived')", name="status"),
         CheckConstraint("archive_reason IN ('ended', 'replaced')", name="archive_reason"),
-        Index(
-            "uq_tournaments_one_active_per_chat",
-            "chat_id",
-            unique=True,
-            sqlite_where=text("status = 'active'"),
-            postgresql_where=text("status = 'active'"),
-        ),
+        unique_where("uq_tournaments_one_active_per_chat", "chat_id", "status = 'active'"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -98,7 +91,7 @@ class TeamRow(Base):
     __table_args__ = (UniqueConstraint("tournament_id", "name"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    tournament_id: Mapped[TournamentId]
     name: Mapped[str] = mapped_column(String(100))
     group_label: Mapped[str | None] = mapped_column(String(8))
     draw_position: Mapped[int]
@@ -115,10 +108,8 @@ class CaptainRow(Base):
 
     # (user, tournament) first: the next-match look-up starts from the user.
     user_id: Mapped[TelegramId] = mapped_column(primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
-    )
-    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"))
+    tournament_id: Mapped[TournamentId] = mapped_column(primary_key=True)
+    team_id: Mapped[TeamId]
     slot: Mapped[int]
 
 
@@ -126,9 +117,7 @@ class OrganiserRow(Base):
     __tablename__ = "organisers"
     __table_args__ = (CheckConstraint("role IN ('creator', 'co')", name="role"),)
 
-    tournament_id: Mapped[int] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
-    )
+    tournament_id: Mapped[TournamentId] = mapped_column(primary_key=True)
     user_id: Mapped[TelegramId] = mapped_column(primary_key=True)
     role: Mapped[str] = mapped_column(String(16))
     added_at: Mapped[datetime]
