@@ -51,6 +51,14 @@ from storage.engine import default_url, sqlite_path
 
 log = logging.getLogger(__name__)
 
+# What the worker processes import before their first plan or picture (bot/offload.py).
+WORKER_IMPORTS = (
+    "bot.usecases.drafts",
+    "bot.render.picture",
+    "bot.render.bracket",
+    "bot.render.printout",
+)
+
 
 def build(
     settings: Settings,
@@ -71,6 +79,7 @@ def build(
         # only the chat it is for (bot/chats.py).
         builder = builder.rate_limiter(chats.PerChatRateLimiter(retries=3))
     base_clock = services.shifted(clock or services.utc_now, settings.clock_offset)
+    offload.preload(WORKER_IMPORTS)
     # Chats are independent: updates of different chats at once, of one chat in order
     # (bot/chats.py); each is stored before Telegram is told it arrived and marked done
     # once handled, so a crash loses none (bot/intake.py).

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -70,6 +71,15 @@ def check_plan(matches: int) -> None:
 
 
 _pool: ProcessPoolExecutor | None = None
+# Modules every worker imports once, before its first call (the planner, the renderers):
+# named by the composition root (`preload`, from bot.app), so this module imports none.
+_preload: tuple[str, ...] = ()
+
+
+def preload(modules: Sequence[str]) -> None:
+    """Name the modules the workers import ahead (in the forkserver, and in `warm`)."""
+    global _preload
+    _preload = tuple(modules)
 
 
 def _executor() -> ProcessPoolExecutor:
@@ -77,9 +87,7 @@ def _executor() -> ProcessPoolExecutor:
     if _pool is None:
         context = multiprocessing.get_context("forkserver")
         # The forkserver imports these once; each worker forks from it already loaded.
-        context.set_forkserver_preload(
-            ["bot.render.bracket", "bot.render.picture", "bot.usecases.drafts"]
-        )
+        context.set_forkserver_preload(list(_preload))
         _pool = ProcessPoolExecutor(
             max_workers=WORKERS,
             mp_context=context,
@@ -167,12 +175,10 @@ def in_worker(
     return call
 
 
-def _imports() -> None:
-    """In a worker: the planner and the renderers imported once, before the first call."""
-    import bot.render.bracket
-    import bot.render.picture
-    import bot.render.printout
-    import bot.usecases.drafts  # noqa: F401
+def _imports(modules: Sequence[str]) -> None:
+    """In a worker: the preloaded modules imported once, before the first call."""
+    for name in modules:
+        importlib.import_module(name)
 
 
 def warm() -> None:
@@ -180,7 +186,7 @@ def warm() -> None:
     start and imports (a few seconds); returns at once."""
     pool = _executor()
     for _ in range(WORKERS):
-        pool.submit(_imports)
+        pool.submit(_imports, _preload)
 
 
 def league_matches(teams: int, groups: int = 1, *, double: bool = False) -> int:
