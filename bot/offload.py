@@ -24,7 +24,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -126,22 +126,32 @@ def _discard(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-async def run(fn: Callable[..., T], *args: Any, budget: float, what: str = "plan") -> T:
-    """`fn(*args)` in a worker process; TooSlow(what, budget) past `budget` seconds."""
+def _submit(
+    fn: Callable[..., T], *args: Any, **kwargs: Any
+) -> tuple[ProcessPoolExecutor, Future[T]]:
+    """Hand `fn` to a worker; a pool broken by a worker that died earlier is replaced once."""
     pool = _executor()
-    loop = asyncio.get_running_loop()
     try:
-        future = loop.run_in_executor(pool, fn, *args)
-    except (BrokenProcessPool, RuntimeError):  # a worker died earlier: start afresh
+        return pool, pool.submit(fn, *args, **kwargs)
+    except (BrokenProcessPool, RuntimeError):
         _discard(pool)
         pool = _executor()
-        future = loop.run_in_executor(pool, fn, *args)
+        return pool, pool.submit(fn, *args, **kwargs)
+
+
+def _too_slow(pool: ProcessPoolExecutor, what: str, budget: float) -> TooSlow:
+    log.warning("%s: not done in %.0f s; its worker is stopped", what, budget)
+    _discard(pool)
+    return TooSlow(what, budget)
+
+
+async def run(fn: Callable[..., T], *args: Any, budget: float, what: str = "plan") -> T:
+    """`fn(*args)` in a worker process; TooSlow(what, budget) past `budget` seconds."""
+    pool, future = _submit(fn, *args)
     try:
-        return await asyncio.wait_for(future, timeout=budget)
+        return await asyncio.wait_for(asyncio.wrap_future(future), timeout=budget)
     except TimeoutError:
-        log.warning("%s: not done in %.0f s; its worker is stopped", what, budget)
-        _discard(pool)
-        raise TooSlow(what, budget) from None
+        raise _too_slow(pool, what, budget) from None
     except BrokenProcessPool:
         _discard(pool)
         raise
@@ -155,19 +165,11 @@ def in_worker(
     thread. TooSlow past `budget` seconds, as `run`."""
 
     def call() -> T:
-        pool = _executor()
-        try:
-            future = pool.submit(fn, *args, **kwargs)
-        except (BrokenProcessPool, RuntimeError):
-            _discard(pool)
-            pool = _executor()
-            future = pool.submit(fn, *args, **kwargs)
+        pool, future = _submit(fn, *args, **kwargs)
         try:
             return future.result(timeout=budget)
         except TimeoutError:  # concurrent.futures.TimeoutError is the builtin since 3.11
-            log.warning("%s: not done in %.0f s; its worker is stopped", what, budget)
-            _discard(pool)
-            raise TooSlow(what, budget) from None
+            raise _too_slow(pool, what, budget) from None
         except BrokenProcessPool:
             _discard(pool)
             raise
