@@ -157,13 +157,19 @@ def in_role(role: str) -> Actor:
     )
 
 
-@pytest.mark.parametrize(("role", "expected"), cells("move a match week"))
-async def test_moving_a_match_week(db, role, expected):
+async def seat_roles(db: Database, *captains: tuple[str, int]) -> None:
+    """The table's other roles in the stored league: the co-organiser and these captains."""
     async with db.unit_of_work() as uow:
         tid = (await uow.tournaments.active_for_chat(CHAT)).id
         await uow.tournaments.add_organiser(tid, CO_ORGANISER, NOW)
-        await uow.teams.add_captain(tid, "Takım 2", OTHER_CAPTAIN)
+        for team, user in captains:
+            await uow.teams.add_captain(tid, team, user)
         await uow.commit()
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("move a match week"))
+async def test_moving_a_match_week(db, role, expected):
+    await seat_roles(db, ("Takım 2", OTHER_CAPTAIN))
     before = (await snapshot(db)).planned
     try:
         await postpone_week(db, in_role(role), "3")
@@ -230,12 +236,7 @@ async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
 
 @pytest.mark.parametrize(("role", "expected"), cells("plan a play-off"))
 async def test_planning_a_play_off(four, role, expected):
-    async with four.unit_of_work() as uow:
-        tid = (await uow.tournaments.active_for_chat(CHAT)).id
-        await uow.tournaments.add_organiser(tid, CO_ORGANISER, NOW)
-        await uow.teams.add_captain(tid, "Takım 1", CAPTAIN)
-        await uow.teams.add_captain(tid, "Takım 2", OTHER_CAPTAIN)
-        await uow.commit()
+    await seat_roles(four, ("Takım 1", CAPTAIN), ("Takım 2", OTHER_CAPTAIN))
     for line in LEVEL_PAIR:
         await results.record(four, who(), line)
     try:
@@ -288,11 +289,7 @@ async def test_a_played_match_cannot_be_left_without_a_date(db):
 
 @pytest.mark.parametrize(("role", "expected"), cells("delay or move matches"))
 async def test_leaving_a_match_without_a_date(db, role, expected):
-    async with db.unit_of_work() as uow:
-        tid = (await uow.tournaments.active_for_chat(CHAT)).id
-        await uow.tournaments.add_organiser(tid, CO_ORGANISER, NOW)
-        await uow.teams.add_captain(tid, "Takım 2", OTHER_CAPTAIN)
-        await uow.commit()
+    await seat_roles(db, ("Takım 2", OTHER_CAPTAIN))
     try:
         await leave_undated(db, in_role(role), 14)
         got = "allowed"
