@@ -191,6 +191,12 @@ def preset(name: str) -> TieBreak:
     return _PRESETS[key]
 
 
+def stored(setting: str) -> TieBreak:
+    """The rule a tournament's `tie_break` setting names: a preset's name, or an
+    organiser's criteria joined by commas (what /ayarlar esitlik stores)."""
+    return custom(setting.split(",")) if "," in setting else preset(setting)
+
+
 # What organisers write (diacritics and case folded by names.loose_key).
 TURKISH_CRITERIA: dict[str, Criterion] = {
     "puan": Criterion.POINTS,

@@ -9,7 +9,6 @@ from bot.texts.common import tie_rule
 from bot.texts.schedule import leads
 from bot.usecases import reminder_settings
 from domain import tiebreak
-from domain.tiebreak import TieBreak
 from storage.records import Tournament
 
 YETKILI_HOW = "Düzenleyen eklemek için kişinin bir mesajına /yetkili diye yanıt verin."
@@ -41,7 +40,7 @@ def settings(t: Tournament) -> str:
             f"⚙️ {t.name}",
             f"• Saha: {', '.join(s.pitches)}",
             f"• Maç {match} dk + {changeover} dk",
-            f"• {tie_rule(_rule(s.tie_break))} (değiştirmek için: /ayarlar esitlik)",
+            f"• {tie_rule(tiebreak.stored(s.tie_break))} (değiştirmek için: /ayarlar esitlik)",
             f"• Saat dilimi: {s.time_zone}",
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",
             f"• Hatırlatma: {leads(*reminder_settings.leads(s))}",
@@ -58,11 +57,6 @@ SETTINGS_HOW = (
     "Örnek: /ayarlar kaptan_sonuc acik (ya da kapali) · /ayarlar kadro 7 (ya da kapat)"
     " · /ayarlar esitlik averaj, atılan gol, aralarındaki maç · /hatirlatma 60 15"
 )
-
-
-def _rule(stored: str) -> TieBreak:
-    """The stored setting as a rule: a preset's name or criteria joined by commas."""
-    return tiebreak.custom(stored.split(",")) if "," in stored else tiebreak.preset(stored)
 
 
 SQUAD_HOW = (

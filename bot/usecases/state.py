@@ -48,12 +48,10 @@ class Snapshot:
     @cached_property
     def play(self) -> Play:
         settings = self.tournament.settings
-        name = settings.tie_break
-        rule = tiebreak.custom(name.split(",")) if "," in name else tiebreak.preset(name)
         return Play(
             groups=self.groups,
             matches=tuple(Fixture(m.match, m.result) for m in self.matches),
-            tiebreak=rule,
+            tiebreak=tiebreak.stored(settings.tie_break),
             # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
             points=PointsRule(forfeit_deduction=settings.forfeit_deduction),
             cards=self.cards,

@@ -17,6 +17,7 @@ from domain.tiebreak import (
     UnknownPreset,
     custom,
     preset,
+    stored,
 )
 
 
@@ -278,3 +279,11 @@ def test_custom_refuses_points_after_another_criterion_or_a_repeated_one(
 def test_a_tie_break_must_rank_by_points_first() -> None:
     with pytest.raises(TieBreakError):
         TieBreak("empty", ())
+
+
+def test_the_stored_setting_names_a_preset_or_the_organisers_own_order():
+    assert stored("uefa") == preset("uefa")
+    assert stored("averaj,atılan gol") == custom(["averaj", "atılan gol"])
+    assert stored("averaj,atılan gol").criteria[0] is Criterion.POINTS
+    with pytest.raises(UnknownPreset):
+        stored("yok")
