@@ -313,10 +313,7 @@ async def undo_last(db: Database, actor: Actor) -> Done[results.Undone | Reinsta
         if mine:
             record = max(mine, key=lambda w: (w.at, w.team))
             if record.after == (None if last is None else last.audit_id):
-                if actor.update_id is not None and not await uow.updates.claim(
-                    actor.update_id, actor.now
-                ):
-                    raise units.Repeated(actor.update_id)
+                await units.claim_update(uow, actor)
                 return await _reinstate(uow, snap, record, actor)
         undo = units.as_organiser(actor, results.undo, update_id=actor.update_id)
         return await undo(uow, admin)

@@ -151,11 +151,16 @@ async def by_organiser(
     return await write(db, actor, as_organiser(actor, command, **args))
 
 
+async def claim_update(uow: UnitOfWork, actor: Actor) -> None:
+    """Claim the actor's update id in this unit of work; Repeated if it was applied."""
+    if actor.update_id is not None and not await uow.updates.claim(actor.update_id, actor.now):
+        raise Repeated(actor.update_id)
+
+
 async def _once(db: Database, actor: Actor, action: Action[T], admin: bool, claim: bool) -> T:
     async with db.unit_of_work() as uow:
-        claimed = not claim or actor.update_id is None
-        if not claimed and not await uow.updates.claim(actor.update_id, actor.now):  # type: ignore[arg-type]
-            raise Repeated(actor.update_id)
+        if claim:
+            await claim_update(uow, actor)
         done = await action(uow, admin)
         await uow.commit()
         return done
