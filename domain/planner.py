@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from domain import cpsat, slots
+from domain import slots
 from domain.errors import DomainError
 from domain.knockout import source_code
 from domain.model import (
@@ -253,6 +253,11 @@ def _slot_plan(
     best = slots.construct(problem, widths, bound, b2b_floor)
     if best is None:
         raise _diagnose(matches, rules, windows, teams, bound, clock)
+    # Imported here, not at the top: OR-Tools costs ~0.4 s and ~77 MB, and every module that
+    # names a Plan or a Draft (the bot process, the CLI's --help) would pay for it; only the
+    # workers that plan (bot.offload) and the CLI's `plan` reach this line.
+    from domain import cpsat
+
     polished = cpsat.polish(
         problem,
         best,
