@@ -35,6 +35,10 @@ log = logging.getLogger(__name__)
 
 PLAN_BUDGET = 20.0  # seconds a set-up's plan may take
 RENDER_BUDGET = 15.0  # seconds a picture or a PDF may take
+# Seconds the search for formats that fit a day may take (the summary's alternatives, the
+# guided set-up's hint): optional, so past it the summary is shown without them. A 24-team
+# league's alternatives take about 1.5 s, a 32-team league's about 13 s.
+ADVICE_BUDGET = 8.0
 WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
 WARM_AFTER = 30.0  # seconds after start-up the workers are started (bot.app)
 # A plan's matches, at most. Why 500: it is what one group chat can carry. Every match
