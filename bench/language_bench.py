@@ -74,6 +74,17 @@ def quantile(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def slots_wrong(o: measure.Outcome) -> bool:
+    """A result or own score read as one, but not with the labelled score."""
+    if o.message.intent != o.got.label:
+        return False
+    if o.message.intent == "result":
+        return not measure.same_result(o.message.slots, o.got.slots)
+    if o.message.intent == "own_score":
+        return any(o.got.slots.get(k) != v for k, v in o.message.slots.items())
+    return False
+
+
 def report(part: str, figures: measure.Figures, pure: list[float], misses: bool) -> None:
     outcomes = figures.outcomes
     contexts = {c: sum(1 for o in outcomes if o.message.context == c) for c in measure.CONTEXTS}
@@ -104,7 +115,7 @@ def report(part: str, figures: measure.Figures, pure: list[float], misses: bool)
         f" {figures.answer_recall():.3f}"
     )
     print(f"answered by both the result lines and the questions: {figures.twice()}")
-    right, total = figures.slot_accuracy("result", ("home", "away", "score", "pens"))
+    right, total = figures.results_stored()
     own_right, own_total = figures.slot_accuracy("own_score", ("score", "pens"))
     print(
         f"slots: result stored right {right}/{total};"
@@ -142,13 +153,7 @@ def report(part: str, figures: measure.Figures, pure: list[float], misses: bool)
         print("misses: label -> what the bot did | message")
         for o in sorted(figures.misses(), key=lambda o: (o.message.intent, o.got.label)):
             print(f"{o.message.intent:>12} -> {o.got.label:<12} | {o.message.text}")
-        wrong_slots = [
-            o
-            for o in outcomes
-            if o.message.intent == o.got.label
-            and any(o.got.slots.get(k) != v for k, v in o.message.slots.items())
-            and o.message.intent in ("result", "own_score")
-        ]
+        wrong_slots = [o for o in outcomes if slots_wrong(o)]
         for o in wrong_slots:
             print(f"{'slots':>12} {o.message.slots} got {o.got.slots} | {o.message.text}")
 

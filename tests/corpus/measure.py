@@ -258,6 +258,20 @@ def _result_slots(line: str, teams: tuple[str, ...]) -> dict[str, Any]:
     return slots
 
 
+def same_result(wanted: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Whether two results' slots give each team the same goals and penalties, whichever
+    side is named first: "Demirspor 0-1 Sarıyer Gençlik" is "Sarıyer Gençlik 1-0 Demirspor"."""
+
+    def sides(slots: dict[str, Any]) -> frozenset[tuple[str, str, str]] | None:
+        if not {"home", "away", "score"} <= set(slots):
+            return None
+        goals = slots["score"].split("-")
+        pens = slots.get("pens", "-").split("-")
+        return frozenset({(slots["home"], goals[0], pens[0]), (slots["away"], goals[1], pens[1])})
+
+    return sides(wanted) is not None and sides(wanted) == sides(got)
+
+
 def _own_slots(line: str, ctx: Context) -> dict[str, Any]:
     """A captain's own score as the entry stores it, from his side: ours-theirs."""
     found = _result_slots(line, ctx.teams)
@@ -392,6 +406,17 @@ class Figures:
             got = o.got.slots if o.got.label == label else {}
             right += all(got.get(k) == v for k, v in wanted.items())
         return right, total
+
+    def results_stored(self) -> tuple[int, int]:
+        """(right, labelled): result lines whose entry would store the labelled result, each
+        team with its goals and penalties (the entry may put the fixture's home side first)."""
+        wanted = [o for o in self.outcomes if o.message.intent == "result"]
+        right = sum(
+            1
+            for o in wanted
+            if o.got.label == "result" and same_result(o.message.slots, o.got.slots)
+        )
+        return right, len(wanted)
 
     def seconds(self, quantile: float) -> float:
         times = sorted(o.seconds for o in self.outcomes)
