@@ -69,11 +69,6 @@ def understanding_seconds(messages: list[measure.Message]) -> list[float]:
     return times
 
 
-def quantile(times: list[float], q: float) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def slots_wrong(o: measure.Outcome) -> bool:
     """A result or own score read as one, but not with the labelled score."""
     if o.message.intent != o.got.label:
@@ -136,8 +131,9 @@ def report(part: str, figures: measure.Figures, pure: list[float], misses: bool)
         f" p99 {figures.seconds(0.99) * 1e3:.2f} ms"
     )
     print(
-        f"understanding only (questions.ask + lines.read_line): p50"
-        f" {quantile(pure, 0.5) * 1e3:.3f} ms, p99 {quantile(pure, 0.99) * 1e3:.3f} ms"
+        f"understanding only (questions.ask + lines.read_line):"
+        f" p50 {measure.quantile(pure, 0.5) * 1e3:.3f} ms,"
+        f" p99 {measure.quantile(pure, 0.99) * 1e3:.3f} ms"
     )
     print()
     print("confusion: rows the label, columns what the bot did (. = 0)")
