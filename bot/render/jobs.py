@@ -3,7 +3,7 @@
 The bot process hands these functions to `offload.in_worker`; a function pickles by its
 name, so the bot imports only this module. Each imports its renderer when called, which
 happens in a worker: Pillow and fpdf2 are loaded there (bot.app.WORKER_IMPORTS preloads
-them in the forkserver), never in the bot process, which stays about 80 MB smaller and
+them in the forkserver), never in the bot process, which stays about 33 MB smaller and
 starts faster. Arguments are plain values (domain dataclasses, a Snapshot), so they pickle.
 """
 
