@@ -15,7 +15,7 @@ from telegram.ext import ContextTypes
 
 from bot import services
 from bot.handlers import links
-from bot.handlers.common import now
+from bot.handlers.common import now, run, the_bot
 from bot.texts import chat
 from bot.usecases import reading
 
@@ -25,8 +25,8 @@ EVERY = 5.0  # seconds between two edits of one chat's live message
 
 async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> None:
     """Post the live message of the chat's new tournament and pin it when allowed."""
-    db = services.of(context.application).db
-    snap = await reading.snapshot(db, chat_id)
+    bot = the_bot(context, chat_id)
+    snap = (await run(context, reading.snapshot, reading.Running(), bot)).value
     page = await links.live_markup(context, snap.id)  # the live page's button, if public
     message = await context.bot.send_message(
         chat_id, chat.live(snap, now(context)), reply_markup=page
@@ -34,7 +34,7 @@ async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> 
     if pin:
         with contextlib.suppress(TelegramError):  # pinning needs admin rights
             await message.pin(disable_notification=True)
-    await reading.keep_live_message(db, chat_id, message.message_id)
+    await run(context, reading.keep_live_message, reading.KeepLiveMessage(message.message_id), bot)
 
 
 def touch(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:
@@ -59,7 +59,8 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     found = services.of(context.application)
     found.live.due.discard(chat_id)
     found.live.last[chat_id] = time.monotonic()
-    snap = await reading.snapshot_if_any(found.db, chat_id)
+    bot = the_bot(context, chat_id)
+    snap = (await run(context, reading.snapshot_if_any, reading.Live(), bot)).value
     message_id = None if snap is None else snap.tournament.settings.live_message_id
     if snap is None or message_id is None:
         return

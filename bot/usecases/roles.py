@@ -162,6 +162,16 @@ def require(action: str, role: Role, *, actor: Actor | None = None) -> Cell:
     raise NotAllowed(action, role)
 
 
+def anyone(action: str, tournament: Tournament, actor: Actor) -> Cell:
+    """`require` for a row every role in a group may do (the "see ..." rows), settled
+    without a query: being an organiser or a captain cannot change it, so the actor counts
+    as a member, or as PRIVATE in a private chat that is not the tournament's own."""
+    rule = TABLE[action]
+    assert all(rule.cell(r) == "allowed" for r in ROLES if r is not Role.PRIVATE), action
+    elsewhere = actor.private and tournament.chat_id != actor.chat_id
+    return require(action, Role.PRIVATE if elsewhere else Role.MEMBER)
+
+
 def own_button(asker: int | None, actor: Actor) -> None:
     """A question's buttons belong to who asked it (None: to anyone): another person's
     press is refused with a toast, whatever their role (the table's last row)."""
