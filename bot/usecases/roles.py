@@ -127,8 +127,10 @@ async def of(
     `team`: the team the action is about (a claim, a head count): its captain is CAPTAIN,
     another team's OTHER_CAPTAIN. `sides`: a match's two teams (a captain's result): a
     captain of either side is CAPTAIN. Organisers come first: a creator, organiser or
-    administrator who captains a team acts as an organiser."""
-    if actor.private:
+    administrator who captains a team acts as an organiser. PRIVATE is a private chat
+    about no tournament of its own (a group's cannot be reached from there); a tournament
+    set up in the private chat itself is its creator's, as in a group."""
+    if actor.private and (tournament is None or tournament.chat_id != actor.chat_id):
         return Role.PRIVATE
     if tournament is not None:
         if tournament.created_by == actor.user_id:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from eight_team_day import CHAT, IST, ORGANISER, stored_day
+from eight_team_day import CHAT, IST, ORGANISER, SPEC, stored_day
 
 from bot.texts import admin, schedule
 from bot.texts.common import pairing
-from bot.usecases import drafts, reminders, results, runner, setup, state
+from bot.usecases import drafts, reading, reminders, results, runner, setup, state
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.reminder_settings import (
     BadLeads,
@@ -214,6 +214,19 @@ async def test_only_organisers_delay(morning):
         await run(morning, delay, user=STRANGER, text="15", now=at(10, 20))
     assert await stored(morning) == before
     assert schedule.refusal(refused.value).startswith("Bunu yalnızca düzenleyenler yapabilir.")
+
+
+async def test_a_tournament_set_up_in_private_is_run_there_by_its_creator(db):
+    """A private chat's own tournament: its creator moves and reads it there, as in a
+    group (the table's "private" is a private chat's view of a group's tournament)."""
+    async with db.unit_of_work() as uow:
+        await setup.create(uow, SPEC, chat_id=ORGANISER, user_id=ORGANISER, now=at(9))
+        await uow.commit()
+    me = Actor(user_id=ORGANISER, chat_id=ORGANISER, now=at(9), private=True)
+    moved = (await runner.run(db, delay, Delay("15"), me)).value
+    assert moved.changes and moved.snapshot.tournament.chat_id == ORGANISER
+    snap = (await runner.run(db, reading.snapshot, reading.Running(), me)).value
+    assert snap.planned[0].start == moved.changes[0][1].start
 
 
 async def test_nothing_to_move_is_said_and_changes_nothing(db):
