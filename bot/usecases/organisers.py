@@ -73,13 +73,14 @@ async def record_lot(uow: UnitOfWork, command: RecordLot, actor: Actor) -> Outco
         raise NoTie(first[0])
     order = tuple(dict.fromkeys(first + [t for t in tie if t not in first]))
     await uow.tiebreak.record_lot(snap.id, scope, list(order), actor.user_id, actor.now)
-    await uow.tournaments.update_settings(snap.id, has_lots=True)
-    after = await state.load(uow, snap.id)
+    tournament = await uow.tournaments.update_settings(snap.id, has_lots=True)
+    after = await state.load(uow, snap.id, tournament)
     filled = await results.fill_knockout(uow, after)
     if filled:  # the semi-finals' captains get their reminders
-        await reminders.sync(uow, snap.id, actor.now, await state.load(uow, snap.id))
+        after = await state.load(uow, snap.id, tournament)
+        await reminders.sync(uow, snap.id, actor.now, after)
     lot = Lot(order, tuple(filled))
-    return Outcome(lot, Effects(reminders=bool(filled), live=(actor.chat_id,)))
+    return Outcome(lot, Effects(reminders=bool(filled), live=(actor.chat_id,), drawn=(after,)))
 
 
 def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:

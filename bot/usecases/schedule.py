@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import partial
 
 from bot.usecases import reminders, roles, state
-from bot.usecases.runner import Actor, writes
+from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import shifts, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
@@ -203,7 +203,7 @@ class Delay:
 
 
 @writes(replanned=True)
-async def delay(uow: UnitOfWork, command: Delay, actor: Actor) -> Moved:
+async def delay(uow: UnitOfWork, command: Delay, actor: Actor) -> Outcome[Moved]:
     """/gecikme 15 [saha 2]: every unplayed match not yet kicked off (on that pitch) and
     whatever it pushes, later by the same minutes; organisers only, once per update."""
     snap = await state.active(uow, actor.chat_id)
@@ -235,7 +235,7 @@ class Postpone:
 
 
 @writes(replanned=True)
-async def postpone(uow: UnitOfWork, command: Postpone, actor: Actor) -> Moved:
+async def postpone(uow: UnitOfWork, command: Postpone, actor: Actor) -> Outcome[Moved]:
     """/ertele 7 11:30: one match to a new kick-off, if it fits (CannotMove says why not);
     organisers only, once per update."""
     snap = await state.active(uow, actor.chat_id)
@@ -243,7 +243,9 @@ async def postpone(uow: UnitOfWork, command: Postpone, actor: Actor) -> Moved:
     return await move_match(uow, snap, command.text, actor.now)
 
 
-async def move_match(uow: UnitOfWork, snap: state.Snapshot, text: str, now: datetime) -> Moved:
+async def move_match(
+    uow: UnitOfWork, snap: state.Snapshot, text: str, now: datetime
+) -> Outcome[Moved]:
     """/ertele's move in `snap`, once the actor may: the new plan and its reminder rows."""
     number, time_text = parse_postpone(text)
     stored = next((m for m in snap.matches if m.match.no == number), None)
@@ -325,17 +327,19 @@ async def _store(
     *,
     minutes: int | None = None,
     pitch: str | None = None,
-) -> Moved:
+) -> Outcome[Moved]:
     await uow.matches.replan(snap.id, after)
-    await reminders.sync(uow, snap.id, now)
+    stored = await state.load(uow, snap.id, snap.tournament)  # the plan as it is now
+    await reminders.sync(uow, snap.id, now, stored)
     ordered = tuple(sorted(changes, key=lambda c: (c[0].start, c[0].pitch, c[0].no)))
-    return Moved(
+    moved = Moved(
         changes=ordered,
         notices=await _notices(uow, snap, ordered),
         snapshot=snap,
         minutes=minutes,
         pitch=pitch,
     )
+    return Outcome(moved, Effects(drawn=(stored,)))  # the live message draws what was stored
 
 
 async def _notices(

@@ -16,7 +16,7 @@ from datetime import date, datetime
 from typing import Any
 
 from bot.usecases import reminders, roles, schedule, state
-from bot.usecases.runner import Actor, writes
+from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import weekmoves, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch
@@ -55,7 +55,7 @@ def _rhythm(snap: state.Snapshot) -> tuple[int | None, list[date]]:
 
 async def move_week(
     uow: UnitOfWork, snap: state.Snapshot, text: str, now: datetime
-) -> schedule.Moved:
+) -> Outcome[schedule.Moved]:
     if not any(m.match.week for m in snap.matches):
         raise BadWeek(text, "no_weeks")
     local_today = now.astimezone(snap.zone).date()
@@ -78,7 +78,9 @@ class PostponeWeek:
 
 
 @writes(replanned=True)
-async def postpone_week(uow: UnitOfWork, command: PostponeWeek, actor: Actor) -> schedule.Moved:
+async def postpone_week(
+    uow: UnitOfWork, command: PostponeWeek, actor: Actor
+) -> Outcome[schedule.Moved]:
     """/hafta_ertele, by an organiser, once per update."""
     snap = await state.active(uow, actor.chat_id)
     roles.require(WEEK, await roles.of(uow, snap.tournament, actor))
@@ -147,7 +149,7 @@ class PlanPlayoff:
 
 
 @writes(replanned=True)
-async def plan_playoff(uow: UnitOfWork, command: PlanPlayoff, actor: Actor) -> Playoff:
+async def plan_playoff(uow: UnitOfWork, command: PlanPlayoff, actor: Actor) -> Outcome[Playoff]:
     """/playoff [7 Mart 15:00]: the match between the two teams a TFF table leaves level
     after every criterion; its winner ranks higher (state.Snapshot.playoff_order)."""
     snap = await state.active(uow, actor.chat_id)
@@ -173,8 +175,9 @@ async def plan_playoff(uow: UnitOfWork, command: PlanPlayoff, actor: Actor) -> P
         key=f"{state.PLAYOFF}{len(planned) + 1}",
     )
     await uow.matches.replan(snap.id, [*snap.planned, match])
-    await reminders.sync(uow, snap.id, actor.now)
-    return Playoff(match, snap)
+    after = await state.load(uow, snap.id, snap.tournament)  # the plan as it is now
+    await reminders.sync(uow, snap.id, actor.now, after)
+    return Outcome(Playoff(match, snap), Effects(drawn=(after,)))
 
 
 # --- /ertele 14 belirsiz ---------------------------------------------------------------------
@@ -204,7 +207,7 @@ class LeaveUndated:
 
 
 @writes(replanned=True)
-async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) -> Undated:
+async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) -> Outcome[Undated]:
     """/ertele 14 belirsiz: match 14 (not played) waits for a date; organisers only."""
     number = command.number
     snap = await state.active(uow, actor.chat_id)
@@ -217,20 +220,22 @@ async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) ->
     await uow.matches.replan(snap.id, [m for m in snap.planned if m.no != number])
     kept = tuple(u for u in snap.tournament.settings.undated if u.match.no != number)
     waiting = UndatedMatch(stored.match, actor.now, actor.user_id)
-    await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
-    await reminders.sync(uow, snap.id, actor.now)
+    tournament = await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
+    after = await state.load(uow, snap.id, tournament)  # the plan as it is now
+    await reminders.sync(uow, snap.id, actor.now, after)
     captains = await uow.teams.captains(snap.id)
     pairs = [
         (u, t) for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())
     ]
     reachable = await uow.private_chats.reachable({u for u, _ in pairs}) if pairs else set()
-    return Undated(stored.match, tuple(p for p in pairs if p[0] in reachable))
+    left = Undated(stored.match, tuple(p for p in pairs if p[0] in reachable))
+    return Outcome(left, Effects(drawn=(after,)))
 
 
 @writes(replanned=True)
 async def postpone_match(
     uow: UnitOfWork, command: schedule.Postpone, actor: Actor
-) -> schedule.Moved:
+) -> Outcome[schedule.Moved]:
     """/ertele 14 7 Şubat 15:10: as schedule.postpone, and a match waiting for a date
     (/ertele 14 belirsiz) is planned again first, then moved to that time."""
     snap = await state.active(uow, actor.chat_id)
