@@ -1,5 +1,6 @@
 """The ⚠ lines before [Oluştur]: a plan in the past, past midnight or over 12 hours, with
-formats that fit a day (domain.advice) or a season league over weeks."""
+formats that fit a day (domain.advice) or a season league over weeks; and the guided
+set-up's format hint, searched by the same advice."""
 
 from __future__ import annotations
 
@@ -77,6 +78,12 @@ async def test_formats_not_found_within_the_budget_leave_the_warning_with_a_shor
     assert line.startswith("⚠ Bu program gece yarısını geçiyor")
     assert "• Tek güne sığan bir biçim aranırken süre doldu." in line
     assert "Saha ekleyin ya da maçları kısaltın" not in line  # "none fit" is not known
+
+
+def test_the_format_hint_is_the_best_format_and_none_where_advice_refuses():
+    assert drafts.format_hint(4, 1) is not None
+    # 17+ teams: a knockout larger than a bracket holds makes domain.advice refuse.
+    assert drafts.format_hint(20, 2) is None
 
 
 def teardown_module() -> None:
