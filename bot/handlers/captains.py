@@ -38,16 +38,16 @@ from bot.texts.captains import (
 )
 from bot.usecases import ask, captains, units
 from bot.usecases.units import Done, Effects, Outgoing
-from domain import questions
+from domain import intents, questions
 from domain.errors import DomainError
 
 # Questions the one-query path answers fully (the table and the fixture need more).
 QUICK = frozenset(
     {
-        questions.Intent.NEXT_MATCH,
-        questions.Intent.TIME,
-        questions.Intent.PITCH,
-        questions.Intent.OPPONENT,
+        intents.Intent.NEXT_MATCH,
+        intents.Intent.TIME,
+        intents.Intent.PITCH,
+        intents.Intent.OPPONENT,
     }
 )
 
@@ -233,7 +233,7 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await toast(query, refusal(exc))
         return
     await query.answer()
-    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)
+    await _answer(update, questions.Question(intents.Intent.NEXT_MATCH), answer, moment)
 
 
 # --- questions ------------------------------------------------------------------------------
@@ -276,7 +276,7 @@ async def _answer(
 ) -> None:
     text = answers.reply(asked, response, moment)
     table = (
-        asked.intent is questions.Intent.STANDING
+        asked.intent is intents.Intent.STANDING
         and isinstance(response, ask.Answer)
         and response.snapshot is not None
         and response.snapshot.group_of(response.team) is not None
