@@ -29,7 +29,7 @@ from domain import (
     roundrobin,
     scores,
     season,
-    setupform,
+    setuperrors,
     tiebreak,
     when,
 )
@@ -155,7 +155,7 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
                 " (sonuçlar, hatırlatmalar, fikstür). Takımları gruplara bölün (ör. 64 takım"
                 " için 16 grup) ya da çift devre yerine tek devre seçin."
             )
-    if isinstance(exc, setupform.FormError):
+    if isinstance(exc, setuperrors.FormError):
         return form_refusal(exc)
     return usecase_refusal(exc, ex_result)
 
