@@ -20,9 +20,10 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from domain import slots
+from domain.dayplan import Pitch, Plan, TimeRules
 from domain.draw import draw_groups
 from domain.formats import Options, groups_then_knockout, league
-from domain.planner import Pitch, Plan, TimeRules, plan
+from domain.planner import plan
 from domain.report import team_lines
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "planner.md"

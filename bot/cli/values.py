@@ -16,8 +16,8 @@ from bot.cli.refused import Refused
 from bot.texts.common import EXAMPLES
 from bot.texts.errors import kickoff_why
 from domain import counts, draw, names, when
+from domain.dayplan import Pitch, TeamWindow
 from domain.model import Group
-from domain.planner import Pitch, TeamWindow
 
 
 def team_list(text: str) -> list[str]:

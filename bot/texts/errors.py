@@ -19,13 +19,13 @@ from bot.texts.form_refusals import (
 from bot.texts.parts import quoted
 from bot.texts.usecase_refusals import usecase_refusal
 from domain import (
+    dayplan,
     draw,
     forfeits,
     formats,
     knockout,
     matchdays,
     names,
-    planner,
     roundrobin,
     scores,
     season,
@@ -139,9 +139,9 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
                 "Bu grup sayısıyla bu eleme turu kurulamıyor: her gruptan en fazla 2 takım çıkar."
                 f" Örnek: {ex['knockout']}"
             )
-        case planner.NoPitch():
+        case dayplan.NoPitch():
             return f"En az 1 saha gerekli. Örnek: {ex['pitches']}"
-        case planner.Infeasible():
+        case dayplan.Infeasible():
             return _infeasible(exc, cli)
         case tiebreak.UnknownPreset() | tiebreak.UnknownCriterion():
             return f'"{quoted(exc.name)}" bir eşitlik kuralı değil. Örnek: {ex["tiebreak"]}'
@@ -186,7 +186,7 @@ def _season(exc: Exception) -> str:
     return f"Maç günleri kurulamadı. Örnek: {SEASON_EXAMPLE}"
 
 
-def _infeasible(exc: planner.Infeasible, cli: bool = True) -> str:
+def _infeasible(exc: dayplan.Infeasible, cli: bool = True) -> str:
     short = duration(exc.shortfall)
     shorter = "--match/--changeover ile maçları" if cli else "maç süresini (ör. 20+5)"
     if exc.rule == "team_window":

@@ -19,10 +19,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from domain import advice, draw, formats, formseason, setuperrors, setupform, setupparts
+from domain.dayplan import Draft, Pitch, Plan, TimeRules
 from domain.errors import DomainError
 from domain.matchdays import Calendar
 from domain.model import Group
-from domain.planner import Draft, Pitch, Plan, TimeRules, plan
+from domain.planner import plan
 from domain.season import PitchHours, SeasonRules, season
 from storage.mapping import season_json
 
