@@ -1,17 +1,21 @@
 """The group stage's slots under the day's rules: pitch hours, team windows and the rest
-rule turned into a `slots.SlotProblem`, its plan constructed and polished by CP-SAT, and,
-when no plan fits, the rule that breaks named for the organiser.
+rule turned into a `slots.SlotProblem`, its plan constructed (the best greedy order, the
+phased plan where it applies, a short local search) and polished by CP-SAT, and, when no
+plan fits, the rule that breaks named for the organiser.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
-from domain import cpsat, slots
+from domain import cpsat, slotbounds, slots
 from domain.dayplan import Draft, Infeasible, TimeRules
 from domain.planclock import Clock, pitch_windows, team_windows
+from domain.slotgreedy import best_greedy
+from domain.slotphases import phased
+from domain.slotsearch import improve
 
-__all__ = ["slot_plan"]
+__all__ = ["SEARCH_STEPS", "construct", "slot_plan"]
 
 
 def slot_plan(
@@ -25,7 +29,7 @@ def slot_plan(
     sizes = [len(g.teams) for g in draft.groups]
     counts = [sum(len(r.pairings) for r in draft.rounds[g.label]) for g in draft.groups]
     pitches = len(rules.pitches)
-    bound = slots.lower_bound(sizes, counts, pitches, min_gap)
+    bound = slotbounds.lower_bound(sizes, counts, pitches, min_gap)
     windows = pitch_windows(rules, clock)
     teams = team_windows(rules, clock)
 
@@ -53,9 +57,9 @@ def slot_plan(
     widths = [max(1, min(pitches, s // 2)) for s in sizes]
 
     def b2b_floor(n: int) -> int:
-        return slots.back_to_back_bound(sizes, counts, widths, n)
+        return slotbounds.back_to_back_bound(sizes, counts, widths, n)
 
-    best = slots.construct(problem, widths, bound, b2b_floor)
+    best = construct(problem, widths, bound, b2b_floor)
     if best is None:
         raise _diagnose(matches, rules, windows, teams, bound, clock)
     polished = cpsat.polish(
@@ -63,7 +67,7 @@ def slot_plan(
         best,
         bound,
         b2b_floor=b2b_floor,
-        gap_ceiling=lambda n: slots.gap_bound(sizes, counts, n),
+        gap_ceiling=lambda n: slotbounds.gap_bound(sizes, counts, n),
     )
     return polished, bound
 
@@ -98,3 +102,22 @@ def _diagnose(
     if closes < 10**9:
         return Infeasible("pitch_window", max(need_end - closes, slot_len), None)
     return Infeasible("rest", rules.group_rest, None)
+
+
+SEARCH_STEPS = 20000  # about 0.2 s of one core
+
+
+def construct(
+    problem: slots.SlotProblem, widths: Sequence[int], bound: int, b2b_floor: Callable[[int], int]
+) -> slots.SlotPlan | None:
+    """The constructive start: the best greedy order, the phased plan where it applies (ties
+    go to the greedy), then a short seeded local search unless the counting floors are met."""
+    best = best_greedy(problem, widths, bound)
+    halves = phased(problem)
+    if halves is not None:
+        plan = slots.evaluate(problem.matches, halves)
+        if best is None or slots.quality_key(plan) < slots.quality_key(best):
+            best = plan
+    if best is not None and (best.triples or best.back_to_backs > b2b_floor(best.slots)):
+        best = improve(problem, best, SEARCH_STEPS, b2b_floor(best.slots))
+    return best
