@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from domain import slots
 from domain.dayplan import Bye, Draft, NoPitch, Plan, TimeRules
 from domain.groupslots import slot_plan
-from domain.knockout import source_code
 from domain.knockouttimes import time_ties
 from domain.model import PlannedMatch, Stage
 from domain.planclock import Clock, Timed, pitch_windows
+from domain.tiesides import source_code
 
 __all__ = ["plan"]
 
