@@ -16,8 +16,8 @@ from telegram.ext import ContextTypes
 from bot import services
 from bot.texts import parts
 from bot.texts.errors import refusal
-from bot.usecases import conversations
-from bot.usecases.units import Actor
+from bot.usecases import conversations, runner
+from bot.usecases.runner import Actor, Outcome
 from domain.errors import DomainError
 from storage import Database
 
@@ -45,6 +45,14 @@ def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
         name=user.full_name if user else "",
         admin=lambda: is_chat_admin(update, context),
     )
+
+
+async def run(
+    context: ContextTypes.DEFAULT_TYPE, verb: runner.Verb, command: object, who: Actor
+) -> Outcome[Any]:
+    """The one way a handler runs a use case: `verb(uow, command, who)` through the runner,
+    which owns the unit of work, the update's claim and the chat-admin question."""
+    return await runner.run(services.of(context.application).db, verb, command, who)
 
 
 def remember(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> None:

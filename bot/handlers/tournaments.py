@@ -13,7 +13,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.handlers import live
-from bot.handlers.common import actor, database, reply, toast
+from bot.handlers.common import actor, reply, run, toast
 from bot.handlers.effects import apply
 from bot.texts.buttons import STALE
 from bot.texts.tournaments import (
@@ -21,7 +21,6 @@ from bot.texts.tournaments import (
     END,
     KEPT,
     NO,
-    NOT_ASKER,
     RESTORE,
     ask_end,
     ask_restore,
@@ -30,7 +29,7 @@ from bot.texts.tournaments import (
     refusal,
     restored,
 )
-from bot.usecases import tournaments
+from bot.usecases import roles, tournaments
 from domain.errors import DomainError
 
 
@@ -44,7 +43,7 @@ async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     """/turnuva_bitir: an organiser is asked [Evet, bitir] [Vazgeç]; nothing ends yet."""
     who = actor(update, context)
     try:
-        ending = await tournaments.ask_end(database(context), who)
+        ending = (await run(context, tournaments.ask_end, tournaments.AskEnd(), who)).value
     except DomainError as exc:
         await reply(update, refusal(exc, "end"))
         return
@@ -60,14 +59,16 @@ async def turnuva_bitir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 async def turnuvalar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/turnuvalar: every tournament of this chat, numbered, running or not (anyone)."""
     who = actor(update, context)
-    await reply(update, listing(await tournaments.listing(database(context), who.chat_id)))
+    listed = await run(context, tournaments.listing, tournaments.Listing(), who)
+    await reply(update, listing(listed.value))
 
 
 async def geri_yukle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/geri_yukle N: an organiser is asked [Evet, geri yükle] [Vazgeç]."""
     who = actor(update, context)
     try:
-        asked = await tournaments.ask_restore(database(context), who, " ".join(context.args or []))
+        command = tournaments.AskRestore(" ".join(context.args or []))
+        asked = (await run(context, tournaments.ask_restore, command, who)).value
     except DomainError as exc:
         await reply(update, refusal(exc, "restore"))
         return
@@ -106,20 +107,18 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await query.answer(BAD)
         return
     kind, asker, ids = parsed
-    if asker != who.user_id:
-        await query.answer(NOT_ASKER)
-        return
-    if kind == "no":
-        await query.answer()
-        await query.edit_message_text(KEPT)
-        return
-    db = database(context)
     try:
+        if kind == "no":
+            roles.own_button(asker, who)
+            await query.answer()
+            await query.edit_message_text(KEPT)
+            return
         if kind == "end":
-            done = await tournaments.end(db, who, ids[0])
+            done = await run(context, tournaments.end, tournaments.End(ids[0], asker), who)
             said = ended(done.value)
         else:
-            done = await tournaments.restore(db, who, ids[0], ids[1] or None)
+            command = tournaments.Restore(ids[0], ids[1] or None, asker)
+            done = await run(context, tournaments.restore, command, who)
             said = restored(done.value.name, done.value.replaced)
     except DomainError as exc:
         await toast(update.callback_query, refusal(exc, "end" if kind == "end" else "restore"))

@@ -97,6 +97,8 @@ def refusal(exc: Exception, action: str) -> str:
     match exc:
         case NotOrganiser():
             return NOT_ORGANISER[action]
+        case NotYourButton(reason="asker"):
+            return NOT_ASKER
         case NotYourButton():
             return STALE
         case NoSuchTournament(number=None):

@@ -7,7 +7,21 @@ from domain.model import PlannedMatch, Score
 
 
 class NotOrganiser(DomainError):
-    """Only the tournament's organisers (creator, chat admins, /yetkili) may do this."""
+    """Only the tournament's organisers (creator, chat admins, /yetkili) may do this.
+    `action`: the row of bot.usecases.roles.TABLE refused, so the reply can name it."""
+
+    def __init__(self, message: str = "", *, action: str | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+
+
+class NotAllowed(DomainError):
+    """`role` may not do `action` (a row of bot.usecases.roles.TABLE), and being a chat
+    administrator would not change that: the other captain's [Onayla], a head count."""
+
+    def __init__(self, action: str, role: str) -> None:
+        super().__init__(f"{action}: not for a {role}")
+        self.action, self.role = action, role
 
 
 class NoMatchBetween(DomainError):

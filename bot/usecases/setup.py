@@ -19,7 +19,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from bot import offload
-from bot.usecases import drafts, reminders, tournaments, units
+from bot.usecases import drafts, reminders, runner, tournaments, units
 from bot.usecases.errors import (
     MayNotReplace,
     NotOrganiser,
@@ -27,6 +27,7 @@ from bot.usecases.errors import (
     RunningChanged,
     SetupTimedOut,
 )
+from bot.usecases.runner import reads
 from bot.usecases.units import Actor, Done, Effects
 from domain.dayplan import Draft, Plan
 from domain.model import Group
@@ -98,6 +99,7 @@ async def create(
 # --- the set-up conversation --------------------------------------------------------------
 
 KIND = "setup"
+REPLACE = "create one that replaces the running one"
 TIMEOUT = timedelta(minutes=30)
 
 
@@ -135,24 +137,27 @@ async def build_off_loop(spec: drafts.Spec) -> tuple[Draft, Plan]:
     return await offload.run(drafts.build, spec, budget=offload.PLAN_BUDGET, what="plan")
 
 
-async def replaceable(uow: UnitOfWork, chat_id: int, user_id: int, admin: bool) -> Running | None:
+async def replaceable(uow: UnitOfWork, actor: Actor) -> Running | None:
     """The running tournament a set-up here would replace (None: none runs). MayNotReplace
-    unless the user organises it."""
-    current = await uow.tournaments.active_for_chat(chat_id)
+    unless the actor organises it."""
+    current = await uow.tournaments.active_for_chat(actor.chat_id)
     if current is None:
         return None
     try:
-        await tournaments.may_run(uow, current, user_id, admin)
+        await tournaments.may_run(uow, current, actor, REPLACE)
     except NotOrganiser:
         raise MayNotReplace(current.name) from None
     return Running(current.id, current.name)
 
 
+@reads
+async def _may_set_up(uow: UnitOfWork, command: None, actor: Actor) -> Running | None:
+    return await replaceable(uow, actor)
+
+
 async def may_set_up(db: Database, actor: Actor) -> Running | None:
     """/yeni_turnuva: may the actor set up a tournament here? Nothing changes."""
-    return await tournaments.read_as(
-        db, actor, lambda uow, admin: replaceable(uow, actor.chat_id, actor.user_id, admin)
-    )
+    return (await runner.run(db, _may_set_up, None, actor)).value
 
 
 def _state(step: str, data: dict[str, Any], at: datetime, replaces: int | None = None) -> dict:
@@ -200,7 +205,7 @@ async def summarise(db: Database, actor: Actor, data: dict[str, Any]) -> Running
     tournament (None: none) the summary said it replaces. MayNotReplace for a member."""
 
     async def action(uow: UnitOfWork, admin: bool) -> Running | None:
-        running = await replaceable(uow, actor.chat_id, actor.user_id, admin)
+        running = await replaceable(uow, actor)
         state = _state("confirm", data, actor.now, running.id if running else None)
         await uow.setups.put(actor.chat_id, actor.user_id, state, actor.now)
         return running
@@ -230,7 +235,7 @@ async def confirm(
             raise NotYourButton("stale")
         if replace != (state.get("replaces") is not None):
             raise NotYourButton("stale")  # an older summary's button
-        running = await replaceable(uow, actor.chat_id, actor.user_id, admin)
+        running = await replaceable(uow, actor)
         if (running.id if running else None) != state.get("replaces"):
             raise RunningChanged(running.name if running else None)
         data = state["data"]

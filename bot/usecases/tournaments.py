@@ -10,46 +10,23 @@ A button says which tournament it is about; a press after that changed is refuse
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
-from bot.usecases import reminders, units
-from bot.usecases.errors import (
-    AlreadyRunning,
-    NoSuchTournament,
-    NotOrganiser,
-    NotYourButton,
-)
-from bot.usecases.units import Actor, Done, Effects
-from storage import Database, UnitOfWork
+from bot.usecases import reminders, roles
+from bot.usecases.errors import AlreadyRunning, NoSuchTournament, NotYourButton
+from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
+from storage import UnitOfWork
 from storage.errors import NoActiveTournament, TournamentNotFound
 from storage.records import Tournament
 from storage.repositories.tournaments import Numbered
 
-T = TypeVar("T")
+END = "end the tournament"
+RESTORE = "bring an ended or replaced one back"
 
 
-async def may_run(uow: UnitOfWork, tournament: Tournament, user_id: int, admin: bool) -> None:
-    """Organisers of `tournament` only: its creator, a chat administrator, /yetkili."""
-    if admin or tournament.created_by == user_id:
-        return
-    if not await uow.tournaments.is_organiser(tournament.id, user_id):
-        raise NotOrganiser(f"{user_id} does not organise tournament {tournament.id}")
-
-
-async def read_as(
-    db: Database, actor: Actor, look: Callable[[UnitOfWork, bool], Awaitable[T]]
-) -> T:
-    """`look(uow, is_chat_admin)` on a read-only unit of work; like `units.write`, the
-    chat-admin question is asked only when stored roles refused, and between the two
-    reads. The refusal raised is the action's own (it may carry a name to say)."""
-    try:
-        return await units.read(db, lambda uow: look(uow, False))
-    except NotOrganiser:
-        if not await actor.is_chat_admin():
-            raise
-    return await units.read(db, lambda uow: look(uow, True))
+async def may_run(uow: UnitOfWork, tournament: Tournament, actor: Actor, action: str) -> None:
+    """The organisers of `tournament` only: its creator, a chat administrator, /yetkili."""
+    roles.require(action, await roles.of(uow, tournament, actor))
 
 
 # --- /turnuva_bitir ---------------------------------------------------------------------
@@ -65,40 +42,54 @@ class Ending:
     matches: int
 
 
-async def ask_end(db: Database, actor: Actor) -> Ending:
+@dataclass(frozen=True)
+class AskEnd:
+    """/turnuva_bitir."""
+
+
+@reads
+async def ask_end(uow: UnitOfWork, command: AskEnd, actor: Actor) -> Ending:
     """/turnuva_bitir: the running tournament, if the actor may end it (nothing changes)."""
-
-    async def look(uow: UnitOfWork, admin: bool) -> Ending:
-        running = await _running(uow, actor.chat_id)
-        await may_run(uow, running.tournament, actor.user_id, admin)
-        return Ending(running.tournament.id, running.tournament.name, running.played,
-                      running.matches)  # fmt: skip
-
-    return await read_as(db, actor, look)
+    running = await _running(uow, actor.chat_id)
+    await may_run(uow, running.tournament, actor, END)
+    return Ending(running.tournament.id, running.tournament.name, running.played,
+                  running.matches)  # fmt: skip
 
 
-async def end(db: Database, actor: Actor, tournament_id: int) -> Done[str]:
+@dataclass(frozen=True)
+class End:
+    """[Evet, bitir]: the tournament the button names, and who asked for the button."""
+
+    tournament_id: int
+    asker: int | None = None
+
+
+@writes
+async def end(uow: UnitOfWork, command: End, actor: Actor) -> Outcome[str]:
     """[Evet, bitir]: the tournament the button named, if it still runs here, is archived
     as 'ended'; its pending reminders go in the same commit. Its name comes back."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> str:
-        running = await uow.tournaments.active_for_chat(actor.chat_id)
-        if running is None or running.id != tournament_id:
-            raise NotYourButton("stale")
-        await may_run(uow, running, actor.user_id, admin)
-        await uow.tournaments.archive(running.id, actor.now, "ended")
-        await reminders.sync(uow, running.id, actor.now)
-        return running.name
-
-    return Done(await units.write(db, actor, action), Effects(reminders=True))
+    roles.own_button(command.asker, actor)
+    running = await uow.tournaments.active_for_chat(actor.chat_id)
+    if running is None or running.id != command.tournament_id:
+        raise NotYourButton("stale")
+    await may_run(uow, running, actor, END)
+    await uow.tournaments.archive(running.id, actor.now, "ended")
+    await reminders.sync(uow, running.id, actor.now)
+    return Outcome(running.name, Effects(reminders=True))
 
 
 # --- /turnuvalar, /geri_yukle -----------------------------------------------------------
 
 
-async def listing(db: Database, chat_id: int) -> list[Numbered]:
+@dataclass(frozen=True)
+class Listing:
+    """/turnuvalar."""
+
+
+@reads
+async def listing(uow: UnitOfWork, command: Listing, actor: Actor) -> list[Numbered]:
     """Every tournament of the chat, numbered 1.. in the order they were made (anyone)."""
-    return await units.read(db, lambda uow: uow.tournaments.numbered(chat_id))
+    return await uow.tournaments.numbered(actor.chat_id)
 
 
 @dataclass(frozen=True)
@@ -116,25 +107,29 @@ def parse_number(text: str) -> int:
     return int(words[0])
 
 
-async def ask_restore(db: Database, actor: Actor, text: str) -> Restoring:
+@dataclass(frozen=True)
+class AskRestore:
+    """/geri_yukle N, as typed."""
+
+    text: str
+
+
+@reads
+async def ask_restore(uow: UnitOfWork, command: AskRestore, actor: Actor) -> Restoring:
     """/geri_yukle N: what [Evet, geri yükle] will do, if the actor may (nothing changes).
     NoSuchTournament: N is no number of this chat's list; AlreadyRunning: N runs now."""
-    number = parse_number(text)
-
-    async def look(uow: UnitOfWork, admin: bool) -> Restoring:
-        listed = await uow.tournaments.numbered(actor.chat_id)
-        target = next((t for t in listed if t.number == number), None)
-        if target is None:
-            raise NoSuchTournament(number, len(listed))
-        if target.reason is None:
-            raise AlreadyRunning(number, target.tournament.name)
-        running = next((t for t in listed if t.reason is None), None)
-        await may_run(uow, target.tournament, actor.user_id, admin)
-        if running is not None:
-            await may_run(uow, running.tournament, actor.user_id, admin)
-        return Restoring(target, running)
-
-    return await read_as(db, actor, look)
+    number = parse_number(command.text)
+    listed = await uow.tournaments.numbered(actor.chat_id)
+    target = next((t for t in listed if t.number == number), None)
+    if target is None:
+        raise NoSuchTournament(number, len(listed))
+    if target.reason is None:
+        raise AlreadyRunning(number, target.tournament.name)
+    running = next((t for t in listed if t.reason is None), None)
+    await may_run(uow, target.tournament, actor, RESTORE)
+    if running is not None:
+        await may_run(uow, running.tournament, actor, RESTORE)
+    return Restoring(target, running)
 
 
 @dataclass(frozen=True)
@@ -143,36 +138,43 @@ class Restored:
     replaced: str | None  # the tournament that ran until now, archived as 'replaced'
 
 
-async def restore(
-    db: Database, actor: Actor, tournament_id: int, replacing: int | None
-) -> Done[Restored]:
+@dataclass(frozen=True)
+class Restore:
+    """[Evet, geri yükle]: the tournament to bring back, the one that ran when the question
+    was asked (None: none), and who asked for the button."""
+
+    tournament_id: int
+    replacing: int | None
+    asker: int | None = None
+
+
+@writes
+async def restore(uow: UnitOfWork, command: Restore, actor: Actor) -> Outcome[Restored]:
     """[Evet, geri yükle]: the tournament the button named runs again, and the one that
-    ran when the question was asked (`replacing`, None: none) is archived as 'replaced';
-    both tournaments' reminders follow in the same commit. A press after either changed
-    is refused as stale."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Restored:
-        try:
-            target = await uow.tournaments.get(tournament_id)
-        except TournamentNotFound:
-            raise NotYourButton("stale") from None
-        running = await uow.tournaments.active_for_chat(actor.chat_id)
-        if (
-            target.chat_id != actor.chat_id
-            or target.status == "active"
-            or (running.id if running else None) != replacing
-        ):
-            raise NotYourButton("stale")
-        await may_run(uow, target, actor.user_id, admin)
-        if running is not None:
-            await may_run(uow, running, actor.user_id, admin)
-            await uow.tournaments.archive(running.id, actor.now, "replaced")
-            await reminders.sync(uow, running.id, actor.now)
-        await uow.tournaments.restore(target.id)
-        await reminders.sync(uow, target.id, actor.now)
-        return Restored(target.name, running.name if running else None)
-
-    return Done(await units.write(db, actor, action), Effects(reminders=True))
+    ran when the question was asked is archived as 'replaced'; both tournaments' reminders
+    follow in the same commit. A press after either changed is refused as stale."""
+    roles.own_button(command.asker, actor)
+    try:
+        target = await uow.tournaments.get(command.tournament_id)
+    except TournamentNotFound:
+        raise NotYourButton("stale") from None
+    running = await uow.tournaments.active_for_chat(actor.chat_id)
+    if (
+        target.chat_id != actor.chat_id
+        or target.status == "active"
+        or (running.id if running else None) != command.replacing
+    ):
+        raise NotYourButton("stale")
+    await may_run(uow, target, actor, RESTORE)
+    if running is not None:
+        await may_run(uow, running, actor, RESTORE)
+        await uow.tournaments.archive(running.id, actor.now, "replaced")
+        await reminders.sync(uow, running.id, actor.now)
+    await uow.tournaments.restore(target.id)
+    await reminders.sync(uow, target.id, actor.now)
+    return Outcome(
+        Restored(target.name, running.name if running else None), Effects(reminders=True)
+    )
 
 
 async def _running(uow: UnitOfWork, chat_id: int) -> Numbered:

@@ -11,90 +11,27 @@ on a read-only unit of work. Handlers see neither a unit of work nor a repositor
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from bot.usecases.errors import NotOrganiser
+from bot.usecases.runner import (
+    NOTHING,
+    Actor,
+    Effects,
+    Outcome,
+    Outgoing,
+    Repeated,
+    claim_update,
+)
 from storage import Database, UnitOfWork
+
+__all__ = ["NOTHING", "Actor", "Done", "Effects", "Outgoing", "Repeated", "claim_update"]
 
 T = TypeVar("T")
 
 
-class Repeated(Exception):
-    """This update was handled already (Telegram delivered it twice): nothing changes, and
-    nobody is answered a second time."""
-
-
-@dataclass
-class Actor:
-    """The person behind an update, in the chat it came from.
-
-    `admin` asks Telegram whether they administer the chat; it is called at most once,
-    lazily, and only outside a write transaction. In a private chat nobody is a chat
-    administrator."""
-
-    user_id: int
-    chat_id: int
-    now: datetime
-    update_id: int | None = None
-    private: bool = False
-    name: str = ""
-    admin: Callable[[], Awaitable[bool]] | None = None
-    _admin_known: bool | None = field(default=None, repr=False)
-
-    @property
-    def known_admin(self) -> bool:
-        """What is known without asking: True only once the chat-admin answer was yes."""
-        return bool(self._admin_known)
-
-    async def is_chat_admin(self) -> bool:
-        if self._admin_known is None:
-            self._admin_known = (
-                False if self.private or self.admin is None else bool(await self.admin())
-            )
-        return self._admin_known
-
-
-@dataclass(frozen=True)
-class Outgoing:
-    """A message to send after the commit: to a person in private, or to a chat."""
-
-    chat_id: int
-    text: str
-    buttons: tuple[tuple[tuple[str, str], ...], ...] = ()  # rows of (label, callback data)
-    private: bool = True  # a private chat that may have blocked the bot
-
-
-@dataclass(frozen=True)
-class Effects:
-    """What follows a committed change. `reminders`: the reminder rows changed, reload the
-    sender's plan. `live`: chats whose pinned live message must show the change."""
-
-    reminders: bool = False
-    live: tuple[int, ...] = ()
-    messages: tuple[Outgoing, ...] = ()
-
-    def __add__(self, other: Effects) -> Effects:
-        return Effects(
-            reminders=self.reminders or other.reminders,
-            live=tuple(dict.fromkeys(self.live + other.live)),
-            messages=self.messages + other.messages,
-        )
-
-    def __bool__(self) -> bool:
-        return self.reminders or bool(self.live) or bool(self.messages)
-
-
-NOTHING = Effects()
-
-
-@dataclass(frozen=True)
-class Done(Generic[T]):
-    """A use case's outcome and the effects its commit calls for."""
-
-    value: T
-    effects: Effects = NOTHING
+# The old calling convention, while use cases move to bot.usecases.runner's one shape.
+Done = Outcome
 
 
 Action = Callable[[UnitOfWork, bool], Awaitable[T]]
@@ -149,12 +86,6 @@ async def by_organiser(
     """`as_organiser(actor, command, **args)` in one write unit of work: how schedule and
     reminder_settings run their organiser commands."""
     return await write(db, actor, as_organiser(actor, command, **args))
-
-
-async def claim_update(uow: UnitOfWork, actor: Actor) -> None:
-    """Claim the actor's update id in this unit of work; Repeated if it was applied."""
-    if actor.update_id is not None and not await uow.updates.claim(actor.update_id, actor.now):
-        raise Repeated(actor.update_id)
 
 
 async def _once(db: Database, actor: Actor, action: Action[T], admin: bool, claim: bool) -> T:

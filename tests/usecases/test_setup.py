@@ -14,6 +14,7 @@ from bot.handlers.setup_steps import parse_button
 from bot.texts.setup import may_not_replace, running_changed
 from bot.usecases import drafts, setup, tournaments
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
+from bot.usecases.runner import run
 from storage import Database
 
 
@@ -32,7 +33,7 @@ async def running(db: Database, chat_id: int = CHAT) -> list[tuple[str, str | No
 @pytest.mark.parametrize(("role", "expected"), cells("create a tournament where none runs"))
 async def test_creating_a_tournament_where_none_runs(db, role, expected):
     assert expected == "allowed"
-    await tournaments.end(db, person("creator"), 1)
+    await run(db, tournaments.end, tournaments.End(1), person("creator"))
     who = person(role, at(9, 30))
     assert await setup.may_set_up(db, who) is None
     assert await setup.summarise(db, who, league()) is None
@@ -76,10 +77,10 @@ async def test_creating_one_that_replaces_the_running_one(db, role, expected):
 
 
 async def test_a_member_whose_summary_came_before_the_running_one_is_refused_at_the_button(db):
-    await tournaments.end(db, person("creator"), 1)
+    await run(db, tournaments.end, tournaments.End(1), person("creator"))
     member = person("member", at(9, 30))
     await setup.summarise(db, member, league("Benim Kupam"))  # nothing ran: [Oluştur]
-    await tournaments.restore(db, person("creator", at(9, 35)), 1, None)
+    await run(db, tournaments.restore, tournaments.Restore(1, None), person("creator", at(9, 35)))
 
     with pytest.raises(NotOrganiser):
         await setup.confirm(db, person("member", at(9, 40)), {}, replace=False)
@@ -90,9 +91,9 @@ async def test_a_member_whose_summary_came_before_the_running_one_is_refused_at_
 
 
 async def test_an_organisers_oluştur_after_a_tournament_started_replaces_nothing_unasked(db):
-    await tournaments.end(db, person("creator"), 1)
+    await run(db, tournaments.end, tournaments.End(1), person("creator"))
     await setup.summarise(db, person("admin", at(9, 30)), league())
-    await tournaments.restore(db, person("creator", at(9, 35)), 1, None)
+    await run(db, tournaments.restore, tournaments.Restore(1, None), person("creator", at(9, 35)))
 
     with pytest.raises(RunningChanged) as changed:
         await setup.confirm(db, person("admin", at(9, 40)), {}, replace=False)

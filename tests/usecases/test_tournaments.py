@@ -10,7 +10,7 @@ from permission_table import cells
 from bot.texts.tournaments import EMPTY, STALE, ask_restore, listing, refusal
 from bot.usecases import setup, tournaments
 from bot.usecases.errors import AlreadyRunning, NoSuchTournament, NotOrganiser, NotYourButton
-from bot.usecases.units import Repeated
+from bot.usecases.runner import Repeated, run
 from storage.errors import NoActiveTournament
 
 
@@ -21,9 +21,29 @@ async def db(tmp_path):
     await database.dispose()
 
 
+async def ask_end(db, who):
+    return (await run(db, tournaments.ask_end, tournaments.AskEnd(), who)).value
+
+
+async def end(db, who, tournament_id):
+    return await run(db, tournaments.end, tournaments.End(tournament_id), who)
+
+
+async def listing_of(db, who):
+    return (await run(db, tournaments.listing, tournaments.Listing(), who)).value
+
+
+async def ask_restore_(db, who, text):
+    return (await run(db, tournaments.ask_restore, tournaments.AskRestore(text), who)).value
+
+
+async def restore(db, who, tournament_id, replacing):
+    return await run(db, tournaments.restore, tournaments.Restore(tournament_id, replacing), who)
+
+
 async def ended_by_creator(db) -> None:
-    ending = await tournaments.ask_end(db, person("creator"))
-    await tournaments.end(db, person("creator"), ending.tournament_id)
+    ending = await ask_end(db, person("creator"))
+    await end(db, person("creator"), ending.tournament_id)
 
 
 # --- the cells --------------------------------------------------------------------------
@@ -34,17 +54,17 @@ async def test_ending_the_tournament(db, role, expected):
     before = await stored(db, 1)
     assert before[:3] == ("active", None, 2) and before[3] > 0
     if expected == "allowed":
-        ending = await tournaments.ask_end(db, person(role))
+        ending = await ask_end(db, person(role))
         assert (ending.tournament_id, ending.name, ending.played) == (1, "Bahar Kupası", 2)
-        done = await tournaments.end(db, person(role), 1)
+        done = await end(db, person(role), 1)
         assert done.value == "Bahar Kupası" and done.effects.reminders
         assert await stored(db, 1) == ("archived", "ended", 2, 0)  # results kept, no reminders
         return
     refused = NoActiveTournament if role == "private" else NotOrganiser
     with pytest.raises(refused):
-        await tournaments.ask_end(db, person(role))
+        await ask_end(db, person(role))
     with pytest.raises(NotYourButton if role == "private" else NotOrganiser):
-        await tournaments.end(db, person(role), 1)  # a forged or another's button
+        await end(db, person(role), 1)  # a forged or another's button
     assert await stored(db, 1) == before
 
 
@@ -53,7 +73,7 @@ async def test_listing_the_chats_tournaments(db, role, expected):
     assert expected == "allowed"
     await setup.summarise(db, person("creator"), league())
     await setup.confirm(db, person("creator"), {}, replace=True)
-    listed = await tournaments.listing(db, person(role).chat_id)
+    listed = await listing_of(db, person(role))
     if role == "private":
         assert listing(listed) == EMPTY
         return
@@ -72,18 +92,18 @@ async def test_bringing_an_ended_tournament_back(db, role, expected):
     await ended_by_creator(db)
     later = at(9, 30)
     if expected == "allowed":
-        asked = await tournaments.ask_restore(db, person(role, later), "1")
+        asked = await ask_restore_(db, person(role, later), "1")
         assert (asked.target.number, asked.running) == (1, None)
-        done = await tournaments.restore(db, person(role, later), 1, None)
+        done = await restore(db, person(role, later), 1, None)
         assert (done.value.name, done.value.replaced) == ("Bahar Kupası", None)
         status, reason, played, pending = await stored(db, 1)
         assert (status, reason, played) == ("active", None, 2) and pending > 0  # re-synced
         return
     refused = NoSuchTournament if role == "private" else NotOrganiser
     with pytest.raises(refused):
-        await tournaments.ask_restore(db, person(role, later), "1")
+        await ask_restore_(db, person(role, later), "1")
     with pytest.raises(NotYourButton if role == "private" else NotOrganiser):
-        await tournaments.restore(db, person(role, later), 1, None)
+        await restore(db, person(role, later), 1, None)
     assert await stored(db, 1) == ("archived", "ended", 2, 0)
 
 
@@ -96,11 +116,11 @@ async def test_bringing_one_back_replaces_the_running_one_which_keeps_everything
     assert (await stored(db, 2))[:2] == ("active", None)
 
     with pytest.raises(NotOrganiser):  # the day's creator does not organise the league
-        await tournaments.ask_restore(db, person("creator"), "1")
-    asked = await tournaments.ask_restore(db, person("admin"), "1")
+        await ask_restore_(db, person("creator"), "1")
+    asked = await ask_restore_(db, person("admin"), "1")
     assert asked.running is not None and asked.running.tournament.name == "Akşam Ligi"
     assert "Süren «Akşam Ligi» onun yerine arşive kalkar" in ask_restore(asked)
-    done = await tournaments.restore(db, person("admin"), 1, 2)
+    done = await restore(db, person("admin"), 1, 2)
 
     assert done.value.replaced == "Akşam Ligi"
     status, reason, played, pending = await stored(db, 1)
@@ -109,25 +129,25 @@ async def test_bringing_one_back_replaces_the_running_one_which_keeps_everything
 
 
 async def test_a_stale_confirmation_changes_nothing(db):
-    asked_end = await tournaments.ask_end(db, person("creator"))
-    await tournaments.end(db, person("organiser"), asked_end.tournament_id)
+    asked_end = await ask_end(db, person("creator"))
+    await end(db, person("organiser"), asked_end.tournament_id)
     with pytest.raises(NotYourButton):  # the same question, pressed again
-        await tournaments.end(db, person("creator"), asked_end.tournament_id)
-    await tournaments.ask_restore(db, person("creator"), "1")
+        await end(db, person("creator"), asked_end.tournament_id)
+    await ask_restore_(db, person("creator"), "1")
     await setup.summarise(db, person("creator", at(9, 10)), league())
     await setup.confirm(db, person("creator", at(9, 10)), {}, replace=False)
     with pytest.raises(NotYourButton):  # asked when nothing ran; the league runs now
-        await tournaments.restore(db, person("creator"), 1, None)
+        await restore(db, person("creator"), 1, None)
     with pytest.raises(NotYourButton):  # forged: another chat's, or no such tournament
-        await tournaments.restore(db, person("creator"), 999, 2)
+        await restore(db, person("creator"), 999, 2)
     assert await stored(db, 1) == ("archived", "ended", 2, 0)
     assert (await stored(db, 2))[:2] == ("active", None)
 
 
 async def test_a_repeated_update_ends_nothing_twice(db):
-    await tournaments.end(db, person("creator", update_id=500), 1)
+    await end(db, person("creator", update_id=500), 1)
     with pytest.raises(Repeated):
-        await tournaments.end(db, person("creator", update_id=500), 1)
+        await end(db, person("creator", update_id=500), 1)
 
 
 @pytest.mark.parametrize(
@@ -142,18 +162,18 @@ async def test_a_repeated_update_ends_nothing_twice(db):
 )
 async def test_a_wrong_number_is_explained(db, text, refused, said):
     with pytest.raises(refused) as caught:
-        await tournaments.ask_restore(db, person("creator"), text)
+        await ask_restore_(db, person("creator"), text)
     assert said in refusal(caught.value, "restore")
 
 
 async def test_an_empty_chat_has_nothing_to_end_or_bring_back(db):
     stranger = person("member")
     stranger.chat_id = -5
-    assert await tournaments.listing(db, -5) == []
+    assert await listing_of(db, stranger) == []
     with pytest.raises(NoActiveTournament):
-        await tournaments.ask_end(db, stranger)
+        await ask_end(db, stranger)
     with pytest.raises(NoSuchTournament) as caught:
-        await tournaments.ask_restore(db, stranger, "1")
+        await ask_restore_(db, stranger, "1")
     assert "geri getirilecek bir turnuva yok" in refusal(caught.value, "restore")
 
 

@@ -1,0 +1,208 @@
+"""How every user action runs: one shape, one runner.
+
+A use case is `async def verb(uow, command, actor) -> Outcome[T] | T`, marked `@reads` or
+`@writes`. Only `run` opens the unit of work: for a write it claims the update id in the
+same transaction as the change (a repeated update changes nothing and says nothing) and
+commits; for a read it opens a read-only unit of work (SQLite readers skip the writer
+lock). The chat-admin question is a Telegram round trip, so it is asked only when the
+stored roles refused (NotOrganiser on the first try, which assumes no administrator) and
+never while a transaction is open (on SQLite that would hold every other chat's writers);
+an administrator's action then runs once more from the start. The outcome carries the
+effects to carry out after the commit (reminders reloaded, live messages, messages).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+from bot.usecases.errors import NotOrganiser
+from storage import Database, UnitOfWork
+
+T = TypeVar("T")
+C = TypeVar("C")
+
+
+class Repeated(Exception):
+    """This update was handled already (Telegram delivered it twice): nothing changes, and
+    nobody is answered a second time."""
+
+
+@dataclass
+class Actor:
+    """The person behind an update, in the chat it came from.
+
+    `admin` asks Telegram whether they administer the chat; the runner calls it at most
+    once, and only outside a transaction (`is_chat_admin`). `chat_admin` is what the
+    current try of the verb may rely on: False on a first try unless the answer is known,
+    True on an administrator's second try. In a private chat nobody is a chat
+    administrator."""
+
+    user_id: int
+    chat_id: int
+    now: datetime
+    update_id: int | None = None
+    private: bool = False
+    name: str = ""
+    admin: Callable[[], Awaitable[bool]] | None = dataclasses.field(default=None, repr=False)
+    _admin_known: bool | None = dataclasses.field(default=None, repr=False)
+
+    @property
+    def chat_admin(self) -> bool:
+        """What is known without asking: True only once the chat-admin answer was yes."""
+        return bool(self._admin_known)
+
+    known_admin = chat_admin
+
+    @property
+    def admin_asked(self) -> bool:
+        return self._admin_known is not None
+
+    async def is_chat_admin(self) -> bool:
+        """The chat-admin question, asked once: for the runner, between two tries."""
+        if self._admin_known is None:
+            self._admin_known = (
+                False if self.private or self.admin is None else bool(await self.admin())
+            )
+        return self._admin_known
+
+    def part(self, n: int) -> Actor:
+        """The actor of the n-th later line of one message: its own update key, so line n
+        is not taken for a repeat of line one."""
+        if not n or self.update_id is None:
+            return self
+        return dataclasses.replace(self, update_id=-(self.update_id * 16 + n))
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A message to send after the commit: to a person in private, or to a chat."""
+
+    chat_id: int
+    text: str
+    buttons: tuple[tuple[tuple[str, str], ...], ...] = ()  # rows of (label, callback data)
+    private: bool = True  # a private chat that may have blocked the bot
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What follows a committed change. `reminders`: the reminder rows changed, reload the
+    sender's plan. `live`: chats whose pinned live message must show the change."""
+
+    reminders: bool = False
+    live: tuple[int, ...] = ()
+    messages: tuple[Outgoing, ...] = ()
+
+    def __add__(self, other: Effects) -> Effects:
+        return Effects(
+            reminders=self.reminders or other.reminders,
+            live=tuple(dict.fromkeys(self.live + other.live)),
+            messages=self.messages + other.messages,
+        )
+
+    def __bool__(self) -> bool:
+        return self.reminders or bool(self.live) or bool(self.messages)
+
+
+NOTHING = Effects()
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """A use case's result and the effects its commit calls for."""
+
+    value: T
+    effects: Effects = NOTHING
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How the runner runs a verb: `write` (a write unit of work, committed), `claim` (the
+    runner claims the update id; a verb whose claim is part of its own idempotent write,
+    such as a result, says False), `replanned` (the matches changed: reload the reminder
+    plan and redraw the actor's chat's live message)."""
+
+    write: bool
+    claim: bool = True
+    replanned: bool = False
+
+
+Verb = Callable[[UnitOfWork, Any, Actor], Awaitable[Any]]
+
+
+def reads(verb: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """A use case that changes nothing: a read-only unit of work, no claim."""
+    verb.kind = Kind(write=False)  # type: ignore[attr-defined]
+    return verb
+
+
+def writes(
+    verb: Callable[..., Awaitable[T]] | None = None,
+    *,
+    claim: bool = True,
+    replanned: bool = False,
+) -> Any:
+    """A use case that changes something: one write unit of work with the update's claim."""
+
+    def mark(fn: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+        fn.kind = Kind(write=True, claim=claim, replanned=replanned)  # type: ignore[attr-defined]
+        return fn
+
+    return mark(verb) if verb is not None else mark
+
+
+def kind_of(verb: Verb) -> Kind:
+    found = getattr(verb, "kind", None)
+    if not isinstance(found, Kind):
+        raise TypeError(f"{verb.__qualname__} is not marked @reads or @writes")
+    return found
+
+
+async def run(db: Database, verb: Verb, command: Any, actor: Actor) -> Outcome[Any]:
+    """Run `verb(uow, command, actor)` in one unit of work and hand back its outcome.
+
+    The first try takes the actor for no chat administrator unless that is known; if the
+    verb refuses with NotOrganiser, the chat-admin question is asked (outside any
+    transaction) and, for an administrator, the verb runs once more from the start. The
+    refusal raised otherwise is the verb's own (it may name the action and the rule).
+    """
+    kind = kind_of(verb)
+    try:
+        return await _once(db, kind, verb, command, actor)
+    except NotOrganiser as refused:
+        if actor.admin_asked or actor.private or actor.admin is None:
+            raise
+        if not await actor.is_chat_admin():
+            raise refused from None  # its own words (which action, which rule)
+    return await _once(db, kind, verb, command, actor)
+
+
+async def claim_update(uow: UnitOfWork, actor: Actor) -> None:
+    """Claim the actor's update id in this unit of work; Repeated if it was applied. For
+    verbs that claim it themselves, as part of their own write (`@writes(claim=False)`)."""
+    if actor.update_id is not None and not await uow.updates.claim(actor.update_id, actor.now):
+        raise Repeated(actor.update_id)
+
+
+async def _once(db: Database, kind: Kind, verb: Verb, command: Any, actor: Actor) -> Outcome[Any]:
+    if not kind.write:
+        async with db.unit_of_work(read_only=True) as uow:
+            return _outcome(await verb(uow, command, actor), kind, actor)
+    async with db.unit_of_work() as uow:
+        if kind.claim:
+            await claim_update(uow, actor)
+        done = await verb(uow, command, actor)
+        await uow.commit()
+    return _outcome(done, kind, actor)
+
+
+def _outcome(done: Any, kind: Kind, actor: Actor) -> Outcome[Any]:
+    outcome = done if isinstance(done, Outcome) else Outcome(done)
+    if kind.replanned:
+        outcome = Outcome(
+            outcome.value, outcome.effects + Effects(reminders=True, live=(actor.chat_id,))
+        )
+    return outcome
