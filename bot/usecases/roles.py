@@ -10,11 +10,12 @@ get is NotOrganiser, on which the runner asks Telegram and runs the verb once mo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from bot.usecases.errors import NotAllowed, NotOrganiser, NotYourButton
+from bot.usecases.errors import NotAllowed, NotOrganiser, NotYourButton, WaitsUnlessAdmin
 from bot.usecases.runner import Actor
 from storage import UnitOfWork
 from storage.records import Tournament
@@ -144,6 +145,20 @@ async def of(
     return Role.MEMBER
 
 
+async def of_side(
+    uow: UnitOfWork, tournament: Tournament, actor: Actor, *, sides: tuple[str, ...]
+) -> Role:
+    """The actor's role for a captain's own errand about a match (a head count), wherever
+    the button is pressed (the reminder that carries it is private): a captain of either
+    side is CAPTAIN, one who organises too included (the count is their team's); anyone
+    else has the role `of` gives them in the tournament's group."""
+    mine = await uow.teams.captain_of(tournament.id, actor.user_id)
+    if mine is not None and mine in sides:
+        return Role.CAPTAIN
+    in_group = dataclasses.replace(actor, chat_id=tournament.chat_id, private=False)
+    return await of(uow, tournament, in_group, sides=sides)
+
+
 def is_organiser(role: Role) -> bool:
     return role in ORGANISERS
 
@@ -152,11 +167,15 @@ def require(action: str, role: Role, *, actor: Actor | None = None) -> Cell:
     """The cell for `role` in `action`'s row: "allowed" or "waits", else the refusal.
 
     A refusal an administrator would not get is NotOrganiser (the runner then asks
-    Telegram, unless `actor` says it knows the answer already); any other is NotAllowed."""
+    Telegram, unless `actor` says it knows the answer already); any other is NotAllowed.
+    A "waits" that an administrator would not wait for is WaitsUnlessAdmin while `actor`
+    (pass it for a row with ⏳ cells) can still be asked, so the runner asks first."""
     cell = TABLE[action].cell(role)
+    admin_may = TABLE[action].cell(Role.ADMIN) == "allowed"
+    if cell == "waits" and admin_may and actor is not None and actor.may_ask_admin:
+        raise WaitsUnlessAdmin(action)
     if cell in ("allowed", "waits"):
         return cell
-    admin_may = TABLE[action].cell(Role.ADMIN) == "allowed"
     if admin_may and role not in ORGANISERS and role is not Role.PRIVATE:
         raise NotOrganiser(f"{action}: not for a {role}", action=action)
     raise NotAllowed(action, role)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from bot.usecases.errors import NotOrganiser
+from bot.usecases.errors import NotOrganiser, WaitsUnlessAdmin
 from storage import Database, UnitOfWork
 
 T = TypeVar("T")
@@ -60,6 +60,11 @@ class Actor:
     @property
     def admin_asked(self) -> bool:
         return self._admin_known is not None
+
+    @property
+    def may_ask_admin(self) -> bool:
+        """The chat-admin question is open and can be asked: a group, a way to ask it."""
+        return self._admin_known is None and not self.private and self.admin is not None
 
     async def is_chat_admin(self) -> bool:
         """The chat-admin question, asked once: for the runner, between two tries."""
@@ -167,15 +172,18 @@ async def run(db: Database, verb: Verb, command: Any, actor: Actor) -> Outcome[A
     The first try takes the actor for no chat administrator unless that is known; if the
     verb refuses with NotOrganiser, the chat-admin question is asked (outside any
     transaction) and, for an administrator, the verb runs once more from the start. The
-    refusal raised otherwise is the verb's own (it may name the action and the rule).
+    refusal raised otherwise is the verb's own (it may name the action and the rule). A
+    WaitsUnlessAdmin runs the verb once more for anyone: it then knows the answer, and
+    what would wait for a non-administrator is stored.
     """
     kind = kind_of(verb)
     try:
         return await _once(db, kind, verb, command, actor)
     except NotOrganiser as refused:
-        if actor.admin_asked or actor.private or actor.admin is None:
+        if not actor.may_ask_admin:
             raise
-        if not await actor.is_chat_admin():
+        admin = await actor.is_chat_admin()
+        if not admin and not isinstance(refused, WaitsUnlessAdmin):
             raise refused from None  # its own words (which action, which rule)
     return await _once(db, kind, verb, command, actor)
 
