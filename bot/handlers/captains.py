@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import html
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from telegram import Update, User
-from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, database, now, reply, toast
+from bot.handlers.common import actor, database, now, reply, run, toast
 from bot.handlers.effects import apply, keyboard
 from bot.texts import answers, chat
 from bot.texts.captains import (
@@ -36,20 +36,14 @@ from bot.texts.captains import (
     removed,
     removed_notice,
 )
-from bot.usecases import ask, captains, units
+from bot.usecases import ask, captains
 from bot.usecases.units import Done, Effects, Outgoing
 from domain import questions
 from domain.errors import DomainError
 
-# Questions the one-query path answers fully (the table and the fixture need more).
-QUICK = frozenset(
-    {
-        questions.Intent.NEXT_MATCH,
-        questions.Intent.TIME,
-        questions.Intent.PITCH,
-        questions.Intent.OPPONENT,
-    }
-)
+if TYPE_CHECKING:
+    from storage.records import Captaincy
+
 
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
@@ -146,7 +140,7 @@ async def _claimed(
     await apply(context, done.effects + Effects(messages=notices))
 
 
-async def _picker(update: Update, found: captains.Picker) -> None:
+async def _picker(update: Update, found: captains.Picker | ask.PickTeam) -> None:
     labels = [(t, f"cap:{found.tournament_id}:{i}") for i, t in enumerate(found.teams)]
     rows = tuple(tuple(labels[j : j + 2]) for j in range(0, len(labels), 2))
     await reply(update, chat.pick_team(), reply_markup=keyboard(rows))
@@ -240,35 +234,28 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
 
 
 async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Answer only real match questions; ordinary chat gets nothing."""
+    """Answer only real match questions; ordinary chat gets nothing. One read use case
+    from arrival to answer: the team picker and a private chat's choice included."""
     message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or not message.text or chat_ is None or user is None:
         return
     asked = questions.ask(message.text)
     if asked is None:
         return
-    moment, db = now(context), database(context)
-    if chat_.type == ChatType.PRIVATE and not asked.team_hint:
-        await _in_private(update, context, asked)
-        return
-    if asked.intent in QUICK and not asked.team_hint:
-        quick = await captains.quick_next(db, chat_.id, user.id, moment)
-        if quick is not None and quick.match is not None:
-            await reply(update, answers.reply(asked, quick, moment))
-            return
+    who = actor(update, context)
     try:
-        response = await units.read(
-            db, lambda uow: ask.respond(uow, chat_.id, user.id, asked, moment)
-        )
+        response = (await run(context, ask.respond, ask.Ask(asked), who)).value
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
     if response is None:
         return  # "film ne zaman başlıyor": a question, but not about this tournament
-    if isinstance(response, ask.PickTeam):
-        await _picker(update, await captains.picker(db, chat_.id))
-        return
-    await _answer(update, asked, response, moment)
+    if isinstance(response, list):
+        await _which_tournament(update, response)
+    elif isinstance(response, ask.PickTeam):
+        await _picker(update, response)
+    else:
+        await _answer(update, asked, response, who.now)
 
 
 async def _answer(
@@ -287,19 +274,8 @@ async def _answer(
         await reply(update, text)
 
 
-async def _in_private(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, asked: questions.Question
-) -> None:
-    user = update.effective_user
-    if user is None:
-        return
-    moment = now(context)
-    found = await units.read(
-        database(context), lambda uow: ask.respond_in_private(uow, user.id, asked, moment)
-    )
-    if not isinstance(found, list):
-        await _answer(update, asked, found, moment)
-        return
+async def _which_tournament(update: Update, found: list[Captaincy]) -> None:
+    """A private question from someone who captains in none or several tournaments."""
     if not found:
         await reply(update, chat.no_captaincy())
         return

@@ -16,7 +16,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot import services
-from bot.handlers.common import database, now
+from bot.handlers.common import actor, database, now, run
 from bot.texts import buttons, chat
 from bot.texts.reminders import (
     DEEP_LINK_PAYLOAD,
@@ -25,8 +25,9 @@ from bot.texts.reminders import (
     headcount_thanks,
     started,
 )
-from bot.usecases import ask, units
+from bot.usecases import ask
 from bot.usecases.reminders import Headcount, headcount, reachable
+from domain import questions
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +57,12 @@ async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
         return False
     if [a.lower() for a in context.args or []] != [DEEP_LINK_PAYLOAD]:
         return False
-    moment = now(context)
+    who = actor(update, context)
     next_text = None
-    found = await units.read(database(context), lambda uow: ask.in_private(uow, user.id, moment))
+    asked = ask.Ask(questions.Question(questions.Intent.NEXT_MATCH))
+    found = (await run(context, ask.respond, asked, who)).value
     if isinstance(found, ask.Answer) and found.match is not None:
-        next_text = chat.next_match(found.team, found.match, moment)
+        next_text = chat.next_match(found.team, found.match, who.now)
     await message.reply_text(started(next_text))
     return True
 

@@ -28,7 +28,9 @@ from bot.usecases import (
 )
 from bot.usecases.errors import NeedsConfirmation, NotOrganiser, NotYourButton
 from bot.usecases.results import CONFIRM
+from bot.usecases.runner import run
 from bot.usecases.units import Actor
+from domain import questions
 from storage import Database
 from storage.errors import NoActiveTournament
 
@@ -102,6 +104,10 @@ async def verdict(action) -> str:
     except REFUSALS:
         return "refused"
     return "allowed"
+
+
+async def asked(db: Database, question: questions.Question, actor: Actor):
+    return (await run(db, ask.respond, ask.Ask(question), actor)).value
 
 
 async def captains_results_on(db: Database) -> None:
@@ -254,12 +260,11 @@ async def test_seeing_the_fixture_and_files(db, role, expected):
 async def test_asking_about_a_match(db, role, expected):
     actor = who(role)
     if actor.private:
-        found = await units.read(db, lambda uow: ask.in_private(uow, actor.user_id, NOW))
+        found = await asked(db, questions.Question(questions.Intent.NEXT_MATCH), actor)
         assert found == []  # the member captains nothing: the bot says how to become one
         return
-    answer = await units.read(
-        db, lambda uow: ask.next_match(uow, CHAT, actor.user_id, NOW, team_hint="A2")
-    )
+    question = questions.Question(questions.Intent.NEXT_MATCH, team_hint="A2")
+    answer = await asked(db, question, actor)
     assert answer.team == "A2" and answer.match is not None
 
 
