@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from telegram import Update, User
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, database, now, reply, run, toast
+from bot.handlers.common import actor, reply, run, toast
 from bot.handlers.effects import apply, keyboard
 from bot.texts import answers, chat
 from bot.texts.captains import (
@@ -37,13 +37,12 @@ from bot.texts.captains import (
     removed_notice,
 )
 from bot.usecases import ask, captains
-from bot.usecases.units import Done, Effects, Outgoing
+from bot.usecases.runner import Effects, Outcome, Outgoing
 from domain import questions
 from domain.errors import DomainError
 
 if TYPE_CHECKING:
     from storage.records import Captaincy
-
 
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
@@ -60,11 +59,13 @@ async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if target is not None:
         await _assign(update, context, wanted, target)
         return
+    who = actor(update, context)
     try:
         if not wanted:
-            await _picker(update, await captains.picker(database(context), chat_.id))
+            found = await run(context, captains.picker, captains.ShowPicker(), who)
+            await _picker(update, found.value)
             return
-        done = await captains.claim(database(context), actor(update, context), wanted)
+        done = await run(context, captains.claim, captains.ClaimTeam(wanted), who)
     except DomainError as exc:
         await reply(update, refusal(exc, CLAIM, wanted))
         return
@@ -79,9 +80,8 @@ async def _assign(
         await reply(update, ASSIGN_HOW)
         return
     try:
-        done = await captains.assign(
-            database(context), actor(update, context), wanted, target.id, target.full_name
-        )
+        command = captains.Assign(wanted, target.id, target.full_name)
+        done = await run(context, captains.assign, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc, ASSIGN, wanted))
         return
@@ -99,13 +99,10 @@ async def kaptan_sil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await reply(update, KAPTAN_SIL_HOW)
         return
     try:
-        done = await captains.remove(
-            database(context),
-            actor(update, context),
-            wanted,
-            target.id if target else None,
-            target.full_name if target else None,
+        command = captains.Remove(
+            wanted, target.id if target else None, target.full_name if target else None
         )
+        done = await run(context, captains.remove, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc, REMOVE, wanted))
         return
@@ -127,7 +124,7 @@ def _replied_to(update: Update) -> User | None:
 async def _claimed(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
-    done: Done[captains.Claim],
+    done: Outcome[captains.Claim],
     *,
     named: bool,
 ) -> None:
@@ -140,7 +137,7 @@ async def _claimed(
     await apply(context, done.effects + Effects(messages=notices))
 
 
-async def _picker(update: Update, found: captains.Picker | ask.PickTeam) -> None:
+async def _picker(update: Update, found: ask.PickTeam) -> None:
     labels = [(t, f"cap:{found.tournament_id}:{i}") for i, t in enumerate(found.teams)]
     rows = tuple(tuple(labels[j : j + 2]) for j in range(0, len(labels), 2))
     await reply(update, chat.pick_team(), reply_markup=keyboard(rows))
@@ -174,7 +171,8 @@ async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await toast(query, STALE_PICKER if older else UNKNOWN_BUTTON)
         return
     try:
-        done = await captains.claim_listed(database(context), actor(update, context), *found)
+        command = captains.ClaimListed(*found)
+        done = await run(context, captains.claim_listed, command, actor(update, context))
     except DomainError as exc:
         await toast(query, refusal(exc, CLAIM))
         return
@@ -195,14 +193,8 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     claimant, tournament_id, team_index = found
     who = actor(update, context)
     try:
-        done = await captains.decide(
-            database(context),
-            who,
-            claimant=claimant,
-            tournament_id=tournament_id,
-            team_index=team_index,
-            approve=verdict == "ok",
-        )
+        command = captains.Decide(claimant, tournament_id, team_index, approve=verdict == "ok")
+        done = await run(context, captains.decide, command, who)
     except DomainError as exc:
         await toast(query, refusal(exc, DECIDE))
         return
@@ -220,14 +212,14 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     if found is None:
         await toast(query, UNKNOWN_BUTTON)
         return
-    moment = now(context)
+    who = actor(update, context)
     try:
-        answer = await captains.in_tournament(database(context), user.id, found[0], moment)
+        answer = await run(context, captains.in_tournament, captains.Chosen(found[0]), who)
     except DomainError as exc:
         await toast(query, refusal(exc))
         return
     await query.answer()
-    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)
+    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer.value, who.now)
 
 
 # --- questions ------------------------------------------------------------------------------
