@@ -8,6 +8,7 @@ administrator, A1's captain, A4's captain, a member, and the member writing in p
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, timedelta
 
 import pytest
@@ -26,7 +27,7 @@ from bot.usecases import (
     state,
     units,
 )
-from bot.usecases.errors import NeedsConfirmation, NotOrganiser, NotYourButton
+from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.results import CONFIRM
 from bot.usecases.runner import run
 from bot.usecases.units import Actor
@@ -108,6 +109,14 @@ async def verdict(action) -> str:
 
 async def asked(db: Database, question: questions.Question, actor: Actor):
     return (await run(db, ask.respond, ask.Ask(question), actor)).value
+
+
+async def headcount(db: Database, match_id: int, actor: Actor):
+    """The head count's button: what it is about, None when the press is refused."""
+    try:
+        return (await run(db, reminders.headcount, reminders.CountHeads(match_id), actor)).value
+    except NotAllowed:
+        return None
 
 
 async def captains_results_on(db: Database) -> None:
@@ -272,8 +281,23 @@ async def test_asking_about_a_match(db, role, expected):
 async def test_saying_how_many_came(db, role, expected):
     snap = await reading.snapshot(db, CHAT)
     a1_a2 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A2"})
-    found = await reminders.headcount(db, who(role).user_id, a1_a2.id)
+    found = await headcount(db, a1_a2.id, who(role))
     assert (found is not None and found.team == "A1") == (expected == "allowed")
+
+
+async def test_an_organiser_who_captains_a_side_counts_their_teams_heads(db):
+    """The reminder with the count's buttons goes to every captain, an organiser who
+    captains one included: the count is a captain's errand, in their private chat."""
+    async with db.unit_of_work() as uow:
+        await uow.teams.add_captain(1, "A2", CO_ORGANISER)
+        await uow.commit()
+    snap = await reading.snapshot(db, CHAT)
+    a1_a2 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A2"})
+    a1_a4 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A4"})
+    alone = dataclasses.replace(who("organiser"), chat_id=CO_ORGANISER, private=True)
+    assert (await headcount(db, a1_a2.id, alone)).team == "A2"
+    assert await headcount(db, a1_a4.id, alone) is None  # not their team's match
+    assert (await headcount(db, a1_a2.id, who("captain"))).team == "A1"
 
 
 async def test_the_same_update_twice_changes_things_once(db):
