@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.usecases import ask, reminders, roles, runner, state
-from bot.usecases.errors import ConversationOpen, NoCaptains, StaleCaptainButton
+from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
 from bot.usecases.runner import Actor, Effects, reads, writes
 from domain import names
 from storage import UnitOfWork
@@ -136,14 +136,14 @@ class ClaimListed:
     index: int
 
 
-@writes
+@writes(rerun=True)
 async def claim(uow: UnitOfWork, command: ClaimTeam, actor: Actor) -> runner.Outcome[Claim]:
     """/kaptan Takım: the sender claims the team they name."""
     done = await _claim(uow, actor, lambda snap: names.resolve(command.wanted, snap.teams))
     return runner.Outcome(done, _claim_effects(done))
 
 
-@writes
+@writes(rerun=True)
 async def claim_listed(
     uow: UnitOfWork, command: ClaimListed, actor: Actor
 ) -> runner.Outcome[Claim]:
@@ -165,8 +165,9 @@ def _claim_effects(done: Claim) -> Effects:
 
 async def _claim(uow: UnitOfWork, actor: Actor, pick: Callable[[state.Snapshot], str]) -> Claim:
     """A claim that is accepted anyway needs no Telegram round trip; one that would wait
-    is WaitsUnlessAdmin until the sender's chat-admin answer is known (the runner asks,
-    outside the transaction, and runs this again): only a non-administrator's waits."""
+    is NotOrganiser until the sender's chat-admin answer is known (the runner asks,
+    outside the transaction, and runs a `rerun` verb again whatever the answer): only a
+    non-administrator's waits."""
     snap = await state.active(uow, actor.chat_id)
     team = pick(snap)
     current = await uow.teams.captain_of(snap.id, actor.user_id)
@@ -188,20 +189,29 @@ async def _claim(uow: UnitOfWork, actor: Actor, pick: Callable[[state.Snapshot],
     role = await roles.of(uow, snap.tournament, actor, team=team)
     action = CLAIM_RESULTS_ON if results_on else CLAIM_TAKEN if captains else CLAIM_FREE
     organiser = roles.is_organiser(role)
-    if roles.require(action, role, actor=actor) == "allowed":
+    if _allowed_or_waits(action, role, actor) == "allowed":
         # A free team goes to its first claimant only: a concurrent claim that got there
         # first makes this one a claim of a team that has a captain.
         if await _make_captain(uow, snap, team, actor.user_id, actor.now, first=not organiser):
             tell = () if organiser else await _organisers(uow, snap, actor.user_id)
             return replace(base, outcome=Outcome.ACCEPTED, previous=current, tell=tell)
         base = replace(base, captained=True)
-        roles.require(CLAIM_TAKEN, role, actor=actor)  # waits: they are no organiser
+        _allowed_or_waits(CLAIM_TAKEN, role, actor)  # waits: they are no organiser
     pending = await uow.setups.get(actor.chat_id, actor.user_id)
     if pending is not None and PendingClaim.read(pending) is None:
         raise ConversationOpen(team)  # a set-up or a result entry the claim would overwrite
     waiting = PendingClaim(snap.id, team, base.team_index, actor.name, actor.now.isoformat())
     await uow.setups.put(actor.chat_id, actor.user_id, waiting.stored(), actor.now)
     return replace(base, outcome=Outcome.WAITS, tell=await _organisers(uow, snap, actor.user_id))
+
+
+def _allowed_or_waits(action: str, role: roles.Role, actor: Actor) -> roles.Cell:
+    """`roles.require`, but a "waits" that a chat administrator would not wait for is
+    NotOrganiser while the actor's chat-admin answer is not settled."""
+    cell = roles.require(action, role)
+    if cell == "waits" and not actor.admin_settled:
+        raise NotOrganiser(f"{action}: waits, unless a chat administrator", action=action)
+    return cell
 
 
 @dataclass(frozen=True)

@@ -15,16 +15,6 @@ class NotOrganiser(DomainError):
         self.action = action
 
 
-class WaitsUnlessAdmin(NotOrganiser):
-    """The action would wait for someone's yes (a ⏳ cell: a captain's claim), while a chat
-    administrator's would be carried out at once, and the chat-admin answer is not known
-    yet: the runner asks Telegram and runs the verb again whatever the answer (an
-    administrator's try acts, anyone else's stores what waits)."""
-
-    def __init__(self, action: str) -> None:
-        super().__init__(f"{action}: waits, unless a chat administrator does it", action=action)
-
-
 class NotAllowed(DomainError):
     """`role` may not do `action` (a row of bot.usecases.roles.TABLE), and being a chat
     administrator would not change that: the other captain's [Onayla], a head count."""

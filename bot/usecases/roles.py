@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from bot.usecases.errors import NotAllowed, NotOrganiser, NotYourButton, WaitsUnlessAdmin
+from bot.usecases.errors import NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.runner import Actor
 from storage import UnitOfWork
 from storage.records import Tournament
@@ -145,6 +145,31 @@ async def of(
     return Role.MEMBER
 
 
+def is_organiser(role: Role) -> bool:
+    return role in ORGANISERS
+
+
+def require(action: str, role: Role, *, actor: Actor | None = None) -> Cell:
+    """The cell for `role` in `action`'s row: "allowed" or "waits", else the refusal.
+
+    A refusal an administrator would not get is NotOrganiser (the runner then asks
+    Telegram, unless `actor` says it knows the answer already); any other is NotAllowed."""
+    cell = TABLE[action].cell(role)
+    if cell in ("allowed", "waits"):
+        return cell
+    admin_may = TABLE[action].cell(Role.ADMIN) == "allowed"
+    if admin_may and role not in ORGANISERS and role is not Role.PRIVATE:
+        raise NotOrganiser(f"{action}: not for a {role}", action=action)
+    raise NotAllowed(action, role)
+
+
+def own_button(asker: int | None, actor: Actor) -> None:
+    """A question's buttons belong to who asked it (None: to anyone): another person's
+    press is refused with a toast, whatever their role (the table's last row)."""
+    if asker is not None and asker != actor.user_id:
+        raise NotYourButton("asker")
+
+
 async def of_side(
     uow: UnitOfWork, tournament: Tournament, actor: Actor, *, sides: tuple[str, ...]
 ) -> Role:
@@ -157,35 +182,6 @@ async def of_side(
         return Role.CAPTAIN
     in_group = dataclasses.replace(actor, chat_id=tournament.chat_id, private=False)
     return await of(uow, tournament, in_group, sides=sides)
-
-
-def is_organiser(role: Role) -> bool:
-    return role in ORGANISERS
-
-
-def require(action: str, role: Role, *, actor: Actor | None = None) -> Cell:
-    """The cell for `role` in `action`'s row: "allowed" or "waits", else the refusal.
-
-    A refusal an administrator would not get is NotOrganiser (the runner then asks
-    Telegram, unless `actor` says it knows the answer already); any other is NotAllowed.
-    A "waits" that an administrator would not wait for is WaitsUnlessAdmin while `actor`
-    (pass it for a row with ⏳ cells) can still be asked, so the runner asks first."""
-    cell = TABLE[action].cell(role)
-    admin_may = TABLE[action].cell(Role.ADMIN) == "allowed"
-    if cell == "waits" and admin_may and actor is not None and actor.may_ask_admin:
-        raise WaitsUnlessAdmin(action)
-    if cell in ("allowed", "waits"):
-        return cell
-    if admin_may and role not in ORGANISERS and role is not Role.PRIVATE:
-        raise NotOrganiser(f"{action}: not for a {role}", action=action)
-    raise NotAllowed(action, role)
-
-
-def own_button(asker: int | None, actor: Actor) -> None:
-    """A question's buttons belong to who asked it (None: to anyone): another person's
-    press is refused with a toast, whatever their role (the table's last row)."""
-    if asker is not None and asker != actor.user_id:
-        raise NotYourButton("asker")
 
 
 def doc_table() -> str:
