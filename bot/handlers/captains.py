@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from telegram import Update, User
 from telegram.ext import ContextTypes
@@ -40,10 +39,6 @@ from bot.usecases import ask, captains
 from bot.usecases.runner import Effects, Outcome, Outgoing
 from domain import questions
 from domain.errors import DomainError
-
-if TYPE_CHECKING:
-    from storage.records import Captaincy
-
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
 
@@ -266,7 +261,7 @@ async def _answer(
         await reply(update, text)
 
 
-async def _which_tournament(update: Update, found: list[Captaincy]) -> None:
+async def _which_tournament(update: Update, found: ask.Choices) -> None:
     """A private question from someone who captains in none or several tournaments."""
     if not found:
         await reply(update, chat.no_captaincy())

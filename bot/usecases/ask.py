@@ -98,6 +98,8 @@ class WeekAnswer:
 
 
 Response = Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam | WeekAnswer
+# A private question's tournaments to choose from (empty: the asker captains in none).
+Choices = list["Captaincy"]
 
 # What a bystander's question without a team can mean about the next slot ("maç kaçta",
 # "maç nerede", "şimdi kim oynuyor"); the table, the fixture or going through need a team.
@@ -130,7 +132,7 @@ class Ask:
 
 
 @reads
-async def respond(uow: UnitOfWork, command: Ask, actor: Actor) -> Response | list[Captaincy] | None:
+async def respond(uow: UnitOfWork, command: Ask, actor: Actor) -> Response | Choices | None:
     """The answer to the question, in one unit of work (anyone may ask).
 
     In a private chat without a team named: about the asker's own captaincy, or the
