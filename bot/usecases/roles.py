@@ -10,6 +10,7 @@ get is NotOrganiser, on which the runner asks Telegram and runs the verb once mo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -179,6 +180,20 @@ def own_button(asker: int | None, actor: Actor) -> None:
     press is refused with a toast, whatever their role (the table's last row)."""
     if asker is not None and asker != actor.user_id:
         raise NotYourButton("asker")
+
+
+async def of_side(
+    uow: UnitOfWork, tournament: Tournament, actor: Actor, *, sides: tuple[str, ...]
+) -> Role:
+    """The actor's role for a captain's own errand about a match (a head count), wherever
+    the button is pressed (the reminder that carries it is private): a captain of either
+    side is CAPTAIN, one who organises too included (the count is their team's); anyone
+    else has the role `of` gives them in the tournament's group."""
+    mine = await uow.teams.captain_of(tournament.id, actor.user_id)
+    if mine is not None and mine in sides:
+        return Role.CAPTAIN
+    in_group = dataclasses.replace(actor, chat_id=tournament.chat_id, private=False)
+    return await of(uow, tournament, in_group, sides=sides)
 
 
 def doc_table() -> str:

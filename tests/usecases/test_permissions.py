@@ -8,6 +8,7 @@ administrator, A1's captain, A4's captain, a member, and the member writing in p
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, timedelta
 
 import pytest
@@ -26,9 +27,10 @@ from bot.usecases import (
     state,
     units,
 )
-from bot.usecases.errors import NeedsConfirmation, NotOrganiser, NotYourButton
+from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.results import CONFIRM
 from bot.usecases.runner import Actor, run
+from domain import questions
 from storage import Database
 from storage.errors import NoActiveTournament
 
@@ -102,6 +104,18 @@ async def verdict(action) -> str:
     except REFUSALS:
         return "refused"
     return "allowed"
+
+
+async def asked(db: Database, question: questions.Question, actor: Actor):
+    return (await run(db, ask.respond, ask.Ask(question), actor)).value
+
+
+async def headcount(db: Database, match_id: int, actor: Actor):
+    """The head count's button: what it is about, None when the press is refused."""
+    try:
+        return (await run(db, reminders.headcount, reminders.CountHeads(match_id), actor)).value
+    except NotAllowed:
+        return None
 
 
 async def captains_results_on(db: Database) -> None:
@@ -264,12 +278,11 @@ async def test_seeing_the_fixture_and_files(db, role, expected):
 async def test_asking_about_a_match(db, role, expected):
     actor = who(role)
     if actor.private:
-        found = await units.read(db, lambda uow: ask.in_private(uow, actor.user_id, NOW))
+        found = await asked(db, questions.Question(questions.Intent.NEXT_MATCH), actor)
         assert found == []  # the member captains nothing: the bot says how to become one
         return
-    answer = await units.read(
-        db, lambda uow: ask.next_match(uow, CHAT, actor.user_id, NOW, team_hint="A2")
-    )
+    question = questions.Question(questions.Intent.NEXT_MATCH, team_hint="A2")
+    answer = await asked(db, question, actor)
     assert answer.team == "A2" and answer.match is not None
 
 
@@ -277,8 +290,23 @@ async def test_asking_about_a_match(db, role, expected):
 async def test_saying_how_many_came(db, role, expected):
     snap = await running(db)
     a1_a2 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A2"})
-    found = await reminders.headcount(db, who(role).user_id, a1_a2.id)
+    found = await headcount(db, a1_a2.id, who(role))
     assert (found is not None and found.team == "A1") == (expected == "allowed")
+
+
+async def test_an_organiser_who_captains_a_side_counts_their_teams_heads(db):
+    """The reminder with the count's buttons goes to every captain, an organiser who
+    captains one included: the count is a captain's errand, in their private chat."""
+    async with db.unit_of_work() as uow:
+        await uow.teams.add_captain(1, "A2", CO_ORGANISER)
+        await uow.commit()
+    snap = await running(db)
+    a1_a2 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A2"})
+    a1_a4 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A4"})
+    alone = dataclasses.replace(who("organiser"), chat_id=CO_ORGANISER, private=True)
+    assert (await headcount(db, a1_a2.id, alone)).team == "A2"
+    assert await headcount(db, a1_a4.id, alone) is None  # not their team's match
+    assert (await headcount(db, a1_a2.id, who("captain"))).team == "A1"
 
 
 async def test_the_same_update_twice_changes_things_once(db):
