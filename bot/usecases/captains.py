@@ -19,7 +19,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from bot.usecases import ask, reminders, results, state, units
+from bot.usecases import ask, reminders, roles, state, units
 from bot.usecases.errors import (
     ConversationOpen,
     NoCaptains,
@@ -218,7 +218,10 @@ async def _decide(
         or snap.teams[team_index] != pending.get("team")
     ):
         raise StaleCaptainButton("claim")
-    await results.may_organise(uow, snap, actor.user_id, admin)
+    roles.require(
+        "approve or reject a captain's claim",
+        await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+    )
     team, name = str(pending["team"]), str(pending.get("name") or "")
     await uow.setups.delete(actor.chat_id, claimant)
     if not approve:
@@ -239,7 +242,10 @@ async def assign(
 
     async def action(uow: UnitOfWork, admin: bool) -> Assigned:
         snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
+        roles.require(
+            "make someone a captain",
+            await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+        )
         team = names.resolve(wanted, snap.teams)
         previous = await uow.teams.captain_of(snap.id, target_id)
         if previous == team:
@@ -262,7 +268,10 @@ async def remove(
 
     async def action(uow: UnitOfWork, admin: bool) -> Removed:
         snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
+        roles.require(
+            "remove captains",
+            await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+        )
         if target_id is not None:
             team = await uow.teams.captain_of(snap.id, target_id)
             if team is None:
@@ -316,11 +325,7 @@ async def in_tournament(
 
 
 async def organises(uow: UnitOfWork, snap: state.Snapshot, user_id: int, admin: bool) -> bool:
-    try:
-        await results.may_organise(uow, snap, user_id, admin)
-    except NotOrganiser:
-        return False
-    return True
+    return roles.is_organiser(await roles.of_user(uow, snap.tournament, user_id, chat_admin=admin))
 
 
 async def _make_captain(

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.usecases import results, state, units
+from bot.usecases import roles, state, units
 from bot.usecases.units import Actor, Done
 from storage import Database, UnitOfWork
 
@@ -32,7 +32,10 @@ class Link:
 async def _link(uow: UnitOfWork, actor: Actor, *, renew: bool, admin: bool) -> Link:
     snap = await state.active(uow, actor.chat_id)
     if renew:
-        await results.may_organise(uow, snap, actor.user_id, admin)
+        roles.require(
+            "make a new link",
+            await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+        )
         token = await uow.links.renew(snap.id, actor.now)
     else:
         token = await uow.links.ensure(snap.id, actor.now)

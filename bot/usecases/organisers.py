@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import reminders, results, state, units
+from bot.usecases import reminders, results, roles, state, units
 from bot.usecases.units import Actor, Done, Effects
 from domain import names, tiebreak
 from domain.errors import DomainError
@@ -32,9 +32,11 @@ class Lot:
     filled: tuple[PlannedMatch, ...]  # knockout ties the lot decided
 
 
-async def _organised(uow: UnitOfWork, actor: Actor, admin: bool) -> state.Snapshot:
+async def _organised(uow: UnitOfWork, actor: Actor, admin: bool, action: str) -> state.Snapshot:
     snap = await state.active(uow, actor.chat_id)
-    await results.may_organise(uow, snap, actor.user_id, admin)
+    roles.require(
+        action, await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin)
+    )
     return snap
 
 
@@ -42,7 +44,7 @@ async def add_organiser(db: Database, actor: Actor, user_id: int) -> Done[None]:
     """/yetkili as a reply: that person organises the tournament from now on."""
 
     async def action(uow: UnitOfWork, admin: bool) -> None:
-        snap = await _organised(uow, actor, admin)
+        snap = await _organised(uow, actor, admin, "add an organiser")
         await uow.tournaments.add_organiser(snap.id, user_id, actor.now)
 
     await units.write(db, actor, action)
@@ -54,7 +56,7 @@ async def record_lot(db: Database, actor: Actor, words: str) -> Done[Lot]:
     knockout ties it decides fill at once, and their reminders follow in the same commit."""
 
     async def action(uow: UnitOfWork, admin: bool) -> Lot:
-        snap = await _organised(uow, actor, admin)
+        snap = await _organised(uow, actor, admin, "record a drawing of lots")
         first = [names.resolve(w.strip(), snap.teams) for w in words.split(",") if w.strip()]
         if not first:
             raise NoTie(words.strip())
@@ -91,7 +93,7 @@ async def captains_enter_results(db: Database, actor: Actor, on: bool) -> Done[b
     """/ayarlar kaptan_sonuc acik|kapali."""
 
     async def action(uow: UnitOfWork, admin: bool) -> bool:
-        snap = await _organised(uow, actor, admin)
+        snap = await _organised(uow, actor, admin, "change a setting")
         await uow.tournaments.update_settings(snap.id, captains_may_enter_results=on)
         return on
 
@@ -102,7 +104,7 @@ async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Do
     """/takim_adi 3 Kartallar: (old, new) names; reminders and the live message follow."""
 
     async def action(uow: UnitOfWork, admin: bool) -> tuple[str, str]:
-        snap = await _organised(uow, actor, admin)
+        snap = await _organised(uow, actor, admin, "rename a team")
         old = names.resolve(old_text, snap.teams, fuzzy=False)
         clean = names.clean_name(new)
         await uow.teams.rename(snap.id, old, clean)
@@ -151,7 +153,9 @@ async def change_tiebreak(db: Database, actor: Actor, words: str) -> Done[tiebre
     has a result (RuleLocked). The live message and the pictures follow."""
 
     async def action(uow: UnitOfWork, admin: bool) -> tiebreak.TieBreak:
-        snap = await _organised(uow, actor, admin)
+        snap = await _organised(
+            uow, actor, admin, "change the tie-break rule, before the first result"
+        )
         stored, rule = tie_rule_of(words)
         played = sum(
             1 for m in snap.matches if m.result is not None and not m.match.stage.is_knockout

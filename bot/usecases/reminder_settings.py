@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, time
 
-from bot.usecases import reminders, results, state, units
+from bot.usecases import reminders, roles, state, units
 from bot.usecases.units import Actor, Done, Effects
 from domain.errors import DomainError
 from domain.names import fold_plain
@@ -136,7 +136,10 @@ async def set_leads(
     """/hatirlatma 60 15 | grup 30 | kaptan 60 15 | kapat; the rows follow in the same
     unit of work. Returns the leads now stored. Caller commits."""
     snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
+    roles.require(
+        "set the reminders",
+        await roles.of_user(uow, snap.tournament, user_id, chat_admin=is_chat_admin),
+    )
     group, captain = parse_leads(words)
     old_group, old_captain = leads(snap.tournament.settings)
     new = (old_group if group is None else group, old_captain if captain is None else captain)
@@ -159,7 +162,10 @@ async def set_evening(
     """/hatirlatma aksam 20:00 (or kapat): when a season league's group hears of a match day
     the evening before; the reminder rows follow in the caller's commit."""
     snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
+    roles.require(
+        "set the reminders",
+        await roles.of_user(uow, snap.tournament, user_id, chat_admin=is_chat_admin),
+    )
     clock = parse_evening(words[1:])
     evening = None if clock is None else time.fromisoformat(clock)
     tournament = await uow.tournaments.update_settings(snap.id, evening=evening)
@@ -173,7 +179,10 @@ async def set_squad(
     """/ayarlar kadro 7 (or kapat): the size below which a team's headcount warns the
     organiser. Caller commits."""
     snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
+    roles.require(
+        "change a setting",
+        await roles.of_user(uow, snap.tournament, user_id, chat_admin=is_chat_admin),
+    )
     size = parse_squad(text)
     await uow.tournaments.update_settings(snap.id, squad=size)
     return size

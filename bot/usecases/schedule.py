@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
-from bot.usecases import reminders, results, state, units
+from bot.usecases import reminders, roles, state, units
 from bot.usecases.units import Actor, Done, Effects
 from domain import shifts, when
 from domain.errors import DomainError
@@ -205,7 +205,10 @@ async def delay(
     """/gecikme 15 [saha 2]: every unplayed match not yet kicked off (on that pitch) and
     whatever it pushes, later by the same minutes. Caller commits."""
     snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
+    roles.require(
+        "delay or move matches",
+        await roles.of_user(uow, snap.tournament, user_id, chat_admin=is_chat_admin),
+    )
     minutes, pitch = parse_delay(text, snap.tournament.settings.pitches)
     try:
         after = shifts.delay(
@@ -235,7 +238,10 @@ async def postpone(
 ) -> Moved:
     """/ertele 7 11:30: one match to a new kick-off, if it fits (CannotMove says why not)."""
     snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
+    roles.require(
+        "delay or move matches",
+        await roles.of_user(uow, snap.tournament, user_id, chat_admin=is_chat_admin),
+    )
     number, time_text = parse_postpone(text)
     stored = next((m for m in snap.matches if m.match.no == number), None)
     if stored is None:

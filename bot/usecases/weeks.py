@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from bot.usecases import reminders, results, schedule, state, units
+from bot.usecases import reminders, roles, schedule, state, units
 from bot.usecases.units import Actor, Done
 from domain import weekmoves, when
 from domain.errors import DomainError
@@ -73,7 +73,10 @@ async def postpone_week(db: Database, actor: Actor, text: str) -> Done[schedule.
 
     async def action(uow: UnitOfWork, admin: bool) -> schedule.Moved:
         snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
+        roles.require(
+            "move a match week",
+            await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+        )
         return await move_week(uow, snap, text, actor.now)
 
     return schedule._moved(await units.write(db, actor, action))
@@ -139,7 +142,10 @@ async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
 
     async def action(uow: UnitOfWork, admin: bool) -> Playoff:
         snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
+        roles.require(
+            "plan a play-off",
+            await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+        )
         _, (home, away) = _playoff_tie(snap)
         planned = [m.match for m in snap.matches if state.is_playoff(m.match)]
         waiting = next((m for m in planned if {m.home, m.away} == {home, away}), None)
@@ -191,7 +197,10 @@ async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated
 
     async def action(uow: UnitOfWork, admin: bool) -> Undated:
         snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
+        roles.require(
+            "delay or move matches",
+            await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+        )
         stored = next((m for m in snap.matches if m.match.no == number), None)
         if stored is None:
             raise schedule.CannotPostpone("not_found", number)
@@ -224,7 +233,10 @@ async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule
         settings = snap.tournament.settings
         waiting = settings.undated_match(number)
         if waiting is not None:
-            await results.may_organise(uow, snap, actor.user_id, admin)
+            roles.require(
+                "delay or move matches",
+                await roles.of_user(uow, snap.tournament, actor.user_id, chat_admin=admin),
+            )
             await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
             kept = tuple(u for u in settings.undated if u.match.no != number)
             await uow.tournaments.update_settings(snap.id, undated=kept)
