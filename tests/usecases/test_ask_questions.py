@@ -10,6 +10,7 @@ from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, stored_day
 
 from bot.texts import answers, chat
 from bot.usecases import ask, results
+from bot.usecases.runner import Actor
 from domain import questions
 from domain.model import Stage
 from domain.outlook import Status
@@ -44,7 +45,7 @@ async def respond(db, text: str, user: int, now: datetime):
 async def enter(db, *lines: str) -> None:
     for line in lines:
         async with db.unit_of_work() as uow:
-            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, _at(9)))
+            await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, _at(9)))
             await uow.commit()
 
 
