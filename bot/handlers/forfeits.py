@@ -114,24 +114,23 @@ async def setting(update: Update, context: ContextTypes.DEFAULT_TYPE, args: list
     if key not in ("hukmen_puan_sil", "hükmen_puan_sil", "cekilme", "çekilme"):
         return False
     value = args[1] if len(args) > 1 else ""
+    who = actor(update, context)
     try:
         if key.endswith("puan_sil"):
             if value not in ON + OFF:
                 await reply(update, DEDUCTION_HOW)
                 return True
-            command = forfeits.SetDeduction(value in ON)
-            done = await run(context, forfeits.set_deduction, command, actor(update, context))
+            done = await run(
+                context, forfeits.set_deduction, forfeits.SetDeduction(value in ON), who
+            )
             await reply(update, deduction(done.value))
         else:
             if not value:
                 await reply(update, RULE_HOW)
                 return True
-            command = forfeits.SetWithdrawalRule(value)
-            ruled = await run(
-                context, forfeits.set_withdrawal_rule, command, actor(update, context)
-            )
-            await reply(update, rule_set(ruled.value))
-            done = ruled
+            rule = forfeits.SetWithdrawalRule(value)
+            done = await run(context, forfeits.set_withdrawal_rule, rule, who)
+            await reply(update, rule_set(done.value))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return True
