@@ -16,6 +16,7 @@ from permission_table import cells
 
 from bot.usecases import (
     ask,
+    lines,
     organisers,
     reading,
     reminder_settings,
@@ -201,6 +202,22 @@ async def test_with_no_captain_on_the_other_side_an_organiser_confirms(db):
     assert await verdict(confirm_captain(db, who("member"), CAPTAIN)) == "refused"
     assert await verdict(confirm_captain(db, who("organiser"), CAPTAIN)) == "allowed"
     assert await stored_result(db, 5) is not None
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("press a button someone else asked for"))
+async def test_pressing_someone_elses_typo_buttons(db, role, expected):
+    asker = 99  # an organiser none of the roles is
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.add_organiser(1, asker, NOW)
+        await uow.commit()
+    typo = Actor(user_id=asker, chat_id=CHAT, now=NOW, update_id=1)
+    asked = await run(db, lines.record, lines.Message("AA1 3-1 A4"), typo)
+    assert isinstance(asked.value[0], results.Asked)
+    for choice in ("0", "x"):  # the team offered, [Vazgeç]
+        pressed = run(db, results.fix, results.Fix(asker, choice), who(role))
+        assert await verdict(pressed) == expected
+    assert await peek(db, asker) is not None  # the question still waits for its asker
+    assert await stored_result(db, 1) is None
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("correct a stored result"))
