@@ -159,7 +159,7 @@ async def test_a_withdrawn_team_renamed_stays_out_and_comes_back_under_its_new_n
     await record(db, who(), "A1 3-1 A4")
     await set_withdrawal_rule(db, who(), "iptal")
     await withdraw_team(db, who(), "A4")
-    await organisers.rename_team(db, who(), "A4", "Kartallar")
+    await run(db, organisers.rename_team, organisers.RenameTeam("A4", "Kartallar"), who())
 
     snap = await snapshot(db)
     assert snap.annulled == {"Kartallar"} and "Kartallar" not in snap.tables()["A"].teams
