@@ -315,8 +315,8 @@ async def _group_three(db: Database, ctx: Context, text: str) -> Understood | No
     if question is None:
         return None
     try:
-        async with db.unit_of_work(read_only=True) as uow:
-            response = await ask.respond(uow, ctx.chat, ctx.captain, question, ctx.now)
+        asker = Actor(ctx.captain, ctx.chat, ctx.now)
+        response = (await run(db, ask.respond, ask.Ask(question), asker)).value
     except DomainError as exc:  # an ambiguous team: the bot's refusal names the candidates
         return Understood(label_of(question), _question_slots(question, ctx.teams), str(exc))
     if response is None:
