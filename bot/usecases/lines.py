@@ -48,12 +48,12 @@ async def read(
     """What to do with `text`, written by `user_id` in the group `chat_id` at `now`."""
     if not may_be_result(text):
         return None
-    # The team names are all most lines need: the matches (the costly read) only for a
-    # captain's own score, whose match is his current one.
-    tournament = await uow.tournaments.active_for_chat(chat_id)
-    if tournament is None:
+    # One read: the tournament with its teams and matches (a captain's own score needs
+    # his current match).
+    snap = await state.running(uow, chat_id)
+    if snap is None:
         return None
-    teams = tuple(t for g in await uow.teams.groups(tournament.id) for t in g.teams)
+    teams = snap.teams
     several = lines.several_results(text, teams)
     if several:
         return Enter(several[0].line, tuple(r.line for r in several[1:]))
@@ -64,14 +64,13 @@ async def read(
         case lines.Record(line=line) | lines.Attempt(line=line):
             return Enter(line)
         case lines.Unclear():
-            if not reading.teams and await uow.teams.captain_of(tournament.id, user_id) is None:
+            if not reading.teams and await uow.teams.captain_of(snap.id, user_id) is None:
                 return None  # "2-2 kazandık" by someone who captains no team: chat
             return Clarify(reading)
         case lines.OwnScore():
-            team = await uow.teams.captain_of(tournament.id, user_id)
+            team = await uow.teams.captain_of(snap.id, user_id)
             if team is None:
                 return None  # "3-1 kazandık" from a supporter: chat
-            snap = await state.load(uow, tournament.id, tournament)
             return own_score(snap, team, reading, now)
     return None
 

@@ -29,8 +29,7 @@ async def with_captains(
 async def snapshot_if_any(db: Database, chat_id: int) -> state.Snapshot | None:
     """The running tournament, or None (the live message of an ended one stays as it is)."""
     async with db.unit_of_work(read_only=True) as uow:
-        tournament = await uow.tournaments.active_for_chat(chat_id)
-        return None if tournament is None else await state.load(uow, tournament.id, tournament)
+        return await state.running(uow, chat_id)
 
 
 async def keep_live_message(db: Database, chat_id: int, message_id: int) -> Done[None]:

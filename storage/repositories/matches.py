@@ -8,7 +8,8 @@ entity loading cost more than the database work itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
+from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -23,12 +24,12 @@ from storage.mapping import (
     match_columns,
     planned_match,
     score_from,
-    stored_match,
+    stored_matches,
 )
 from storage.records import MatchState, ReplanSummary, StoredMatch
 from storage.repositories.teams import TeamRepository
 from storage.rows import CaptainRow, MatchRow, ResultRow, TeamRow, TournamentRow
-from storage.sql import ACTIVE, Repository
+from storage.sql import ACTIVE, Repository, json_rows
 
 
 class MatchRepository(Repository):
@@ -42,16 +43,15 @@ class MatchRepository(Repository):
         ]
         await self._session.execute(insert(MatchRow), rows)
 
-    async def plan(self, tournament_id: int, zone: tzinfo | None = None) -> list[StoredMatch]:
+    async def plan(self, tournament_id: int, zone: tzinfo = UTC) -> list[StoredMatch]:
         """The whole plan in match-number order, each with its version and result; times
         in UTC, or on the clock of `zone`."""
-        rows = await self._session.execute(_PLAN, {"tournament_id": tournament_id})
-        return [stored_match(row, zone) for row in rows]
+        stmt = _plan(self._session.get_bind().dialect.name)
+        found = await self._session.scalar(stmt, {"tournament_id": tournament_id})
+        return list(stored_matches(found, zone))
 
     async def get(self, tournament_id: int, no: int) -> StoredMatch | None:
-        params = {"tournament_id": tournament_id, "no": no}
-        row = (await self._session.execute(_ONE, params)).one_or_none()
-        return None if row is None else stored_match(row)
+        return next((m for m in await self.plan(tournament_id) if m.match.no == no), None)
 
     async def replan(self, tournament_id: int, plan: Sequence[PlannedMatch]) -> ReplanSummary:
         """Make the stored plan equal `plan` for every unplayed match.
@@ -168,17 +168,28 @@ _COLUMNS = {
     "away": _away_team.c.name.label("away"),
     **{c.name: c for c in _results.c if c.name != "match_id"},
 }
-_PLAN = (
-    select(*(_COLUMNS[name] for name in STORED_MATCH_COLUMNS))
-    .select_from(
-        _matches.outerjoin(_home_team, _home_team.c.id == _matches.c.home_team_id)
-        .outerjoin(_away_team, _away_team.c.id == _matches.c.away_team_id)
-        .outerjoin(_results, _results.c.match_id == _matches.c.id)
+
+
+def matches_json(dialect: str, tournament_id: Any) -> Any:
+    """Every match of the tournament, with its result and its sides' names, as one JSON
+    value (`mapping.stored_matches` reads it): `tournament_id` a bind or a correlated
+    column (the aggregate load of storage.repositories.tournaments)."""
+    return (
+        select(json_rows(dialect, *(_COLUMNS[name] for name in STORED_MATCH_COLUMNS)))
+        .select_from(
+            _matches.outerjoin(_home_team, _home_team.c.id == _matches.c.home_team_id)
+            .outerjoin(_away_team, _away_team.c.id == _matches.c.away_team_id)
+            .outerjoin(_results, _results.c.match_id == _matches.c.id)
+        )
+        .where(_matches.c.tournament_id == tournament_id)
+        .scalar_subquery()
     )
-    .where(_by_no[0])
-    .order_by(_matches.c.no)
-)
-_ONE = _PLAN.where(_by_no[1])
+
+
+@cache
+def _plan(dialect: str) -> Any:
+    return select(matches_json(dialect, bindparam("tournament_id")))
+
 
 _STATE = (
     select(

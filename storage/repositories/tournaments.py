@@ -11,18 +11,26 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import bindparam, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from storage.errors import ActiveTournamentExists, TournamentNotFound
-from storage.mapping import SETTINGS, settings_columns, tournament_from_row
-from storage.records import NewTournament, Tournament
-from storage.repositories.matches import MatchRepository
+from storage.mapping import (
+    SETTINGS,
+    groups_from_json,
+    settings_columns,
+    stored_matches,
+    tournament_from_row,
+)
+from storage.records import Loaded, NewTournament, Tournament
+from storage.repositories.matches import MatchRepository, matches_json
 from storage.repositories.teams import TeamRepository
-from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TournamentRow
-from storage.sql import ACTIVE, Repository, insert_if_absent
+from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TeamRow, TournamentRow
+from storage.sql import ACTIVE, Repository, insert_if_absent, json_rows
 
 Reason = Literal["ended", "replaced"]
 
@@ -88,6 +96,21 @@ class TournamentRepository(Repository):
         if row is None:
             raise TournamentNotFound(tournament_id)
         return tournament_from_row(row)
+
+    async def load(self, tournament_id: int) -> Loaded:
+        """The tournament, its draw and its matches with their results, in one statement
+        (times on the tournament's clock)."""
+        stmt = _load(self._session.get_bind().dialect.name, by_chat=False)
+        row = (await self._session.execute(stmt, {"id": tournament_id})).one_or_none()
+        if row is None:
+            raise TournamentNotFound(tournament_id)
+        return _loaded(row)
+
+    async def running(self, chat_id: int) -> Loaded | None:
+        """The chat's active tournament as `load` gives it, in one statement; None if none."""
+        stmt = _load(self._session.get_bind().dialect.name, by_chat=True)
+        row = (await self._session.execute(stmt, {"chat_id": chat_id})).one_or_none()
+        return None if row is None else _loaded(row)
 
     async def update_settings(self, tournament_id: int, **changes: Any) -> Tournament:
         """Change some of the tournament's settings (fields of TournamentSettings, e.g.
@@ -226,3 +249,28 @@ _ACTIVE = select(*_tournaments.columns).where(
     _tournaments.c.chat_id == bindparam("chat_id"), _tournaments.c.status == ACTIVE
 )
 _BY_ID = select(*_tournaments.columns).where(_tournaments.c.id == bindparam("id"))
+_teams = TeamRow.__table__
+
+
+@cache
+def _load(dialect: str, *, by_chat: bool) -> Any:
+    """The tournament's row with two JSON values: its grouped teams and its matches."""
+    teams = (
+        select(json_rows(dialect, _teams.c.group_label, _teams.c.name, _teams.c.draw_position))
+        .where(_teams.c.tournament_id == _tournaments.c.id, _teams.c.group_label.is_not(None))
+        .scalar_subquery()
+    )
+    stmt = select(
+        *_tournaments.columns,
+        teams.label("teams_json"),
+        matches_json(dialect, _tournaments.c.id).label("matches_json"),
+    )
+    return stmt.where(_ACTIVE.whereclause if by_chat else _BY_ID.whereclause)
+
+
+def _loaded(row: Any) -> Loaded:
+    tournament = tournament_from_row(row)
+    zone = ZoneInfo(tournament.settings.time_zone)
+    return Loaded(
+        tournament, groups_from_json(row.teams_json), stored_matches(row.matches_json, zone)
+    )
