@@ -34,8 +34,9 @@ async def apply(context: ContextTypes.DEFAULT_TYPE, effects: Effects) -> None:
     messages; a person who blocked the bot is forgotten, with their reminder rows."""
     if effects.reminders:
         services.of(context.application).reminders_changed()
+    drawn = {snap.tournament.chat_id: snap for snap in effects.drawn}
     for chat_id in effects.live:
-        live.touch(context, chat_id)
+        live.touch(context, chat_id, drawn.get(chat_id))
     blocked = [m.chat_id for m in effects.messages if not await _send(context, m)]
     if blocked:
         found = services.of(context.application)

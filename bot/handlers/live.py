@@ -17,7 +17,7 @@ from bot import services
 from bot.handlers import links
 from bot.handlers.common import now
 from bot.texts import chat
-from bot.usecases import reading
+from bot.usecases import reading, state
 
 log = logging.getLogger(__name__)
 EVERY = 5.0  # seconds between two edits of one chat's live message
@@ -37,14 +37,21 @@ async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> 
     await reading.keep_live_message(db, chat_id, message.message_id)
 
 
-def touch(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:
-    """Something changed in this chat's tournament: edit the live message soon."""
+def touch(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, snap: state.Snapshot | None = None
+) -> None:
+    """Something changed in this chat's tournament: edit the live message soon, from `snap`
+    (the tournament as the change left it) if given, else from a fresh read."""
     queue = context.job_queue
     if queue is None:
         return
     # A set, not queue.get_jobs_by_name: that scans every scheduled job (reminders too)
     # with a regex each, on every result.
     edits = services.of(context.application).live
+    if snap is None:
+        edits.drawn.pop(chat_id, None)  # a change whose outcome is not at hand: read it
+    else:
+        edits.drawn[chat_id] = snap
     if chat_id in edits.due:
         return  # an edit is already due; it will show the latest state
     delay = max(0.0, edits.last.get(chat_id, 0.0) + EVERY - time.monotonic())
@@ -59,7 +66,7 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     found = services.of(context.application)
     found.live.due.discard(chat_id)
     found.live.last[chat_id] = time.monotonic()
-    snap = await reading.snapshot_if_any(found.db, chat_id)
+    snap = found.live.drawn.pop(chat_id, None) or await reading.snapshot_if_any(found.db, chat_id)
     message_id = None if snap is None else snap.tournament.settings.live_message_id
     if snap is None or message_id is None:
         return

@@ -245,7 +245,8 @@ CONFIRM = "captain_result"  # a captain's result awaiting the other captain
 
 
 def _effects(entered: Entered) -> Effects:
-    return Effects(reminders=bool(entered.filled), live=(entered.snapshot.tournament.chat_id,))
+    snap = entered.snapshot
+    return Effects(reminders=bool(entered.filled), live=(snap.tournament.chat_id,), drawn=(snap,))
 
 
 async def record(

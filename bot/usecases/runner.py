@@ -90,17 +90,21 @@ class Outgoing:
 @dataclass(frozen=True)
 class Effects:
     """What follows a committed change. `reminders`: the reminder rows changed, reload the
-    sender's plan. `live`: chats whose pinned live message must show the change."""
+    sender's plan. `live`: chats whose pinned live message must show the change. `drawn`:
+    tournaments as the change left them (state.Snapshot), so their live message is redrawn
+    from the outcome instead of from a fresh read."""
 
     reminders: bool = False
     live: tuple[int, ...] = ()
     messages: tuple[Outgoing, ...] = ()
+    drawn: tuple[Any, ...] = ()
 
     def __add__(self, other: Effects) -> Effects:
         return Effects(
             reminders=self.reminders or other.reminders,
             live=tuple(dict.fromkeys(self.live + other.live)),
             messages=self.messages + other.messages,
+            drawn=self.drawn + other.drawn,
         )
 
     def __bool__(self) -> bool:
