@@ -14,17 +14,20 @@ from typing import Self
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage.engine import READ_ONLY, make_engine
-from storage.repositories.inbox import InboxRepository
+from storage.repositories.bookkeeping import (
+    InboxRepository,
+    PrivateChatRepository,
+    SetupStateRepository,
+    UpdateRepository,
+)
 from storage.repositories.links import LinkRepository
-from storage.repositories.matches import MatchRepository
-from storage.repositories.private_chats import PrivateChatRepository
+from storage.repositories.matches import MatchRepository, ResultRepository
 from storage.repositories.reminders import ReminderRepository
-from storage.repositories.results import ResultRepository
-from storage.repositories.setups import SetupStateRepository
-from storage.repositories.teams import TeamRepository
-from storage.repositories.tiebreak import TiebreakRepository
-from storage.repositories.tournaments import TournamentRepository
-from storage.repositories.updates import UpdateRepository
+from storage.repositories.tournaments import (
+    TeamRepository,
+    TiebreakRepository,
+    TournamentRepository,
+)
 
 
 class UnitOfWork:
