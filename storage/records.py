@@ -50,6 +50,11 @@ class StoredMatch(Fixture):
     version: int = 1
     entered_by: int | None = None
 
+    @property
+    def sides_known(self) -> bool:
+        """Both teams are decided: only then may the match have a result."""
+        return self.match.home is not None and self.match.away is not None
+
 
 @dataclass(frozen=True)
 class Loaded:
@@ -59,17 +64,6 @@ class Loaded:
     tournament: Tournament
     groups: tuple[Group, ...]
     matches: tuple[StoredMatch, ...]
-
-
-@dataclass(frozen=True)
-class MatchState:
-    """The little a result write needs: version, whether both sides are known, result."""
-
-    id: int
-    version: int
-    sides_known: bool
-    result: Score | None
-    entered_by: int | None
 
 
 @dataclass(frozen=True)

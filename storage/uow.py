@@ -75,17 +75,8 @@ class UnitOfWork:
             if self._holder is not None:
                 self._holder[0] = task  # type: ignore[assignment]
         session = self._session = self._sessions()
-        self.tournaments = TournamentRepository(session)
-        self.teams = TeamRepository(session)
-        self.matches = MatchRepository(session)
-        self.results = ResultRepository(session)
-        self.tiebreak = TiebreakRepository(session)
-        self.updates = UpdateRepository(session)
-        self.reminders = ReminderRepository(session)
-        self.private_chats = PrivateChatRepository(session)
-        self.setups = SetupStateRepository(session)
-        self.inbox = InboxRepository(session)
-        self.links = LinkRepository(session)
+        for name, repository in UnitOfWork.__annotations__.items():
+            setattr(self, name, globals()[repository](session))  # each bound to the session
         return self
 
     async def __aexit__(

@@ -34,7 +34,7 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from domain.model import PlannedMatch, Result, Score
+from domain.model import PlannedMatch, Score
 from storage.errors import (
     MatchNotFound,
     MatchSidesUnknown,
@@ -59,7 +59,6 @@ from storage.mapping import (
 from storage.records import (
     AuditedWrite,
     AuditEntry,
-    MatchState,
     RecordOutcome,
     RecordResult,
     ReplanSummary,
@@ -98,7 +97,12 @@ class MatchRepository(Repository):
         return list(stored_matches(found, zone))
 
     async def get(self, tournament_id: int, no: int) -> StoredMatch | None:
-        return next((m for m in await self.plan(tournament_id) if m.match.no == no), None)
+        """Match `no` as `plan` gives it (in UTC); what a result write needs to know."""
+        stmt = _plan(self._session.get_bind().dialect.name, one=True)
+        found = await self._session.scalar(stmt, {"tournament_id": tournament_id, "no": no})
+        return next(iter(stored_matches(found)), None)
+
+    state = get
 
     async def replan(self, tournament_id: int, plan: Sequence[PlannedMatch]) -> ReplanSummary:
         """Make the stored plan equal `plan` for every unplayed match.
@@ -162,21 +166,6 @@ class MatchRepository(Repository):
         assert team is not None  # the captain's team is one of the sides
         return team, match
 
-    async def state(self, tournament_id: int, no: int) -> MatchState | None:
-        """What a result write needs to know about a match, in one cheap query."""
-        params = {"tournament_id": tournament_id, "no": no}
-        row = (await self._session.execute(_STATE, params)).one_or_none()
-        if row is None:
-            return None
-        id_, version, home_team_id, away_team_id, entered_by, *score = row
-        return MatchState(
-            id=id_,
-            version=version,
-            sides_known=home_team_id is not None and away_team_id is not None,
-            result=score_from(*score),
-            entered_by=entered_by,
-        )
-
     async def claim(
         self, tournament_id: int, no: int, expected: int | None
     ) -> tuple[int, int] | None:
@@ -185,7 +174,7 @@ class MatchRepository(Repository):
         the match's id and new version.
 
         One conditional UPDATE ... RETURNING instead of a read and a write. None means
-        refused: the match is missing, undecided or changed; `state` tells which. On
+        refused: the match is missing, undecided or changed; `get` tells which. On
         PostgreSQL the UPDATE takes the row lock, so concurrent writers of one match queue
         here, and one that waited re-checks the version against the committed row.
         """
@@ -203,10 +192,6 @@ _home_team = TeamRow.__table__.alias("home_team")
 _away_team = TeamRow.__table__.alias("away_team")
 _tournaments = TournamentRow.__table__
 _captains = CaptainRow.__table__
-_by_no = (
-    _matches.c.tournament_id == bindparam("tournament_id"),
-    _matches.c.no == bindparam("no"),
-)
 
 # The columns are mapping.STORED_MATCH_COLUMNS, in that order (`stored_match` unpacks them).
 _COLUMNS = {
@@ -217,7 +202,7 @@ _COLUMNS = {
 }
 
 
-def matches_json(dialect: str, tournament_id: Any) -> Any:
+def matches_json(dialect: str, tournament_id: Any, no: Any = None) -> Any:
     """Every match of the tournament, with its result and its sides' names, as one JSON
     value (`mapping.stored_matches` reads it): `tournament_id` a bind or a correlated
     column (the aggregate load of storage.repositories.tournaments)."""
@@ -229,27 +214,16 @@ def matches_json(dialect: str, tournament_id: Any) -> Any:
             .outerjoin(_results, _results.c.match_id == _matches.c.id)
         )
         .where(_matches.c.tournament_id == tournament_id)
+        .where(*(() if no is None else (_matches.c.no == no,)))
         .scalar_subquery()
     )
 
 
 @cache
-def _plan(dialect: str) -> Any:
-    return select(matches_json(dialect, bindparam("tournament_id")))
+def _plan(dialect: str, *, one: bool = False) -> Any:
+    no = bindparam("no") if one else None
+    return select(matches_json(dialect, bindparam("tournament_id"), no))
 
-
-_STATE = (
-    select(
-        _matches.c.id,
-        _matches.c.version,
-        _matches.c.home_team_id,
-        _matches.c.away_team_id,
-        _results.c.entered_by,
-        *(_COLUMNS[name] for name in SCORE_COLUMNS),
-    )
-    .select_from(_matches.outerjoin(_results, _results.c.match_id == _matches.c.id))
-    .where(*_by_no)
-)
 
 CLAIM = (
     update(_matches)
@@ -521,7 +495,7 @@ class ResultRepository(Repository):
         match = await self._match(cmd)
         return RecordOutcome(cmd.match_no, match.result, None, match.version, duplicate=True)
 
-    async def _match(self, cmd: RecordResult) -> MatchState:
+    async def _match(self, cmd: RecordResult) -> StoredMatch:
         match = await self._matches.state(cmd.tournament_id, cmd.match_no)
         if match is None:
             raise MatchNotFound(cmd.match_no)
@@ -539,20 +513,6 @@ class ResultRepository(Repository):
             return NoResultToCorrect(cmd.match_no)
         reason = "someone else changed this match first"
         return ResultConflict(cmd.match_no, reason, match.result, match.entered_by)
-
-    async def for_standings(self, tournament_id: int) -> list[tuple[str | None, Result]]:
-        """(group label, result) of every played match, in match-number order."""
-        m, r = MatchRow, ResultRow
-        stmt = (
-            select(m.group_label, _home.name, _away.name, r)
-            .join(r, r.match_id == m.id)
-            .join(_home, _home.id == m.home_team_id)
-            .join(_away, _away.id == m.away_team_id)
-            .where(m.tournament_id == tournament_id)
-            .order_by(m.no)
-        )
-        rows = await self._session.execute(stmt)
-        return [(group, Result(home, away, _score(row))) for group, home, away, row in rows]
 
 
 def _first_entry_postgresql() -> Any:

@@ -135,22 +135,6 @@ class TeamRepository(Repository):
     async def ids(self, tournament_id: int) -> dict[str, int]:
         return await teams_of(self._session, tournament_id)
 
-    async def names(self, tournament_id: int) -> tuple[str, ...]:
-        stmt = (
-            select(TeamRow.name)
-            .where(TeamRow.tournament_id == tournament_id)
-            .order_by(TeamRow.draw_position)
-        )
-        return tuple((await self._session.scalars(stmt)).all())
-
-    async def groups(self, tournament_id: int) -> tuple[Group, ...]:
-        """The draw: groups by label, teams in draw order."""
-        by_label: dict[str, list[str]] = {}
-        rows = await self._session.execute(_GROUPS, {"tournament_id": tournament_id})
-        for label, name in rows:
-            by_label.setdefault(label or "", []).append(name)
-        return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
-
     async def add_captain(
         self,
         tournament_id: int,
@@ -263,12 +247,6 @@ class TeamRepository(Repository):
 
 
 _teams = TeamRow.__table__
-# Read with every snapshot: a prebuilt Core statement (Table columns, no ORM loading).
-_GROUPS = (
-    select(_teams.c.group_label, _teams.c.name)
-    .where(_teams.c.tournament_id == bindparam("tournament_id"), _teams.c.group_label.is_not(None))
-    .order_by(_teams.c.group_label, _teams.c.draw_position)
-)
 
 
 def _draw_order(teams: Sequence[str], groups: Sequence[Group]) -> list[str]:
@@ -467,15 +445,6 @@ class TournamentRepository(Repository):
         """Every chat action starts here: plain columns, no ORM entity loading."""
         row = (await self._session.execute(_ACTIVE, {"chat_id": chat_id})).one_or_none()
         return None if row is None else tournament_from_row(row)  # a Row reads like the entity
-
-    async def for_chat(self, chat_id: int) -> list[Tournament]:
-        """All tournaments of a chat, newest first (archived ones stay readable)."""
-        stmt = (
-            select(TournamentRow)
-            .where(TournamentRow.chat_id == chat_id)
-            .order_by(TournamentRow.created_at.desc(), TournamentRow.id.desc())
-        )
-        return [tournament_from_row(row) for row in await self._session.scalars(stmt)]
 
     async def created_by(self, user_id: int) -> list[int]:
         """The active tournaments `user_id` created: their nudges go to the creator."""
