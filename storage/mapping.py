@@ -15,39 +15,24 @@ from domain.setupform import Season
 from storage.records import StoredMatch, Tournament
 from storage.rows import TournamentRow
 
+# A planned match kept in a settings column (a withdrawal's removed matches, an undated
+# one): these fields, names and not team ids, as it was when it left the plan.
+_PLANNED_JSON = ("no", "stage", "group", "round", "pitch", "start", "end", "home", "away")
+
 
 def planned_json(m: PlannedMatch) -> dict[str, Any]:
-    """A planned match kept in a settings column (a withdrawal's removed matches, an
-    undated one): names, not team ids, as it was when it left the plan."""
-    return {
-        "no": m.no,
-        "stage": m.stage.value,
-        "group": m.group,
-        "round": m.round,
-        "pitch": m.pitch,
-        "start": m.start.isoformat(),
-        "end": m.end.isoformat(),
-        "home": m.home,
-        "away": m.away,
-        "key": m.key,
-        "week": m.week,
-    }
+    d: dict[str, Any] = {name: getattr(m, name) for name in _PLANNED_JSON}
+    d |= {"stage": m.stage.value, "start": m.start.isoformat(), "end": m.end.isoformat()}
+    return d | {"key": m.key, "week": m.week}
 
 
 def planned_from_json(d: dict[str, Any]) -> PlannedMatch:
-    return PlannedMatch(
-        no=d["no"],
-        stage=Stage(d["stage"]),
-        group=d["group"],
-        round=d["round"],
-        pitch=d["pitch"],
-        start=datetime.fromisoformat(d["start"]),
-        end=datetime.fromisoformat(d["end"]),
-        home=d["home"],
-        away=d["away"],
-        key=d.get("key"),
-        week=d.get("week"),
-    )
+    fields_ = {name: d[name] for name in _PLANNED_JSON} | {"stage": Stage(d["stage"])}
+    fields_ |= {
+        "start": datetime.fromisoformat(d["start"]),
+        "end": datetime.fromisoformat(d["end"]),
+    }
+    return PlannedMatch(**fields_, key=d.get("key"), week=d.get("week"))
 
 
 def season_json(season: Season) -> dict[str, Any]:
