@@ -9,11 +9,11 @@ caller commits and then wakes the sender (`Services.reminders_changed`). See doc
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, time
 
 from bot.usecases import state
+from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain.reminders import Audience, wanted
 from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
@@ -96,13 +96,21 @@ async def became_unreachable(uow: UnitOfWork, user_id: int, now: datetime) -> tu
     return await _sync_captained(uow, user_id, now)
 
 
-async def unreachable(db: Database, user_ids: Iterable[int], now: datetime) -> None:
+@dataclass(frozen=True)
+class Unreachable:
+    """Users Telegram refused private messages to (they blocked the bot)."""
+
+    user_ids: tuple[int, ...]
+
+
+@writes(claim=False)
+async def unreachable(uow: UnitOfWork, command: Unreachable, actor: Actor) -> Outcome[None]:
     """Telegram refused private messages to these users: forget them, and their rows, in
-    one committed unit of work (what a send that met Forbidden calls)."""
-    async with db.unit_of_work() as uow:
-        for user_id in dict.fromkeys(user_ids):
-            await became_unreachable(uow, user_id, now)
-        await uow.commit()
+    one committed unit of work (what a send that met Forbidden calls). No claim: it
+    follows the change whose update was claimed."""
+    for user_id in dict.fromkeys(command.user_ids):
+        await became_unreachable(uow, user_id, actor.now)
+    return Outcome(None, Effects(reminders=True))
 
 
 async def reachable(db: Database, user_id: int, now: datetime) -> bool:

@@ -127,8 +127,10 @@ async def of(
     `team`: the team the action is about (a claim, a head count): its captain is CAPTAIN,
     another team's OTHER_CAPTAIN. `sides`: a match's two teams (a captain's result): a
     captain of either side is CAPTAIN. Organisers come first: a creator, organiser or
-    administrator who captains a team acts as an organiser."""
-    if actor.private:
+    administrator who captains a team acts as an organiser. PRIVATE is a private chat
+    about no tournament of its own (a group's cannot be reached from there); a tournament
+    set up in the private chat itself is its creator's, as in a group."""
+    if actor.private and (tournament is None or tournament.chat_id != actor.chat_id):
         return Role.PRIVATE
     if tournament is not None:
         if tournament.created_by == actor.user_id:
@@ -160,6 +162,16 @@ def require(action: str, role: Role, *, actor: Actor | None = None) -> Cell:
     if admin_may and role not in ORGANISERS and role is not Role.PRIVATE:
         raise NotOrganiser(f"{action}: not for a {role}", action=action)
     raise NotAllowed(action, role)
+
+
+def anyone(action: str, tournament: Tournament, actor: Actor) -> Cell:
+    """`require` for a row every role in a group may do (the "see ..." rows), settled
+    without a query: being an organiser or a captain cannot change it, so the actor counts
+    as a member, or as PRIVATE in a private chat that is not the tournament's own."""
+    rule = TABLE[action]
+    assert all(rule.cell(r) == "allowed" for r in ROLES if r is not Role.PRIVATE), action
+    elsewhere = actor.private and tournament.chat_id != actor.chat_id
+    return require(action, Role.PRIVATE if elsewhere else Role.MEMBER)
 
 
 def own_button(asker: int | None, actor: Actor) -> None:

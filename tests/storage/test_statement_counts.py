@@ -191,10 +191,13 @@ async def test_a_result_line_is_at_most_five_statements(app):
     assert again.transactions <= transactions, again
 
 
-async def test_the_live_message_is_redrawn_from_the_results_outcome_without_a_read(app):
+async def test_the_live_message_is_redrawn_from_the_results_outcome(app):
     await Counter(app).of(app, message(5, ORGANISER, "A1 3-1 A4"))
     edited = len(app.bot_data["request"].sent)
     counted = await Counter(app).of(app, None)
     assert len(app.bot_data["request"].sent) == edited + 1  # the live message, edited
     assert "A1 3," in app.bot_data["request"].sent[-1]  # A1's three points in the table
-    assert counted.statements == 0, counted
+    # With several processes possible (PostgreSQL) another one may have changed the
+    # tournament since: the edit reads it then, in the one statement of the aggregate load.
+    engine = services.of(app).db.engine.dialect.name
+    assert counted.statements == {"sqlite": 0, "postgresql": 1}[engine], counted
