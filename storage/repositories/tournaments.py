@@ -135,6 +135,19 @@ class TeamRepository(Repository):
     async def ids(self, tournament_id: int) -> dict[str, int]:
         return await teams_of(self._session, tournament_id)
 
+    async def groups(self, tournament_id: int) -> tuple[Group, ...]:
+        """The draw alone (groups by label, teams in draw order); `tournaments.load` reads
+        it with the rest of the tournament in the same statement."""
+        stmt = select(_teams.c.group_label, _teams.c.name).where(
+            _teams.c.tournament_id == tournament_id, _teams.c.group_label.is_not(None)
+        )
+        by_label: dict[str, list[str]] = {}
+        for label, name in await self._session.execute(
+            stmt.order_by(_teams.c.group_label, _teams.c.draw_position)
+        ):
+            by_label.setdefault(label, []).append(name)
+        return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
+
     async def add_captain(
         self,
         tournament_id: int,

@@ -33,7 +33,7 @@ async def test_a_renamed_team_keeps_its_matches_group_captains_and_cards(db: Dat
 
     async with db.unit_of_work(read_only=True) as uow:
         plan = await uow.matches.plan(tid)
-        groups = (await uow.tournaments.load(tid)).groups
+        groups = await uow.teams.groups(tid)
         captains = await uow.teams.captains(tid)
         cards = await uow.tiebreak.cards(tid)
         next_match = await uow.matches.next_for_captain(CHAT, CAPTAIN, T0)
