@@ -321,12 +321,10 @@ class ResultRepository(Repository):
         """First entry of a match's result; a repeated Telegram update is a no-op.
 
         No read on the way: claim the update id, claim the match (version bump), insert
-        the result unless one exists; the database adds the audit row (trigger, migration
-        0003). The match's state is read only to explain a refusal (MatchNotFound,
-        MatchSidesUnknown, ResultAlreadyRecorded, ResultConflict). Of two writers racing
-        on one match the results primary key lets exactly one insert (on PostgreSQL the
-        later waits for the earlier, then inserts nothing); the other is refused with the
-        winner's score.
+        the result unless one exists (the database adds the audit row). The match is read
+        only to explain a refusal. Of two writers racing on one match the results primary
+        key lets exactly one insert (on PostgreSQL the later waits for the earlier, then
+        inserts nothing); the other is refused with the winner's score.
         """
         first_time, version, stored = await self._enter_first(cmd)
         if not first_time:
@@ -338,12 +336,9 @@ class ResultRepository(Repository):
     async def _enter_first(self, cmd: RecordResult) -> tuple[bool, int | None, bool]:
         """Claim the update id, then the match, then insert the result, stopping at the
         first step that fails: (a new update id?, the match's new version if claimed,
-        the result stored?).
-
-        PostgreSQL runs the three as one statement (`_FIRST_ENTRY_POSTGRESQL`), which
-        saves two round trips to the server: with storage_bench one writer records 10-15 %
-        more results per second. SQLite has no data-modifying CTEs, so there they are
-        three statements, with the same rules and outcomes (the tests run both).
+        the result stored?). One statement on PostgreSQL (`_FIRST_ENTRY_POSTGRESQL`: two
+        round trips fewer, 10-15 % more results per second in storage_bench); three on
+        SQLite, which has no data-modifying CTEs, with the same rules and outcomes.
         """
         score, source = score_columns(cmd.score), _source(cmd)
         if self._session.get_bind().dialect.name == "postgresql":
@@ -396,11 +391,9 @@ class ResultRepository(Repository):
         a later write of someone else stands (even one of the same score: undoing under it
         would discard that write too). Undoing again reverts the write before, and so on.
 
-        The database audits the delete or update (triggers, migration 0004); the undo
-        marks that audit row as the undo of the write (`undoes_id`, unique: a write is
-        undone at most once) and stamps it with `user_id` and `at`. Like a correction it
-        reads the match, then claims it at the version read, so a write in between makes
-        it refuse.
+        The database audits the delete or update; the undo marks that audit row as the
+        undo of the write (`undoes_id`, unique: a write is undone at most once), by
+        `user_id` at `at`. Like a correction it claims the match at the version it read.
         """
         if update_id is not None and not await self._updates.claim(update_id, at):
             done = await self._last(tournament_id, user_id, undone=True)
