@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import bindparam, delete, exists, func, insert, select, update
+from sqlalchemy import bindparam, delete, exists, func, insert, null, select, update
 from sqlalchemy.exc import IntegrityError
 
 from domain import names
@@ -430,9 +430,10 @@ class TournamentRepository(Repository):
             raise TournamentNotFound(tournament_id)
         return _loaded(row)
 
-    async def running(self, chat_id: int) -> Loaded | None:
-        """The chat's active tournament as `load` gives it, in one statement; None if none."""
-        stmt = _load(self._session.get_bind().dialect.name, by_chat=True)
+    async def running(self, chat_id: int, *, matches: bool = True) -> Loaded | None:
+        """The chat's active tournament as `load` gives it, in one statement; None if none.
+        Without `matches` its draw only (`matches` empty): what most result lines need."""
+        stmt = _load(self._session.get_bind().dialect.name, by_chat=True, matches=matches)
         row = (await self._session.execute(stmt, {"chat_id": chat_id})).one_or_none()
         return None if row is None else _loaded(row)
 
@@ -567,7 +568,7 @@ _BY_ID = select(*_tournaments.columns).where(_tournaments.c.id == bindparam("id"
 
 
 @cache
-def _load(dialect: str, *, by_chat: bool) -> Any:
+def _load(dialect: str, *, by_chat: bool, matches: bool = True) -> Any:
     """The tournament's row with two JSON values: its grouped teams and its matches."""
     teams = (
         select(json_rows(dialect, _teams.c.group_label, _teams.c.name, _teams.c.draw_position))
@@ -577,7 +578,7 @@ def _load(dialect: str, *, by_chat: bool) -> Any:
     stmt = select(
         *_tournaments.columns,
         teams.label("teams_json"),
-        matches_json(dialect, _tournaments.c.id).label("matches_json"),
+        (matches_json(dialect, _tournaments.c.id) if matches else null()).label("matches_json"),
     )
     return stmt.where(_ACTIVE.whereclause if by_chat else _BY_ID.whereclause)
 
