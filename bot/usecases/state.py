@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from zoneinfo import ZoneInfo
@@ -91,10 +92,13 @@ class Snapshot:
 
 
 async def load(
-    uow: UnitOfWork, tournament_id: int, tournament: Tournament | None = None
+    uow: UnitOfWork,
+    tournament_id: int,
+    tournament: Tournament | None = None,
+    groups: Sequence[Group] | None = None,
 ) -> Snapshot:
     """The tournament as one read gives it (storage.repositories.tournaments.load), times
-    on its clock. `tournament` is not needed: that read has the row anyway."""
+    on its clock. `tournament`, `groups` are not needed: that read has them anyway."""
     return await _snapshot(uow, await uow.tournaments.load(tournament_id))
 
 
