@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot import offload
+from bot.runtime import offload
 from bot.usecases import drafts, reminders, runner, tournaments, units
 from bot.usecases.errors import (
     MayNotReplace,
