@@ -16,7 +16,7 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, reply, run, toast
 from bot.handlers.effects import apply, keyboard
-from bot.texts import answers, chat
+from bot.texts import answers
 from bot.texts.captains import (
     ASSIGN,
     ASSIGN_HOW,
@@ -27,13 +27,17 @@ from bot.texts.captains import (
     STALE_PICKER,
     UNKNOWN_BUTTON,
     assigned,
+    captaincy_label,
     claim_buttons,
     claimed,
     decided,
+    no_captaincy,
     organiser_notice,
+    pick_team,
     refusal,
     removed,
     removed_notice,
+    which_tournament,
 )
 from bot.usecases import ask, captains
 from bot.usecases.runner import Effects, Outcome, Outgoing
@@ -135,7 +139,7 @@ async def _claimed(
 async def _picker(update: Update, found: ask.PickTeam) -> None:
     labels = [(t, f"cap:{found.tournament_id}:{i}") for i, t in enumerate(found.teams)]
     rows = tuple(tuple(labels[j : j + 2]) for j in range(0, len(labels), 2))
-    await reply(update, chat.pick_team(), reply_markup=keyboard(rows))
+    await reply(update, pick_team(), reply_markup=keyboard(rows))
 
 
 # --- buttons --------------------------------------------------------------------------------
@@ -264,7 +268,7 @@ async def _answer(
 async def _which_tournament(update: Update, found: ask.Choices) -> None:
     """A private question from someone who captains in none or several tournaments."""
     if not found:
-        await reply(update, chat.no_captaincy())
+        await reply(update, no_captaincy())
         return
-    rows = tuple(((chat.captaincy_label(c), f"q:{c.tournament_id}"),) for c in found[:8])
-    await reply(update, chat.which_tournament(), reply_markup=keyboard(rows))
+    rows = tuple(((captaincy_label(c), f"q:{c.tournament_id}"),) for c in found[:8])
+    await reply(update, which_tournament(), reply_markup=keyboard(rows))

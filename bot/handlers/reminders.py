@@ -18,7 +18,7 @@ from telegram.ext import ContextTypes
 from bot.handlers.common import actor, run
 from bot.handlers.effects import apply
 from bot.runtime import services
-from bot.texts import buttons, chat
+from bot.texts import answers, buttons
 from bot.texts.reminders import (
     DEEP_LINK_PAYLOAD,
     headcount_gone,
@@ -62,7 +62,7 @@ async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
     asked = ask.Ask(questions.Question(intents.Intent.NEXT_MATCH))
     found = (await run(context, ask.respond, asked, who)).value
     if isinstance(found, ask.Answer) and found.match is not None:
-        next_text = chat.next_match(found.team, found.match, who.now)
+        next_text = answers.next_match(found.team, found.match, who.now)
     await message.reply_text(started(next_text))
     return True
 

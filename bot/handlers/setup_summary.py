@@ -21,7 +21,7 @@ from bot.handlers.common import database, refuse, remember, reply, toast
 from bot.handlers.effects import apply
 from bot.handlers.setup_steps import ZONE, buttons, edit_fields
 from bot.runtime import services
-from bot.texts import chat, season, setup
+from bot.texts import fixture, season, setup
 from bot.texts.errors import refusal
 from bot.usecases.drafts import data_key, spec_of
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged
@@ -197,6 +197,6 @@ async def decide(
     if any(m.week is not None for m in plan.matches):  # a league over match weeks
         await reply(update, season.created(made.name, plan.matches))
     else:
-        await reply(update, chat.created(made.name, plan.groups, plan.matches, plan.day_end))
+        await reply(update, fixture.created(made.name, plan.groups, plan.matches, plan.day_end))
     # The live message (next slot, standings) is the one pinned; it is edited, not re-sent.
     await live.start(context, who.chat_id, pin=chat_ is not None and chat_.type != ChatType.PRIVATE)

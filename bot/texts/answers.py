@@ -9,21 +9,13 @@ team's next match, a score, a table) are `chat`'s.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 
 from bot.texts import moments, season
-from bot.texts.chat import (
-    DAY_WORDS,
-    fixture,
-    group_table,
-    missing_list,
-    next_match,
-    pick_team,
-    score_text,
-    side_code_words,
-    zone_of,
-)
+from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, hm, pairing, stage_label
+from bot.texts.fixture import match_list, missing_list, score_text
+from bot.texts.results import group_table
 from bot.usecases import ask
 from domain import intents, questions
 from domain.model import PlannedMatch
@@ -189,10 +181,68 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
             )
     if question.intent is intents.Intent.FIXTURE and snap is not None:
         rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
-        return fixture(snap.tournament.name, rows, answer.team)
+        return match_list(snap.tournament.name, rows, answer.team)
     yours = question.team_hint is None
     if answer.match is None:
         return finished(answer.team, answer.place, answer.awaiting, yours=yours)
     if answer.match.week is not None:  # a season league: the date and the match week
         return season.next_match(answer.team, answer.match, now)
     return next_match(answer.team, answer.match, now, day=question.day, yours=yours)
+
+
+def zone_of(moment: datetime) -> tzinfo:
+    """The time zone a match's times are told in (UTC for a naive moment)."""
+    return moment.tzinfo or UTC
+
+
+def next_match(
+    team: str,
+    match: PlannedMatch,
+    now: datetime,
+    *,
+    day: intents.Day | None = None,
+    yours: bool = True,
+) -> str:
+    """ "⚽ Kartallar: sıradaki maçınız A Grubu, rakip Şahinler.\nSaha 1, bugün 10:00 (45 dk
+    sonra)." With `day` (the question said "bugün" or "yarın") and the match on another
+    day: "bugün yok, sıradaki maçınız yarın 09:00". Not `yours`: "sıradaki maçı"."""
+    its = "maçınız" if yours else "maçı"
+    opponent = match.away if match.home == team else match.home
+    if opponent is None:
+        code = match.away_from if match.home == team else match.home_from
+        opponent = f"{side_code_words(code)}"
+    zone = zone_of(match.start)
+    if (match.home is None or match.away is None) and team not in (match.home, match.away):
+        return (
+            f"{team}: grup {'maçlarınız' if yours else 'maçları'} bitti."
+            " Eşleşmeler grup tamamlanınca belli olacak;"
+            f" ilk eleme maçı {moments.kickoff(match.start, now, zone)}."
+        )
+    asked = DAY_WORDS.get(day) if day else None
+    if asked and moments.day_word(match.start, now, zone) != asked:
+        return (
+            f"⚽ {team}: {asked} yok, sıradaki {its}"
+            f" {moments.when(match.start, now, zone, match.end)}.\n"
+            f"{stage_label(match)}, rakip {opponent}, {match.pitch}."
+        )
+    when = moments.when(match.start, now, zone, match.end)
+    if when == "şimdi oynanıyor":
+        when = f"şimdi oynanıyor (başlama {hm(match.start)})"
+    return (
+        f"⚽ {team}: sıradaki {its} {stage_label(match)}, rakip {opponent}.\n{match.pitch}, {when}."
+    )
+
+
+DAY_WORDS = {intents.Day.TODAY: "bugün", intents.Day.TOMORROW: "yarın"}
+
+
+def side_code_words(code: str | None) -> str:
+    if not code:
+        return "belli değil"
+    if code[0] == "W":
+        return f"{code[1:]}. maçın galibi"
+    if code[0] == "L":
+        return f"{code[1:]}. maçın mağlubu"
+    if "." in code:
+        return "en iyi üçüncülerden biri"
+    return f"{code[-1]} Grubu {code[:-1]}.si"

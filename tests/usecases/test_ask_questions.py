@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, stored_day
 
-from bot.texts import answers, chat
+from bot.texts import answers, captains
 from bot.usecases import ask, results
 from bot.usecases.runner import Actor, run
 from domain import questions
@@ -99,7 +99,7 @@ async def test_bugun_mac_var_mi_the_day_before_says_not_today_but_tomorrow(db):
 
 async def test_a_personal_question_from_someone_without_a_team_gets_the_picker(db):
     response, text = await respond(db, "ne zaman oynuyoruz", BYSTANDER, _at(9))
-    assert isinstance(response, ask.PickTeam) and text == chat.pick_team()
+    assert isinstance(response, ask.PickTeam) and text == captains.pick_team()
 
 
 async def test_a_captains_question_names_tomorrow_and_not_hours(db):

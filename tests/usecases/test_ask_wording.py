@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.texts import answers, chat, moments
+from bot.texts import answers, moments
 from domain.intents import Day
 from domain.model import PlannedMatch, Stage
 
@@ -60,21 +60,21 @@ def match(start: datetime, home: str = "Kartallar", away: str = "Şahinler") -> 
 
 
 def test_the_next_match_says_tomorrow_instead_of_24_hours():
-    text = chat.next_match("Kartallar", match(at(1, 14)), NOW)
+    text = answers.next_match("Kartallar", match(at(1, 14)), NOW)
     assert text == ("⚽ Kartallar: sıradaki maçınız A Grubu, rakip Şahinler.\nSaha 2, yarın 14:00.")
-    assert "sa sonra" not in chat.next_match("Kartallar", match(at(4, 9, 50)), NOW)
-    assert "Salı 09:50" in chat.next_match("Kartallar", match(at(4, 9, 50)), NOW)
+    assert "sa sonra" not in answers.next_match("Kartallar", match(at(4, 9, 50)), NOW)
+    assert "Salı 09:50" in answers.next_match("Kartallar", match(at(4, 9, 50)), NOW)
 
 
 def test_is_there_a_match_today_says_no_and_when_the_next_one_is():
-    text = chat.next_match("Kartallar", match(at(1, 9)), NOW, day=Day.TODAY)
+    text = answers.next_match("Kartallar", match(at(1, 9)), NOW, day=Day.TODAY)
     assert text.startswith("⚽ Kartallar: bugün yok, sıradaki maçınız yarın 09:00.")
-    today = chat.next_match("Kartallar", match(at(0, 15)), NOW, day=Day.TODAY)
+    today = answers.next_match("Kartallar", match(at(0, 15)), NOW, day=Day.TODAY)
     assert "bugün 15:00 (1 sa sonra)" in today and "yok" not in today
 
 
 def test_a_match_under_way_is_said_so_with_its_start():
-    text = chat.next_match("Kartallar", match(at(0, 13, 50)), NOW)
+    text = answers.next_match("Kartallar", match(at(0, 13, 50)), NOW)
     assert text.endswith("Saha 2, şimdi oynanıyor (başlama 13:50).")
 
 
@@ -89,7 +89,7 @@ def test_finished_waits_for_results_before_saying_the_matches_are_over():
 
 
 def test_a_question_about_another_team_is_answered_about_it_not_to_it():
-    text = chat.next_match("Kartallar", match(at(1, 14)), NOW, yours=False)
+    text = answers.next_match("Kartallar", match(at(1, 14)), NOW, yours=False)
     assert text.startswith("⚽ Kartallar: sıradaki maçı A Grubu")
     assert answers.finished("Kartallar", "group:2", yours=False) == (
         "Kartallar: maçları bitti, grubunu 2. sırada tamamladı."

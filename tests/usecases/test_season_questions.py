@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 from test_season_setup import CAPTAIN, CHAT, IST, NOW, league_db
 
-from bot.texts import answers, chat
+from bot.texts import answers, live
 from bot.usecases import ask
 from bot.usecases.runner import Actor, run
 from domain import questions
@@ -85,7 +85,7 @@ async def test_the_live_message_shows_the_coming_week_and_the_table(db):
 
     async with db.unit_of_work(read_only=True) as uow:
         snap = await state.active(uow, CHAT)
-    text = chat.live(snap, NOW)
+    text = live.live(snap, NOW)
     lines = text.splitlines()
     assert lines[1] == "Sıradaki: 1. hafta · 6 Aralık Pazar"
     assert lines[2].startswith("• 14:00 Saha 1: ") and len(lines) == 8

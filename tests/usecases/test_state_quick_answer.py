@@ -12,7 +12,7 @@ from datetime import UTC, timedelta
 import pytest
 from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, TEAMS, stored_day
 
-from bot.texts import chat
+from bot.texts import answers
 from bot.usecases import ask, results
 from bot.usecases.runner import Actor
 
@@ -49,7 +49,7 @@ async def test_the_quick_answer_is_the_full_answer_all_day(db):
             quick_answers += 1
             open_opponents += None in (quick.match.home, quick.match.away)
             assert full.match is not None, (line, team)
-            said = chat.next_match(quick.team, quick.match, NOW)
-            assert said == chat.next_match(full.team, full.match, NOW), (line, team)
+            said = answers.next_match(quick.team, quick.match, NOW)
+            assert said == answers.next_match(full.team, full.match, NOW), (line, team)
     assert quick_answers > 80
     assert open_opponents > 0  # a semi-final whose other side is still "1B" or so
