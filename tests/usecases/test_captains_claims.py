@@ -38,6 +38,7 @@ from bot.texts.captains import (
 )
 from bot.usecases import captains, results, setup
 from bot.usecases.errors import ConversationOpen, NotOrganiser, StaleCaptainButton
+from bot.usecases.runner import run
 from bot.usecases.units import Actor, Repeated
 from storage.errors import TooManyCaptains
 
@@ -171,7 +172,7 @@ async def test_a_newer_claim_makes_the_older_ones_buttons_stale(db):
 
 async def test_iptal_withdraws_a_waiting_claim(db):
     claim = (await captains.claim(db, member(CLAIMANT), TEAM)).value
-    assert await setup.drop(db, member(CLAIMANT))
+    assert (await run(db, setup.cancel, setup.Cancel(), member(CLAIMANT))).value
     with pytest.raises(StaleCaptainButton):
         await decide(db, organiser(), claim)
     assert CLAIMANT not in (await captains_of(db))[TEAM]

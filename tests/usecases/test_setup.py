@@ -14,7 +14,8 @@ from bot.handlers.setup_steps import parse_button
 from bot.texts.setup import may_not_replace, running_changed
 from bot.usecases import drafts, setup, tournaments
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
-from bot.usecases.runner import run
+from bot.usecases.runner import Actor, Outcome, run
+from bot.usecases.setup_steps import Answers, SetUp
 from storage import Database
 
 
@@ -23,6 +24,40 @@ async def db(tmp_path):
     database = await day_with_roles(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
     yield database
     await database.dispose()
+
+
+async def may_set_up(db: Database, who: Actor) -> setup.Running | None:
+    return (await run(db, setup.may_set_up, setup.MaySetUp(), who)).value
+
+
+async def summarise(db: Database, who: Actor, data: dict) -> setup.Running | None:
+    return (await run(db, setup.summarise, setup.Summarise(Answers.of(data)), who)).value
+
+
+async def confirm(db: Database, who: Actor, plans: dict, *, replace: bool) -> Outcome:
+    return await run(db, setup.confirm, setup.Confirm(replace, plans), who)
+
+
+async def keep(db: Database, who: Actor, step: str, data: dict) -> None:
+    """A set-up of `who` that waits for `step`, stored as the use cases store one."""
+    async with db.unit_of_work() as uow:
+        talk = SetUp(step, Answers.of(data), who.now)
+        await uow.setups.put(who.chat_id, who.user_id, talk.stored(), who.now)
+        await uow.commit()
+
+
+async def current(db: Database, who: Actor) -> SetUp | None:
+    """What a message to the set-up meets, as the handler asks: a timed-out set-up is
+    dropped (setup.cancel) before SetupTimedOut goes on."""
+    try:
+        return (await run(db, setup.waiting, setup.Waiting(), who)).value
+    except SetupTimedOut:
+        await run(db, setup.cancel, setup.Cancel(), who)
+        raise
+
+
+async def drop(db: Database, who: Actor) -> bool:
+    return (await run(db, setup.cancel, setup.Cancel(), who)).value
 
 
 async def running(db: Database, chat_id: int = CHAT) -> list[tuple[str, str | None]]:
@@ -35,10 +70,10 @@ async def test_creating_a_tournament_where_none_runs(db, role, expected):
     assert expected == "allowed"
     await run(db, tournaments.end, tournaments.End(1), person("creator"))
     who = person(role, at(9, 30))
-    assert await setup.may_set_up(db, who) is None
-    assert await setup.summarise(db, who, league()) is None
+    assert await may_set_up(db, who) is None
+    assert await summarise(db, who, league()) is None
 
-    done = await setup.confirm(db, who, {}, replace=False)
+    done = await confirm(db, who, {}, replace=False)
 
     assert (done.value.name, done.value.replaced, len(done.value.plan.matches)) == (
         "Akşam Ligi", None, 6,
@@ -46,7 +81,7 @@ async def test_creating_a_tournament_where_none_runs(db, role, expected):
     assert done.effects.reminders
     listed = await running(db, who.chat_id)
     assert listed[-1] == ("Akşam Ligi", None)
-    assert await setup.current(db, who) is None  # the set-up is over
+    assert await current(db, who) is None  # the set-up is over
     assert await stored(db, 1) == ("archived", "ended", 2, 0)
 
 
@@ -54,23 +89,23 @@ async def test_creating_a_tournament_where_none_runs(db, role, expected):
 async def test_creating_one_that_replaces_the_running_one(db, role, expected):
     who = person(role, at(9, 30))
     if expected == "allowed":
-        found = await setup.may_set_up(db, who)
+        found = await may_set_up(db, who)
         assert found is not None and found.name == "Bahar Kupası"
-        assert await setup.summarise(db, who, league()) == found
+        assert await summarise(db, who, league()) == found
         with pytest.raises(NotYourButton):  # the summary's button is [Evet, yerine kur]
-            await setup.confirm(db, who, {}, replace=False)
+            await confirm(db, who, {}, replace=False)
 
-        done = await setup.confirm(db, who, {}, replace=True)
+        done = await confirm(db, who, {}, replace=True)
 
         assert done.value.replaced == "Bahar Kupası"
         assert await running(db) == [("Bahar Kupası", "replaced"), ("Akşam Ligi", None)]
         assert await stored(db, 1) == ("archived", "replaced", 2, 0)  # results kept
         return
     with pytest.raises(NotOrganiser) as early:  # refused at /yeni_turnuva, before any build
-        await setup.may_set_up(db, who)
+        await may_set_up(db, who)
     assert "Bahar Kupası" in may_not_replace(early.value.name)
     with pytest.raises(NotOrganiser):
-        await setup.summarise(db, who, league())
+        await summarise(db, who, league())
     assert await running(db) == [("Bahar Kupası", None)]
     status, reason, played, pending = await stored(db, 1)
     assert (status, reason, played) == ("active", None, 2) and pending > 0
@@ -79,11 +114,11 @@ async def test_creating_one_that_replaces_the_running_one(db, role, expected):
 async def test_a_member_whose_summary_came_before_the_running_one_is_refused_at_the_button(db):
     await run(db, tournaments.end, tournaments.End(1), person("creator"))
     member = person("member", at(9, 30))
-    await setup.summarise(db, member, league("Benim Kupam"))  # nothing ran: [Oluştur]
+    await summarise(db, member, league("Benim Kupam"))  # nothing ran: [Oluştur]
     await run(db, tournaments.restore, tournaments.Restore(1, None), person("creator", at(9, 35)))
 
     with pytest.raises(NotOrganiser):
-        await setup.confirm(db, person("member", at(9, 40)), {}, replace=False)
+        await confirm(db, person("member", at(9, 40)), {}, replace=False)
 
     assert await running(db) == [("Bahar Kupası", None)]
     status, reason, played, pending = await stored(db, 1)
@@ -92,18 +127,18 @@ async def test_a_member_whose_summary_came_before_the_running_one_is_refused_at_
 
 async def test_an_organisers_oluştur_after_a_tournament_started_replaces_nothing_unasked(db):
     await run(db, tournaments.end, tournaments.End(1), person("creator"))
-    await setup.summarise(db, person("admin", at(9, 30)), league())
+    await summarise(db, person("admin", at(9, 30)), league())
     await run(db, tournaments.restore, tournaments.Restore(1, None), person("creator", at(9, 35)))
 
     with pytest.raises(RunningChanged) as changed:
-        await setup.confirm(db, person("admin", at(9, 40)), {}, replace=False)
+        await confirm(db, person("admin", at(9, 40)), {}, replace=False)
     assert changed.value.name == "Bahar Kupası"
     assert "«Bahar Kupası» kuruldu; hiçbir şey değişmedi" in running_changed("Bahar Kupası")
     assert await running(db) == [("Bahar Kupası", None)]
 
-    again = await setup.summarise(db, person("admin", at(9, 41)), league())  # the new summary
+    again = await summarise(db, person("admin", at(9, 41)), league())  # the new summary
     assert again is not None and again.name == "Bahar Kupası"
-    done = await setup.confirm(db, person("admin", at(9, 42)), {}, replace=True)
+    done = await confirm(db, person("admin", at(9, 42)), {}, replace=True)
     assert done.value.replaced == "Bahar Kupası"
 
 
@@ -111,13 +146,13 @@ async def test_the_summarys_plan_is_the_one_stored(db, monkeypatch):
     who = person("creator", at(9, 30))
     data = league()
     _, planned = drafts.build(drafts.spec_of(data))
-    await setup.summarise(db, who, data)
+    await summarise(db, who, data)
 
     def built_again(_spec):
         raise AssertionError("the plan was built again")
 
     monkeypatch.setattr(drafts, "build", built_again)  # where create looks it up
-    done = await setup.confirm(db, who, {drafts.data_key(data): planned}, replace=True)
+    done = await confirm(db, who, {drafts.data_key(data): planned}, replace=True)
 
     assert done.value.plan is planned
     async with db.unit_of_work(read_only=True) as uow:
@@ -126,21 +161,21 @@ async def test_the_summarys_plan_is_the_one_stored(db, monkeypatch):
 
 
 async def test_a_set_up_silent_for_half_an_hour_is_gone(db):
-    await setup.keep(db, person("member"), "teams", {"name": "Kupa"})
-    talk = await setup.current(db, person("member", NOW + timedelta(minutes=29)))
+    await keep(db, person("member"), "teams", {"name": "Kupa"})
+    talk = await current(db, person("member", NOW + timedelta(minutes=29)))
     assert talk is not None and (talk.step, talk.data) == ("teams", {"name": "Kupa"})
     with pytest.raises(SetupTimedOut):
-        await setup.current(db, person("member", NOW + timedelta(minutes=31)))
-    assert await setup.current(db, person("member", NOW + timedelta(minutes=32))) is None
-    assert await setup.drop(db, person("member")) is False
+        await current(db, person("member", NOW + timedelta(minutes=31)))
+    assert await current(db, person("member", NOW + timedelta(minutes=32))) is None
+    assert await drop(db, person("member")) is False
 
 
 async def test_a_press_without_a_summary_is_stale(db):
     with pytest.raises(NotYourButton):
-        await setup.confirm(db, person("creator"), {}, replace=True)
-    await setup.keep(db, person("creator"), "teams", {"name": "Kupa"})
+        await confirm(db, person("creator"), {}, replace=True)
+    await keep(db, person("creator"), "teams", {"name": "Kupa"})
     with pytest.raises(NotYourButton):
-        await setup.confirm(db, person("creator"), {}, replace=True)
+        await confirm(db, person("creator"), {}, replace=True)
     assert await running(db) == [("Bahar Kupası", None)]
 
 
