@@ -3,19 +3,20 @@ docs/permissions.md, through the use cases on real storage (no Telegram)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
-from eight_team_day import CHAT
+from eight_team_day import CHAT, IST
 from lifecycle_roles import NOW, at, day_with_roles, league, person, stored
 from permission_table import cells
 
 from bot.handlers.setup_steps import parse_button
-from bot.texts.setup import may_not_replace, running_changed
+from bot.texts.setup import EDIT_FIELDS, may_not_replace, running_changed
 from bot.usecases import drafts, setup, tournaments
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
-from bot.usecases.runner import Actor, Outcome, run
-from bot.usecases.setup_steps import Answers, SetUp
+from bot.usecases.runner import Actor, Outcome, Repeated, run
+from bot.usecases.setup_steps import EDIT_WORDS, EDITABLE, Answers, SetUp
+from domain import names
 from storage import Database
 
 
@@ -196,3 +197,65 @@ async def test_a_press_without_a_summary_is_stale(db):
 )
 def test_set_up_button_data_is_read_or_refused(data, parsed):
     assert parse_button(data) == parsed
+
+
+async def test_the_guided_steps_move_on_in_the_use_case_and_each_step_is_stored(db):
+    await run(db, tournaments.end, tournaments.End(1), person("creator"))
+
+    def member(minute: int, update: int) -> Actor:
+        return person("member", at(9, minute), update_id=update)
+
+    async def told(text: str, minute: int, update: int, step: str | None = None):
+        asker = None if step is None else member(minute, update).user_id
+        command = setup.Answer(text, step, asker)
+        return (await run(db, setup.answer, command, member(minute, update))).value
+
+    assert (await run(db, setup.start, setup.Start(), member(30, 1))).value is None
+    assert (await told("  Kış   Kupası ", 31, 2)).step == "teams"
+    with pytest.raises(Repeated):  # an update applied already changes nothing
+        await told("A, B, C, D", 31, 2)
+    talk = await current(db, member(31, 3))
+    assert talk is not None and (talk.step, talk.data) == ("teams", {"name": "Kış Kupası"})
+    assert (await told("Kartallar, Şahinler, Aslanlar, Kaplanlar", 32, 4)).step == "pitches"
+    someone = setup.Answer("1", "pitches", person("creator").user_id)
+    with pytest.raises(NotYourButton):  # another person's button
+        await run(db, setup.answer, someone, member(33, 5))
+    with pytest.raises(NotYourButton):  # a button of an earlier question
+        await told("2", 33, 5, step="teams")
+    assert (await told("1", 33, 6, step="pitches")).step == "format"
+    assert (await told("league", 34, 7, step="format")).step == "kickoff"
+    assert (await told("7 Aralık 20:00", 35, 8)).step == "slot"
+    assert (await told("26+4", 36, 9, step="slot")).step == "tiebreak"
+    last = await told("tff", 37, 10, step="tiebreak")
+
+    assert (last.step, last.edited) == ("confirm", False)
+    form = {k: v for k, v in league("Kış Kupası").items() if k != "seed"}
+    assert last.answers.data() == {**form, "kind": "day"}  # a league of one day
+    assert (await current(db, member(37, 11))).step == "tiebreak"  # summarise stores it
+    await summarise(db, member(38, 12), last.answers.data())
+    edit = await told("edit", 39, 13, step="confirm")
+    assert edit.step == "edit" and "groups" not in edit.fields and "third" not in edit.fields
+    assert (await told("İlk maç", 40, 14)).step == "kickoff"
+    again = await told("7 Aralık 18:00", 41, 15)
+    assert (again.step, again.edited, again.answers.editing) == ("confirm", True, False)
+    assert again.answers.kickoff == datetime(2026, 12, 7, 18, 0, tzinfo=IST)
+
+
+def test_a_set_up_stored_before_is_read_and_stored_as_it_was():
+    state = {
+        "kind": "setup",
+        "step": "confirm",
+        "data": league(),
+        "at": at(9, 30).isoformat(),
+        "replaces": 1,
+    }
+    talk = SetUp.read(state)
+    assert talk is not None and talk.stored() == state
+    assert talk.answers.key() == drafts.data_key(league())  # its kept plan is found
+    assert SetUp.read({"kind": "claim", "team": "A1"}) is None  # a captain's claim
+
+
+def test_every_label_of_the_degistir_buttons_is_a_word_for_its_answer():
+    for field, label in EDIT_FIELDS:
+        assert EDIT_WORDS[names.loose_key(label)] == field
+    assert tuple(f for f, _ in EDIT_FIELDS) == EDITABLE
