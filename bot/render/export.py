@@ -1,5 +1,7 @@
 """Matches and results as CSV: UTF-8 with a BOM (spreadsheets then show Turkish letters) and
-semicolons (what a Turkish-locale spreadsheet splits columns on)."""
+semicolons (what a Turkish-locale spreadsheet splits columns on). A cell a spreadsheet would
+run as a formula (a team named "=HYPERLINK(…)", "+SUM(1;2)", "@SUM(1;1)") is written with a
+leading apostrophe, as OWASP's CSV-injection advice has it: the name shows, nothing runs."""
 
 from __future__ import annotations
 
@@ -9,6 +11,15 @@ import io
 from bot.texts import files
 from bot.texts.common import STAGES, hm, side
 from bot.usecases.state import Snapshot
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A text that a spreadsheet would take for a formula, defused; anything else as is."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
 
 
 def csv_bytes(snap: Snapshot) -> bytes:
@@ -22,7 +33,8 @@ def csv_bytes(snap: Snapshot) -> bytes:
             (r.home_penalties, r.away_penalties) if r and r.home_penalties is not None else ("", "")
         )
         writer.writerow(
-            (
+            cell(value)
+            for value in (
                 m.no,
                 m.start.strftime("%d.%m.%Y"),
                 hm(m.start),

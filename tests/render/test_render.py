@@ -245,3 +245,12 @@ def test_the_bracket_marks_the_champion(day):
     assert bracket.champion(rows(won), sides) == "A1"
     after = bracket.bracket(day.tournament.name, rows(won), sides)
     assert png(after).size == png(before).size and after != before
+
+
+def test_a_team_name_a_spreadsheet_would_run_is_written_as_text():
+    risky = ('=HYPERLINK("x")', "+SUM(1;2)", "@SUM(1;1)", "-1+2", "Kartallar")
+    snap = sample.snapshot(teams=(*risky, "Şahinler", "Aslanlar", "Kurtlar"))
+    table = list(csv.reader(io.StringIO(export.csv_bytes(snap).decode("utf-8-sig")), delimiter=";"))
+    sides = {name for row in table[1:] for name in row[6:8]}
+    assert {'\'=HYPERLINK("x")', "'+SUM(1;2)", "'@SUM(1;1)", "'-1+2", "Kartallar"} <= sides
+    assert not any(name.startswith(("=", "+", "@", "-")) for name in sides)
