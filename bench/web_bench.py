@@ -88,7 +88,7 @@ def serve(url: str, port: int) -> None:
 
 async def seed(url: str, count: int) -> list[str]:
     from bot.usecases import drafts, links, setup
-    from bot.usecases.units import Actor
+    from bot.usecases.runner import Actor, run
     from storage import Database, migrate
 
     await migrate.upgrade_async(url)
@@ -111,7 +111,7 @@ async def seed(url: str, count: int) -> list[str]:
                 await setup.create(uow, spec, chat_id=chat_of(t), user_id=10 + t, now=NOW)
                 await uow.commit()
             actor = Actor(user_id=10 + t, chat_id=chat_of(t), now=NOW)
-            tokens.append((await links.show(db, actor)).token)
+            tokens.append((await run(db, links.show, links.Show(), actor)).value.token)
     finally:
         await db.dispose()
     return tokens

@@ -47,6 +47,12 @@ def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
     )
 
 
+def the_bot(context: ContextTypes.DEFAULT_TYPE, chat_id: int = 0) -> Actor:
+    """The bot itself, reading or keeping what follows a committed change (the live
+    message, a blocked chat): no person, no update to claim, in `chat_id` (0: none)."""
+    return Actor(user_id=0, chat_id=chat_id, now=now(context))
+
+
 async def run(
     context: ContextTypes.DEFAULT_TYPE, verb: runner.Verb, command: object, who: Actor
 ) -> Outcome[Any]:

@@ -15,6 +15,7 @@ from bot.handlers.forfeits import PLAIN
 from bot.texts.forfeits import forfeited, refusal, withdrawn
 from bot.usecases import forfeits, organisers, reminders, results, state
 from bot.usecases.errors import NotOrganiser
+from bot.usecases.runner import run
 from bot.usecases.units import Actor
 from domain import names
 from domain.forfeits import WithdrawalRule
@@ -131,7 +132,7 @@ async def test_a_withdrawn_team_renamed_stays_out_and_comes_back_under_its_new_n
     await results.record(db, who(), "A1 3-1 A4")
     await forfeits.set_withdrawal_rule(db, who(), "iptal")
     await forfeits.withdraw_team(db, who(), "A4")
-    await organisers.rename_team(db, who(), "A4", "Kartallar")
+    await run(db, organisers.rename_team, organisers.RenameTeam("A4", "Kartallar"), who())
 
     snap = await snapshot(db)
     assert snap.annulled == {"Kartallar"} and "Kartallar" not in snap.tables()["A"].teams

@@ -4,15 +4,15 @@ on the permission tests' stored day (A1's captain, A4's captain, a member, ...).
 from __future__ import annotations
 
 import pytest
-from eight_team_day import CHAT
+from eight_team_day import running
 from permission_table import cells
 from test_permissions import db, template, verdict, who  # noqa: F401 - fixtures
 
-from bot.usecases import forfeits, reading
+from bot.usecases import forfeits
 
 
 async def _stored(database):
-    snap = await reading.snapshot(database, CHAT)
+    snap = await running(database)
     return [m.result for m in snap.matches if m.result is not None], snap
 
 
@@ -37,7 +37,7 @@ async def test_withdrawing_a_team(db, role, expected):  # noqa: F811
 async def test_changing_the_forfeit_settings(db, role, expected):  # noqa: F811
     assert await verdict(forfeits.set_deduction(db, who(role), True)) == expected
     assert await verdict(forfeits.set_withdrawal_rule(db, who(role), "iptal")) == expected
-    settings = (await reading.snapshot(db, CHAT)).tournament.settings
+    settings = (await running(db)).tournament.settings
     assert (settings.forfeit_deduction is True) == (expected == "allowed")
     assert (settings.withdrawal_rule == "annul") == (expected == "allowed")
 
@@ -49,6 +49,6 @@ async def test_undoing_a_withdrawal(db, role, expected):  # noqa: F811
         await forfeits.withdraw_team(db, who(role), "A3")
     got = await verdict(forfeits.undo_last(db, who(role)))
     assert got == expected
-    settings = (await reading.snapshot(db, CHAT)).tournament.settings
+    settings = (await running(db)).tournament.settings
     back = "A3" if role in ("organiser", "admin") else "A4"
     assert (settings.withdrawal(back) is None) == (expected == "allowed")

@@ -13,16 +13,10 @@ from test_season_setup import FORM, create_league, league_db
 
 from bot.texts import weeks
 from bot.usecases import results, schedule, state
+from bot.usecases import weeks as moves
 from bot.usecases.errors import NotOrganiser
-from bot.usecases.units import Actor
-from bot.usecases.weeks import (
-    NoPlayoff,
-    leave_undated,
-    plan_playoff,
-    postpone_match,
-    postpone_week,
-    undated,
-)
+from bot.usecases.runner import Actor, run
+from bot.usecases.weeks import NoPlayoff, undated
 from domain.weekmoves import WeekError, match_days
 from storage import migrate
 from storage.errors import NoActiveTournament
@@ -42,6 +36,22 @@ def who(user: int = ORGANISER, now: datetime = NOW) -> Actor:
     return Actor(
         user_id=user, chat_id=CHAT, now=now.astimezone(UTC), update_id=next(_updates), admin=no
     )
+
+
+async def postpone_week(db: Database, who: Actor, text: str):
+    return await run(db, moves.postpone_week, moves.PostponeWeek(text), who)
+
+
+async def plan_playoff(db: Database, who: Actor, text: str):
+    return await run(db, moves.plan_playoff, moves.PlanPlayoff(text), who)
+
+
+async def leave_undated(db: Database, who: Actor, number: int):
+    return await run(db, moves.leave_undated, moves.LeaveUndated(number), who)
+
+
+async def postpone_match(db: Database, who: Actor, text: str):
+    return await run(db, moves.postpone_match, schedule.Postpone(text), who)
 
 
 @pytest.fixture
