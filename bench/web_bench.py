@@ -159,6 +159,7 @@ async def result_to_page(url: str, port: int, tokens: list[str], tournaments: in
     import httpx
 
     from bot.usecases import results
+    from bot.usecases.runner import Actor
     from storage import Database
 
     db = Database.from_url(url)
@@ -176,7 +177,9 @@ async def result_to_page(url: str, port: int, tokens: list[str], tournaments: in
                     )
                     await asyncio.sleep(0.05)  # the long poll is parked on the server
                     async with db.unit_of_work() as uow:
-                        await results.enter(uow, results.Entry(chat_of(t), 10 + t, line, NOW))
+                        await results.record(
+                            uow, results.Record(line), Actor(10 + t, chat_of(t), NOW)
+                        )
                         await uow.commit()
                     began = time.perf_counter()
                     await waiting

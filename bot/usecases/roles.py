@@ -133,18 +133,26 @@ async def of(
     set up in the private chat itself is its creator's, as in a group."""
     if actor.private and (tournament is None or tournament.chat_id != actor.chat_id):
         return Role.PRIVATE
-    if tournament is not None:
-        if tournament.created_by == actor.user_id:
-            return Role.CREATOR
-        if await uow.tournaments.is_organiser(tournament.id, actor.user_id):
-            return Role.ORGANISER
-    if actor.chat_admin:
-        return Role.ADMIN
-    if tournament is not None and (team is not None or sides):
+    role = await of_user(uow, tournament, actor.user_id, chat_admin=actor.chat_admin)
+    if role is Role.MEMBER and tournament is not None and (team is not None or sides):
         mine = await uow.teams.captain_of(tournament.id, actor.user_id)
         if mine is not None:
             return Role.CAPTAIN if mine == team or mine in sides else Role.OTHER_CAPTAIN
-    return Role.MEMBER
+    return role
+
+
+async def of_user(
+    uow: UnitOfWork, tournament: Tournament | None, user_id: int, *, chat_admin: bool
+) -> Role:
+    """`of` for a group chat's user without the captains' roles: creator, organiser,
+    administrator or member. For the use cases that hold a user id and the chat-admin
+    flag where an actor would be, until they move onto the runner's shape."""
+    if tournament is not None:
+        if tournament.created_by == user_id:
+            return Role.CREATOR
+        if await uow.tournaments.is_organiser(tournament.id, user_id):
+            return Role.ORGANISER
+    return Role.ADMIN if chat_admin else Role.MEMBER
 
 
 def is_organiser(role: Role) -> bool:

@@ -53,7 +53,7 @@ async def respond(db, text: str, user: int, now: datetime):
 async def enter(db, *lines: str) -> None:
     for line in lines:
         async with db.unit_of_work() as uow:
-            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, _at(9)))
+            await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, _at(9)))
             await uow.commit()
 
 

@@ -122,7 +122,7 @@ async def test_strangers_cannot_make_themselves_the_two_sides_of_a_result(db):
     assert "A3" not in await captains_of(db) and "A4" not in await captains_of(db)
     async with db.unit_of_work() as uow:
         with pytest.raises(NotOrganiser):
-            await results.enter(uow, results.Entry(CHAT, STRANGER, "A3 7-0 A4", NOW))
+            await results.record(uow, results.Record("A3 7-0 A4"), Actor(STRANGER, CHAT, NOW))
 
 
 async def test_strangers_who_filled_a_team_make_way_for_its_real_captain(db):

@@ -17,7 +17,7 @@ from permission_table import cells
 
 from bot.usecases import (
     ask,
-    conversations,
+    lines,
     organisers,
     reading,
     reminder_settings,
@@ -118,6 +118,39 @@ async def headcount(db: Database, match_id: int, actor: Actor):
         return None
 
 
+async def record(db: Database, actor: Actor, text: str, *, correct: bool = False):
+    """A result line through the runner; a line the bot asks about instead raises what it
+    asks (NeedsConfirmation: the line waits for the other captain)."""
+    done = await run(db, results.record, results.Record(text, correct=correct), actor)
+    if isinstance(done.value, results.Asked):
+        raise done.value.question
+    return done
+
+
+async def confirm_captain(db: Database, actor: Actor, captain: int):
+    return await run(db, results.confirm_captain, results.CaptainsAnswer(captain), actor)
+
+
+async def reject_captain(db: Database, actor: Actor, captain: int):
+    return await run(db, results.reject_captain, results.CaptainsAnswer(captain), actor)
+
+
+async def undo_last(db: Database, actor: Actor):
+    return await run(db, results.undo_last, results.UndoLast(), actor)
+
+
+async def keep(db: Database, user: int, pending: dict) -> None:
+    """A pending state as an older version stored it (a dict of its own shape)."""
+    async with db.unit_of_work() as uow:
+        await uow.setups.put(CHAT, user, pending, NOW)
+        await uow.commit()
+
+
+async def peek(db: Database, user: int) -> dict | None:
+    async with db.unit_of_work(read_only=True) as uow:
+        return await uow.setups.get(CHAT, user)
+
+
 async def captains_results_on(db: Database) -> None:
     async with db.unit_of_work() as uow:
         await uow.tournaments.update_settings(1, captains_may_enter_results=True)
@@ -131,14 +164,14 @@ async def stored_result(db: Database, match_no: int) -> object:
 
 @pytest.mark.parametrize(("role", "expected"), cells("enter a result"))
 async def test_entering_a_result(db, role, expected):
-    assert await verdict(results.record(db, who(role), "A1 3-1 A4")) == expected
+    assert await verdict(record(db, who(role), "A1 3-1 A4")) == expected
     assert (await stored_result(db, 1) is not None) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("enter a result, captains' results on"))
 async def test_entering_a_result_with_captains_results_on(db, role, expected):
     await captains_results_on(db)
-    assert await verdict(results.record(db, who(role), "A1 3-1 A4")) == expected
+    assert await verdict(record(db, who(role), "A1 3-1 A4")) == expected
     assert (await stored_result(db, 1) is not None) == (expected == "allowed")
 
 
@@ -146,60 +179,74 @@ async def _captains_line(db: Database) -> None:
     """A1's captain typed "A1 3-1 A4" with captains' results on: it waits for A4's."""
     await captains_results_on(db)
     with pytest.raises(NeedsConfirmation):
-        await results.record(db, who("captain"), "A1 3-1 A4")
+        await record(db, who("captain"), "A1 3-1 A4")
     pending = {"kind": CONFIRM, "text": "A1 3-1 A4", "match": 1}
-    await conversations.keep(db, CHAT, CAPTAIN, pending, NOW)
+    await keep(db, CAPTAIN, pending)
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("confirm or reject a captain's result"))
 async def test_confirming_a_captains_result(db, role, expected):
     await _captains_line(db)
-    assert await verdict(results.confirm_captain(db, who(role), CAPTAIN)) == expected
+    assert await verdict(confirm_captain(db, who(role), CAPTAIN)) == expected
     assert (await stored_result(db, 1) is not None) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("confirm or reject a captain's result"))
 async def test_rejecting_a_captains_result(db, role, expected):
     await _captains_line(db)
-    got = await verdict(results.reject_captain(db, who(role), CAPTAIN))
+    got = await verdict(reject_captain(db, who(role), CAPTAIN))
     assert got == expected
-    still_pending = await conversations.peek(db, CHAT, CAPTAIN)
+    still_pending = await peek(db, CAPTAIN)
     assert (still_pending is None) == (expected == "allowed")
     assert await stored_result(db, 1) is None  # a rejection never stores anything
 
 
 async def test_a_rejection_tells_both_captains_and_the_organisers(db):
     await _captains_line(db)
-    done = await results.reject_captain(db, who("other captain"), CAPTAIN)
+    done = await reject_captain(db, who("other captain"), CAPTAIN)
     assert set(done.value.tell) == {CAPTAIN, OTHER_CAPTAIN, ORGANISER}  # CO_ORGANISER: no chat
 
 
 async def test_with_no_captain_on_the_other_side_an_organiser_confirms(db):
     await captains_results_on(db)
     with pytest.raises(NeedsConfirmation):
-        await results.record(db, who("captain"), "A1 2-0 A3")  # A3 has no captain
-    await conversations.keep(
-        db, CHAT, CAPTAIN, {"kind": CONFIRM, "text": "A1 2-0 A3", "match": 5}, NOW
-    )
-    assert await verdict(results.confirm_captain(db, who("member"), CAPTAIN)) == "refused"
-    assert await verdict(results.confirm_captain(db, who("organiser"), CAPTAIN)) == "allowed"
+        await record(db, who("captain"), "A1 2-0 A3")  # A3 has no captain
+    await keep(db, CAPTAIN, {"kind": CONFIRM, "text": "A1 2-0 A3", "match": 5})
+    assert await verdict(confirm_captain(db, who("member"), CAPTAIN)) == "refused"
+    assert await verdict(confirm_captain(db, who("organiser"), CAPTAIN)) == "allowed"
     assert await stored_result(db, 5) is not None
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("press a button someone else asked for"))
+async def test_pressing_someone_elses_typo_buttons(db, role, expected):
+    asker = 99  # an organiser none of the roles is
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.add_organiser(1, asker, NOW)
+        await uow.commit()
+    typo = Actor(user_id=asker, chat_id=CHAT, now=NOW, update_id=1)
+    asked = await run(db, lines.record, lines.Message("AA1 3-1 A4"), typo)
+    assert isinstance(asked.value[0], results.Asked)
+    for choice in ("0", "x"):  # the team offered, [Vazgeç]
+        pressed = run(db, results.fix, results.Fix(asker, choice), who(role))
+        assert await verdict(pressed) == expected
+    assert await peek(db, asker) is not None  # the question still waits for its asker
+    assert await stored_result(db, 1) is None
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("correct a stored result"))
 async def test_correcting_a_result(db, role, expected):
-    await results.record(db, who("creator"), "A1 3-1 A4")
-    got = await verdict(results.record(db, who(role), "A1 2-1 A4", correct=True))
+    await record(db, who("creator"), "A1 3-1 A4")
+    got = await verdict(record(db, who(role), "A1 2-1 A4", correct=True))
     assert got == expected
     assert (await stored_result(db, 1)).home_goals == (2 if expected == "allowed" else 3)
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("undo the last result"))
 async def test_undoing_the_last_result(db, role, expected):
-    await results.record(db, who("creator"), "A1 3-1 A4")
+    await record(db, who("creator"), "A1 3-1 A4")
     if role in ("organiser", "admin"):  # their own last entry is what /geri_al reverts
-        await results.record(db, who(role), "A2 1-1 A3")
-    got = await verdict(results.undo_last(db, who(role)))
+        await record(db, who(role), "A2 1-1 A3")
+    got = await verdict(undo_last(db, who(role)))
     assert got == expected
     undone = 2 if role in ("organiser", "admin") else 1
     assert (await stored_result(db, undone) is None) == (expected == "allowed")
@@ -326,7 +373,7 @@ async def test_a_lot_that_fills_the_semi_finals_gives_their_captains_reminders(d
     lines = ("A1 1-0 A4", "A2 1-0 A3", "A1 1-0 A3", "A2 1-0 A4", "A1 1-1 A2", "A3 0-0 A4")
     lines += ("B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4")
     for line in lines:
-        await results.record(db, who("creator"), line)
+        await record(db, who("creator"), line)
     snap = await running(db)
     semis = [m for m in snap.matches if m.match.stage.is_knockout and m.match.key in ("SF1", "SF2")]
     assert all("A1" not in (m.match.home, m.match.away) for m in semis)  # 1A is not known
@@ -342,7 +389,7 @@ async def test_a_lot_that_fills_the_semi_finals_gives_their_captains_reminders(d
 
 async def test_the_lot_is_refused_where_no_tie_holds_the_team(db):
     for line in ("A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4"):
-        await results.record(db, who("creator"), line)
+        await record(db, who("creator"), line)
     with pytest.raises(organisers.NoTie):
         await run(db, organisers.record_lot, organisers.RecordLot("A1"), who("creator"))
     assert not (await running(db)).lots
@@ -351,5 +398,5 @@ async def test_the_lot_is_refused_where_no_tie_holds_the_team(db):
 async def test_a_private_chat_never_reaches_the_groups_tournament(db):
     snap = await units.read(db, lambda uow: state.load(uow, 1))
     with pytest.raises(NoActiveTournament):
-        await results.record(db, who("private"), "A1 3-1 A4")
+        await record(db, who("private"), "A1 3-1 A4")
     assert (await running(db)).matches == snap.matches

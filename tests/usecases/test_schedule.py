@@ -67,7 +67,7 @@ async def morning(db):
     """10:20: the first round's two results are in; the 10:30 round has not kicked off."""
     for line in ("A1 3-1 A4", "A2 2-2 A3"):
         async with db.unit_of_work() as uow:
-            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, at(10, 20)))
+            await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, at(10, 20)))
             await reminders.sync(uow, 1, at(10, 20))
             await uow.commit()
     return db

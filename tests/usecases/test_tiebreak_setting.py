@@ -44,7 +44,7 @@ async def test_a_preset_by_name_is_the_seeds_order_too(db):  # noqa: F811
 
 
 async def test_after_the_first_result_the_rule_no_longer_changes(db):  # noqa: F811
-    await results.record(db, who("creator"), "A1 3-1 A4")
+    await run(db, results.record, results.Record("A1 3-1 A4"), who("creator"))
     with pytest.raises(organisers.RuleLocked) as refused:
         await change_tiebreak(db, who("creator"), SEED_ORDER)
     line = tiebreak.refusal(refused.value, SEED_ORDER)

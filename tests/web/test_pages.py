@@ -11,12 +11,12 @@ from eight_team_day import CHAT, KICKOFF, ORGANISER
 from icalendar import Calendar
 
 from bot.usecases import links, results, schedule
-from bot.usecases.runner import run
+from bot.usecases.runner import Actor, run
 
 
 async def _enter(db, text):
     async with db.unit_of_work() as uow:
-        await results.enter(uow, results.Entry(CHAT, ORGANISER, text, BEFORE))
+        await results.record(uow, results.Record(text), Actor(ORGANISER, CHAT, BEFORE))
         await uow.commit()
 
 
