@@ -32,8 +32,7 @@ from bot.texts.setup import (
 from bot.usecases import setup
 from bot.usecases.errors import NotYourButton, SetupTimedOut
 from bot.usecases.runner import Actor
-from bot.usecases.setup_steps import Answers, Next
-from domain import advice
+from bot.usecases.setup_steps import Next
 from domain.errors import DomainError
 
 
@@ -131,15 +130,9 @@ async def _ask_next(
         await show_summary(update, context, who, asked.answers, edited=asked.edited)
         return
     remember(context, who.chat_id, who.user_id)
-    hint = _format_hint(asked.answers) if asked.step == "format" else None
+    hint = None
+    if asked.step == "format" and not asked.answers.season:  # planned in the worker, in budget
+        teams, pitches = len(asked.answers.teams or ()), asked.answers.pitches or 1
+        hint = await setup.format_hint_off_loop(teams, pitches)
     text = question(asked.step, asked.answers, hint)
     await reply(update, text, reply_markup=keyboard(asked, who.user_id))
-
-
-def _format_hint(answers: Answers) -> advice.Candidate | None:
-    """The format question's "Öneri": the best format for a day of 30-minute slots within
-    6 hours (domain.advice); none for a season league over weeks."""
-    if answers.season:
-        return None
-    best = advice.advise(len(answers.teams or ()), answers.pitches or 1, 30, 6)
-    return best[0] if best else None

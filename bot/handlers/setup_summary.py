@@ -9,7 +9,6 @@ the one-message form end.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 from telegram import Update
@@ -25,12 +24,11 @@ from bot.texts import chat, season
 from bot.texts import setup as texts
 from bot.texts.errors import refusal
 from bot.usecases import setup
-from bot.usecases.drafts import plan_warning
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupRaced
 from bot.usecases.runner import Actor
 from bot.usecases.setup_steps import ZONE, Answers, SetUp
+from domain.dayplan import Plan
 from domain.errors import DomainError
-from domain.planner import Plan
 
 KEPT_PLANS = 64  # summaries' plans kept for their [Oluştur], the oldest dropped first
 
@@ -98,7 +96,7 @@ async def show_summary(
     running = (await run(context, setup.summarise, setup.Summarise(answers), who)).value
     remember(context, who.chat_id, who.user_id)
     text = texts.summary_of(answers, planned, running.name if running else None)
-    warned = await asyncio.to_thread(plan_warning, answers.data(), planned, who.now, ZONE)
+    warned = await setup.warning_off_loop(answers.data(), planned, who.now, ZONE)
     if warned is not None:
         text = texts.warned(text, warned)
     await reply(update, text, reply_markup=summary_buttons(who.user_id, running is not None))

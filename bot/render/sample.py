@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from bot.usecases.state import Snapshot
+from domain.dayplan import Pitch, TimeRules
 from domain.formats import Options, groups_then_knockout, league
 from domain.model import Group, Score
-from domain.planner import Pitch, TimeRules, plan
+from domain.planner import plan
 from domain.settings import TournamentSettings
 from storage.records import StoredMatch, Tournament
 
@@ -68,7 +69,7 @@ def snapshot(
         tournament_id, -1001, name, "active", 1, datetime(2026, 12, 1, tzinfo=UTC), settings
     )
     groups_ = planned.groups or (Group("A", teams),)
-    stored = tuple(StoredMatch(i + 1, 1, m, None) for i, m in enumerate(planned.matches))
+    stored = tuple(StoredMatch(m, None, id=i + 1) for i, m in enumerate(planned.matches))
     return Snapshot(tournament, groups_, stored)
 
 

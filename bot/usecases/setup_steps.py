@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from bot.usecases import drafts
 from bot.usecases.errors import UnclearAnswer
-from domain import names, setupform, weekly, when
+from domain import counts, names, setupform, teamlists, weekly, when
 
 ZONE = ZoneInfo("Europe/Istanbul")
 KIND = "setup"  # the stored conversation's kind (a captain's claim, a result: others)
@@ -168,9 +168,9 @@ def _told(step: str, a: Answers, text: str, moment: datetime) -> Answers:
         case "name":
             return replace(a, name=" ".join(text.split())[:80])
         case "teams":
-            return replace(a, teams=tuple(setupform.parse_teams(text)))
+            return replace(a, teams=tuple(teamlists.parse_teams(text)))
         case "pitches":
-            return replace(a, pitches=setupform.parse_count(text, "pitches", 1, 16))
+            return replace(a, pitches=counts.parse_count(text, "pitches", 1, 16))
         case "format":
             chosen = choice(text, FORMAT_WORDS, "format")
             if a.season and chosen not in SEASON_FORMATS:
@@ -178,7 +178,7 @@ def _told(step: str, a: Answers, text: str, moment: datetime) -> Answers:
             return replace(a, format=chosen)
         case "groups":
             most = max(2, len(a.teams or ()) // 2)
-            return replace(a, groups=setupform.parse_count(text, "groups", 2, most))
+            return replace(a, groups=counts.parse_count(text, "groups", 2, most))
         case "kickoff" if season_asked(text, a):  # a league: over weeks
             if KIND_WORDS.get(names.loose_key(text)) == "season":
                 return replace(a, kind="season")  # the rhythm is asked next

@@ -17,6 +17,7 @@ from permission_table import cells
 
 from bot.usecases import (
     ask,
+    captain_results,
     lines,
     organisers,
     reading,
@@ -25,12 +26,13 @@ from bot.usecases import (
     results,
     schedule,
     state,
+    undo,
     units,
 )
 from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
-from bot.usecases.results import CONFIRM
+from bot.usecases.pending_results import CONFIRM
 from bot.usecases.runner import Actor, run
-from domain import questions
+from domain import intents, questions
 from storage import Database
 from storage.errors import NoActiveTournament
 
@@ -128,15 +130,17 @@ async def record(db: Database, actor: Actor, text: str, *, correct: bool = False
 
 
 async def confirm_captain(db: Database, actor: Actor, captain: int):
-    return await run(db, results.confirm_captain, results.CaptainsAnswer(captain), actor)
+    answer = captain_results.CaptainsAnswer(captain)
+    return await run(db, captain_results.confirm_captain, answer, actor)
 
 
 async def reject_captain(db: Database, actor: Actor, captain: int):
-    return await run(db, results.reject_captain, results.CaptainsAnswer(captain), actor)
+    answer = captain_results.CaptainsAnswer(captain)
+    return await run(db, captain_results.reject_captain, answer, actor)
 
 
 async def undo_last(db: Database, actor: Actor):
-    return await run(db, results.undo_last, results.UndoLast(), actor)
+    return await run(db, undo.undo_result, undo.UndoResult(), actor)
 
 
 async def keep(db: Database, user: int, pending: dict) -> None:
@@ -325,10 +329,10 @@ async def test_seeing_the_fixture_and_files(db, role, expected):
 async def test_asking_about_a_match(db, role, expected):
     actor = who(role)
     if actor.private:
-        found = await asked(db, questions.Question(questions.Intent.NEXT_MATCH), actor)
+        found = await asked(db, questions.Question(intents.Intent.NEXT_MATCH), actor)
         assert found == []  # the member captains nothing: the bot says how to become one
         return
-    question = questions.Question(questions.Intent.NEXT_MATCH, team_hint="A2")
+    question = questions.Question(intents.Intent.NEXT_MATCH, team_hint="A2")
     answer = await asked(db, question, actor)
     assert answer.team == "A2" and answer.match is not None
 
