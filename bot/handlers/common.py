@@ -12,7 +12,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot import services
+from bot.runtime import services
 from bot.texts import parts
 from bot.texts.errors import refusal
 from bot.usecases import runner

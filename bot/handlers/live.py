@@ -15,9 +15,9 @@ import time
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import services
 from bot.handlers import links
 from bot.handlers.common import now, run, the_bot
+from bot.runtime import services
 from bot.texts import chat
 from bot.usecases import reading, state
 

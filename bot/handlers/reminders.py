@@ -15,9 +15,9 @@ from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import services
 from bot.handlers.common import actor, run
 from bot.handlers.effects import apply
+from bot.runtime import services
 from bot.texts import buttons, chat
 from bot.texts.reminders import (
     DEEP_LINK_PAYLOAD,

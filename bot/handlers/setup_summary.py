@@ -15,11 +15,11 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot import services
 from bot.handlers import live
 from bot.handlers.common import refuse, remember, reply, run, toast
 from bot.handlers.effects import apply
 from bot.handlers.setup_steps import keyboard, summary_buttons
+from bot.runtime import services
 from bot.texts import chat, season
 from bot.texts import setup as texts
 from bot.texts.errors import refusal
@@ -34,7 +34,7 @@ KEPT_PLANS = 64  # summaries' plans kept for their [Oluştur], the oldest droppe
 
 
 class Rationed(Exception):
-    """This person had a new summary built here moments ago (bot.rations)."""
+    """This person had a new summary built here moments ago (bot.runtime.rations)."""
 
     def __init__(self, wait: float) -> None:
         super().__init__(f"wait {wait:.0f} s")

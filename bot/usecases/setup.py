@@ -21,7 +21,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot import offload
+from bot.runtime import offload
 from bot.usecases import drafts, reminders, roles, runner
 from bot.usecases.errors import (
     MayNotReplace,

@@ -30,8 +30,8 @@ from telegram import Bot, Update
 from telegram.error import Conflict, InvalidToken, TelegramError
 from telegram.ext import Updater
 
-from bot.chats import chat_key
-from bot.logs import Quiet, describe, failure_kind
+from bot.runtime.chats import chat_key
+from bot.runtime.logs import Quiet, describe, failure_kind
 from storage import Database
 
 log = logging.getLogger(__name__)
