@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from bot.texts.common import MONTHS, WEEKDAYS, hm, side
+from bot.usecases import setup_steps
 from domain.model import PlannedMatch
 
 ASK_KIND = (
@@ -22,12 +23,7 @@ ASK_RHYTHM = (
     ' "her pazar 14:00-17:00 | 15 Ocak\'tan itibaren | 1 Şubat hariç"'
 )
 FORMAT_HOW = "Haftalara yayılan lig tek tablodur: Lig ya da Çift devreli lig seçin."
-RHYTHMS = (
-    "her pazar 14:00-17:00",
-    "iki haftada bir pazar 14:00-17:00",
-    "her cumartesi 10:00-13:00",
-    "her salı 21:00-23:00",
-)
+RHYTHMS = setup_steps.RHYTHMS  # the rhythm buttons' labels: the rhythms they stand for
 EVERY = {7: "her hafta", 14: "iki haftada bir"}
 
 
