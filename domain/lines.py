@@ -30,8 +30,9 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from domain.errors import DomainError
+from domain.mentions import mentioned
 from domain.model import PlannedMatch, Score
-from domain.names import AmbiguousTeam, UnknownTeam, fold, mentioned, normalize
+from domain.names import AmbiguousTeam, UnknownTeam, fold, normalize
 from domain.scores import MAX_GOALS, MAX_LINE_LENGTH, NotAResult, ParsedResult, parse_result
 
 __all__ = [
