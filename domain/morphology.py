@@ -33,7 +33,7 @@ from rapidfuzz.distance import OSA
 
 from domain.names import fold
 
-__all__ = ["STEMS", "Case", "Person", "Pos", "Tense", "Word", "analyse", "lemma"]
+__all__ = ["STEMS", "Case", "Person", "Pos", "Tense", "Word", "analyse", "case_of", "lemma"]
 
 
 class Pos(StrEnum):
@@ -199,9 +199,14 @@ def _person(ending: str | None) -> Person | None:
     return None
 
 
-def _case(ending: str | None) -> Case | None:
+def case_of(ending: str | None) -> Case | None:
+    """The case a noun ending says, folded ("a", "ya", "lara" -> DATIVE; "" -> None)."""
     if not ending:
         return None
+    if ending[:3] in ("lar", "ler"):
+        ending = ending[3:]
+        if not ending:
+            return None
     return next((case for pattern, case in _CASES if pattern.fullmatch(ending)), None)
 
 
@@ -249,7 +254,7 @@ def _word(typed: str, stem: str, pos: Pos, match: re.Match[str], typo: bool) -> 
         pos=pos,
         person=person,
         possessive=possessive,
-        case=_case(groups.get("case")),
+        case=case_of(groups.get("case")),
         tense=_tense(match) if pos is Pos.VERB else _tense_of_noun(copula),
         plural="pl" in groups,
         passive="voice" in groups,
