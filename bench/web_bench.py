@@ -88,7 +88,7 @@ def serve(url: str, port: int) -> None:
 
 async def seed(url: str, count: int) -> list[str]:
     from bot.usecases import drafts, links, setup
-    from bot.usecases.units import Actor
+    from bot.usecases.runner import Actor, run
     from storage import Database, migrate
 
     await migrate.upgrade_async(url)
@@ -111,7 +111,7 @@ async def seed(url: str, count: int) -> list[str]:
                 await setup.create(uow, spec, chat_id=chat_of(t), user_id=10 + t, now=NOW)
                 await uow.commit()
             actor = Actor(user_id=10 + t, chat_id=chat_of(t), now=NOW)
-            tokens.append((await links.show(db, actor)).token)
+            tokens.append((await run(db, links.show, links.Show(), actor)).value.token)
     finally:
         await db.dispose()
     return tokens
@@ -159,6 +159,7 @@ async def result_to_page(url: str, port: int, tokens: list[str], tournaments: in
     import httpx
 
     from bot.usecases import results
+    from bot.usecases.runner import Actor
     from storage import Database
 
     db = Database.from_url(url)
@@ -176,7 +177,9 @@ async def result_to_page(url: str, port: int, tokens: list[str], tournaments: in
                     )
                     await asyncio.sleep(0.05)  # the long poll is parked on the server
                     async with db.unit_of_work() as uow:
-                        await results.enter(uow, results.Entry(chat_of(t), 10 + t, line, NOW))
+                        await results.record(
+                            uow, results.Record(line), Actor(10 + t, chat_of(t), NOW)
+                        )
                         await uow.commit()
                     began = time.perf_counter()
                     await waiting

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from telegram.ext import Application
 
@@ -29,10 +30,12 @@ def shifted(clock: Callable[[], datetime], offset: float) -> Callable[[], dateti
 @dataclass
 class LiveEdits:
     """The live message's throttle (bot.handlers.live), per chat: whether an edit is due,
-    and when the last edit ran (time.monotonic())."""
+    when the last edit ran (time.monotonic()), and the tournament as this process's latest
+    change left it (a state.Snapshot; absent: the edit reads it)."""
 
     due: set[int] = field(default_factory=set)
     last: dict[int, float] = field(default_factory=dict)
+    drawn: dict[int, Any] = field(default_factory=dict)
 
 
 @dataclass

@@ -6,7 +6,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.handlers import forfeits
-from bot.handlers.common import actor, database, refuse, reply
+from bot.handlers.common import actor, refuse, reply, run
 from bot.handlers.effects import apply
 from bot.texts import admin, tiebreak
 from bot.texts.schedule import refusal
@@ -22,7 +22,8 @@ async def yetkili(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, admin.YETKILI_HOW)
         return
     try:
-        done = await organisers.add_organiser(database(context), actor(update, context), target.id)
+        command = organisers.AddOrganiser(target.id)
+        done = await run(context, organisers.add_organiser, command, actor(update, context))
     except DomainError as exc:
         await refuse(update, exc)
         return
@@ -37,7 +38,8 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, admin.KURA_HOW)
         return
     try:
-        done = await organisers.record_lot(database(context), actor(update, context), words)
+        command = organisers.RecordLot(words)
+        done = await run(context, organisers.record_lot, command, actor(update, context))
     except organisers.NoTie as exc:
         await reply(update, admin.no_tie(exc.team))
         return
@@ -55,15 +57,14 @@ ON, OFF = ("acik", "açık", "ac", "aç", "evet"), ("kapali", "kapalı", "kapat"
 async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/ayarlar shows the settings; /ayarlar kaptan_sonuc acik|kapali or /ayarlar kadro 7
     (kapat) changes one."""
-    chat_ = update.effective_chat
-    if chat_ is None:
+    if update.effective_chat is None:
         return
+    who = actor(update, context)
     args = [names.tr_lower(a) for a in context.args or []]
     try:
         if not args:
-            await reply(
-                update, admin.settings(await organisers.settings_of(database(context), chat_.id))
-            )
+            shown = await run(context, organisers.settings, organisers.ShowSettings(), who)
+            await reply(update, admin.settings(shown.value))
             return
         if args[0] in ("esitlik", "eşitlik"):
             await _esitlik(update, context, " ".join((context.args or [])[1:]))
@@ -71,17 +72,15 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if await forfeits.setting(update, context, args):  # hukmen_puan_sil, cekilme
             return
         if args[0] == "kadro":
-            size = await reminder_settings.change_squad(
-                database(context), actor(update, context), " ".join(args[1:])
-            )
-            await reply(update, admin.squad(size))
+            squad = reminder_settings.Squad(" ".join(args[1:]))
+            size = await run(context, reminder_settings.change_squad, squad, who)
+            await reply(update, admin.squad(size.value))
             return
         if len(args) < 2 or args[0] != "kaptan_sonuc" or args[1] not in ON + OFF:
             await reply(update, admin.SETTINGS_HOW)
             return
-        done = await organisers.captains_enter_results(
-            database(context), actor(update, context), args[1] in ON
-        )
+        on = organisers.CaptainsResults(args[1] in ON)
+        done = await run(context, organisers.captains_enter_results, on, who)
     except reminder_settings.BadSquad:
         await reply(update, admin.SQUAD_HOW)
         return
@@ -97,7 +96,8 @@ async def _esitlik(update: Update, context: ContextTypes.DEFAULT_TYPE, words: st
         await reply(update, tiebreak.HOW)
         return
     try:
-        done = await organisers.change_tiebreak(database(context), actor(update, context), words)
+        command = organisers.TieBreakRule(words)
+        done = await run(context, organisers.change_tiebreak, command, actor(update, context))
     except DomainError as exc:
         await reply(update, tiebreak.refusal(exc, words) or refusal(exc))
         return
@@ -118,9 +118,8 @@ async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, admin.TAKIM_ADI_HOW)
         return
     try:
-        done = await organisers.rename_team(
-            database(context), actor(update, context), old_text, new
-        )
+        command = organisers.RenameTeam(old_text, new)
+        done = await run(context, organisers.rename_team, command, actor(update, context))
     except DomainError as exc:
         await refuse(update, exc)
         return

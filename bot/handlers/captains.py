@@ -12,10 +12,9 @@ import html
 from datetime import datetime
 
 from telegram import Update, User
-from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, database, now, reply, toast
+from bot.handlers.common import actor, reply, run, toast
 from bot.handlers.effects import apply, keyboard
 from bot.texts import answers, chat
 from bot.texts.captains import (
@@ -36,21 +35,10 @@ from bot.texts.captains import (
     removed,
     removed_notice,
 )
-from bot.usecases import ask, captains, units
-from bot.usecases.units import Done, Effects, Outgoing
+from bot.usecases import ask, captains
+from bot.usecases.runner import Effects, Outcome, Outgoing
 from domain import questions
 from domain.errors import DomainError
-
-# Questions the one-query path answers fully (the table and the fixture need more).
-QUICK = frozenset(
-    {
-        questions.Intent.NEXT_MATCH,
-        questions.Intent.TIME,
-        questions.Intent.PITCH,
-        questions.Intent.OPPONENT,
-    }
-)
-
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
 
@@ -66,11 +54,13 @@ async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if target is not None:
         await _assign(update, context, wanted, target)
         return
+    who = actor(update, context)
     try:
         if not wanted:
-            await _picker(update, await captains.picker(database(context), chat_.id))
+            found = await run(context, captains.picker, captains.ShowPicker(), who)
+            await _picker(update, found.value)
             return
-        done = await captains.claim(database(context), actor(update, context), wanted)
+        done = await run(context, captains.claim, captains.ClaimTeam(wanted), who)
     except DomainError as exc:
         await reply(update, refusal(exc, CLAIM, wanted))
         return
@@ -85,9 +75,8 @@ async def _assign(
         await reply(update, ASSIGN_HOW)
         return
     try:
-        done = await captains.assign(
-            database(context), actor(update, context), wanted, target.id, target.full_name
-        )
+        command = captains.Assign(wanted, target.id, target.full_name)
+        done = await run(context, captains.assign, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc, ASSIGN, wanted))
         return
@@ -105,13 +94,10 @@ async def kaptan_sil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await reply(update, KAPTAN_SIL_HOW)
         return
     try:
-        done = await captains.remove(
-            database(context),
-            actor(update, context),
-            wanted,
-            target.id if target else None,
-            target.full_name if target else None,
+        command = captains.Remove(
+            wanted, target.id if target else None, target.full_name if target else None
         )
+        done = await run(context, captains.remove, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc, REMOVE, wanted))
         return
@@ -133,7 +119,7 @@ def _replied_to(update: Update) -> User | None:
 async def _claimed(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
-    done: Done[captains.Claim],
+    done: Outcome[captains.Claim],
     *,
     named: bool,
 ) -> None:
@@ -146,7 +132,7 @@ async def _claimed(
     await apply(context, done.effects + Effects(messages=notices))
 
 
-async def _picker(update: Update, found: captains.Picker) -> None:
+async def _picker(update: Update, found: ask.PickTeam) -> None:
     labels = [(t, f"cap:{found.tournament_id}:{i}") for i, t in enumerate(found.teams)]
     rows = tuple(tuple(labels[j : j + 2]) for j in range(0, len(labels), 2))
     await reply(update, chat.pick_team(), reply_markup=keyboard(rows))
@@ -180,7 +166,8 @@ async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await toast(query, STALE_PICKER if older else UNKNOWN_BUTTON)
         return
     try:
-        done = await captains.claim_listed(database(context), actor(update, context), *found)
+        command = captains.ClaimListed(*found)
+        done = await run(context, captains.claim_listed, command, actor(update, context))
     except DomainError as exc:
         await toast(query, refusal(exc, CLAIM))
         return
@@ -201,14 +188,8 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     claimant, tournament_id, team_index = found
     who = actor(update, context)
     try:
-        done = await captains.decide(
-            database(context),
-            who,
-            claimant=claimant,
-            tournament_id=tournament_id,
-            team_index=team_index,
-            approve=verdict == "ok",
-        )
+        command = captains.Decide(claimant, tournament_id, team_index, approve=verdict == "ok")
+        done = await run(context, captains.decide, command, who)
     except DomainError as exc:
         await toast(query, refusal(exc, DECIDE))
         return
@@ -226,49 +207,42 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     if found is None:
         await toast(query, UNKNOWN_BUTTON)
         return
-    moment = now(context)
+    who = actor(update, context)
     try:
-        answer = await captains.in_tournament(database(context), user.id, found[0], moment)
+        answer = await run(context, captains.in_tournament, captains.Chosen(found[0]), who)
     except DomainError as exc:
         await toast(query, refusal(exc))
         return
     await query.answer()
-    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer, moment)
+    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer.value, who.now)
 
 
 # --- questions ------------------------------------------------------------------------------
 
 
 async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Answer only real match questions; ordinary chat gets nothing."""
+    """Answer only real match questions; ordinary chat gets nothing. One read use case
+    from arrival to answer: the team picker and a private chat's choice included."""
     message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or not message.text or chat_ is None or user is None:
         return
     asked = questions.ask(message.text)
     if asked is None:
         return
-    moment, db = now(context), database(context)
-    if chat_.type == ChatType.PRIVATE and not asked.team_hint:
-        await _in_private(update, context, asked)
-        return
-    if asked.intent in QUICK and not asked.team_hint:
-        quick = await captains.quick_next(db, chat_.id, user.id, moment)
-        if quick is not None and quick.match is not None:
-            await reply(update, answers.reply(asked, quick, moment))
-            return
+    who = actor(update, context)
     try:
-        response = await units.read(
-            db, lambda uow: ask.respond(uow, chat_.id, user.id, asked, moment)
-        )
+        response = (await run(context, ask.respond, ask.Ask(asked), who)).value
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
     if response is None:
         return  # "film ne zaman başlıyor": a question, but not about this tournament
-    if isinstance(response, ask.PickTeam):
-        await _picker(update, await captains.picker(db, chat_.id))
-        return
-    await _answer(update, asked, response, moment)
+    if isinstance(response, list):
+        await _which_tournament(update, response)
+    elif isinstance(response, ask.PickTeam):
+        await _picker(update, response)
+    else:
+        await _answer(update, asked, response, who.now)
 
 
 async def _answer(
@@ -287,19 +261,8 @@ async def _answer(
         await reply(update, text)
 
 
-async def _in_private(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, asked: questions.Question
-) -> None:
-    user = update.effective_user
-    if user is None:
-        return
-    moment = now(context)
-    found = await units.read(
-        database(context), lambda uow: ask.respond_in_private(uow, user.id, asked, moment)
-    )
-    if not isinstance(found, list):
-        await _answer(update, asked, found, moment)
-        return
+async def _which_tournament(update: Update, found: ask.Choices) -> None:
+    """A private question from someone who captains in none or several tournaments."""
     if not found:
         await reply(update, chat.no_captaincy())
         return

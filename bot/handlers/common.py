@@ -5,7 +5,6 @@ No unit of work here: handlers call use cases (bot/usecases/), which own theirs.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from typing import Any
 
 from telegram import CallbackQuery, Message, Update
@@ -16,7 +15,7 @@ from telegram.ext import ContextTypes
 from bot import services
 from bot.texts import parts
 from bot.texts.errors import refusal
-from bot.usecases import conversations, runner
+from bot.usecases import runner
 from bot.usecases.runner import Actor, Outcome
 from domain.errors import DomainError
 from storage import Database
@@ -47,6 +46,12 @@ def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
     )
 
 
+def the_bot(context: ContextTypes.DEFAULT_TYPE, chat_id: int = 0) -> Actor:
+    """The bot itself, reading or keeping what follows a committed change (the live
+    message, a blocked chat): no person, no update to claim, in `chat_id` (0: none)."""
+    return Actor(user_id=0, chat_id=chat_id, now=now(context))
+
+
 async def run(
     context: ContextTypes.DEFAULT_TYPE, verb: runner.Verb, command: object, who: Actor
 ) -> Outcome[Any]:
@@ -60,18 +65,6 @@ def remember(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> 
     keys = services.of(context.application).conversations
     if keys is not None:
         keys.add((chat_id, user_id))
-
-
-async def converse(
-    context: ContextTypes.DEFAULT_TYPE,
-    chat_id: int,
-    user_id: int,
-    state: dict[str, Any],
-    at: datetime,
-) -> None:
-    """Store the conversation of (chat, user), committed, and remember it in the index."""
-    await conversations.keep(database(context), chat_id, user_id, state, at)
-    remember(context, chat_id, user_id)
 
 
 def may_be_talking(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:

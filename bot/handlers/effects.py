@@ -14,8 +14,9 @@ from telegram.ext import ContextTypes
 
 from bot import services
 from bot.handlers import live
+from bot.handlers.common import run, the_bot
 from bot.usecases import reminders
-from bot.usecases.units import Effects, Outgoing
+from bot.usecases.runner import Effects, Outgoing
 
 
 def keyboard(rows: tuple[tuple[tuple[str, str], ...], ...]) -> InlineKeyboardMarkup | None:
@@ -34,13 +35,14 @@ async def apply(context: ContextTypes.DEFAULT_TYPE, effects: Effects) -> None:
     messages; a person who blocked the bot is forgotten, with their reminder rows."""
     if effects.reminders:
         services.of(context.application).reminders_changed()
+    drawn = {snap.tournament.chat_id: snap for snap in effects.drawn}
     for chat_id in effects.live:
-        live.touch(context, chat_id)
+        live.touch(context, chat_id, drawn.get(chat_id))
     blocked = [m.chat_id for m in effects.messages if not await _send(context, m)]
     if blocked:
-        found = services.of(context.application)
-        await reminders.unreachable(found.db, blocked, found.clock())
-        found.reminders_changed()
+        gone = reminders.Unreachable(tuple(blocked))
+        forgot = await run(context, reminders.unreachable, gone, the_bot(context))
+        await apply(context, forgot.effects)  # their rows went: the sender reloads
 
 
 async def _send(context: ContextTypes.DEFAULT_TYPE, message: Outgoing) -> bool:

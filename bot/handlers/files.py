@@ -15,10 +15,10 @@ from telegram.ext import ContextTypes
 
 from bot import offload, render, services
 from bot.handlers import links, views
-from bot.handlers.common import database, now, refuse, reply
+from bot.handlers.common import now, refuse, reply
 from bot.render import bracket, calendar, export, picture, printout
 from bot.texts import files, fixture
-from bot.usecases import reading, state
+from bot.usecases import state
 from domain import names, selection
 from domain.errors import DomainError
 from domain.selection import UnknownSelection
@@ -36,11 +36,10 @@ def _wants_text(context: ContextTypes.DEFAULT_TYPE) -> bool:
 
 
 async def _snapshot(update: Update, context: ContextTypes.DEFAULT_TYPE) -> state.Snapshot | None:
-    chat_ = update.effective_chat
-    if chat_ is None:
+    if update.effective_chat is None:
         return None
     try:
-        return await reading.snapshot(database(context), chat_.id)
+        return await views.running(update, context)
     except DomainError as exc:
         await refuse(update, exc)
         return None

@@ -9,7 +9,7 @@ import re
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, database, in_group, reply
+from bot.handlers.common import actor, in_group, reply, run
 from bot.handlers.effects import apply
 from bot.texts import chat
 from bot.texts.forfeits import (
@@ -28,7 +28,6 @@ from bot.usecases import forfeits
 from bot.usecases.errors import NotOrganiser
 from domain import names
 from domain.errors import DomainError
-from storage.errors import NoActiveTournament
 
 # "Kartallar hükmen", "14 Kartallar hükmen", "Kartallar gelmedi!": the plain line's team part.
 PLAIN = re.compile(r"^\s*(?P<team>[^\n]{1,60}?)\s+(?:hükmen|hukmen|gelmedi)\s*[.!]*\s*$", re.I)
@@ -60,16 +59,17 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _forfeit(
     update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, *, quiet: bool = False
 ) -> None:
+    command = forfeits.Forfeit(text, plain=quiet)
     try:
-        done = await forfeits.record_forfeit(
-            database(context), actor(update, context), text, fuzzy=not quiet
-        )
-    except (NoActiveTournament, NotOrganiser, names.UnknownTeam, names.AmbiguousTeam) as exc:
-        if not quiet:
+        done = await run(context, forfeits.record_forfeit, command, actor(update, context))
+    except (NotOrganiser, names.UnknownTeam, names.AmbiguousTeam) as exc:
+        if not quiet:  # a plain line from anyone else, or of no team as spelled: chat
             await reply(update, refusal(exc))
         return
     except DomainError as exc:
         await reply(update, refusal(exc))
+        return
+    if done.value is None:  # a plain line in a chat without a tournament: chat
         return
     if not done.value.duplicate:
         await reply(update, forfeited(done.value))
@@ -83,7 +83,8 @@ async def cekil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, CEKIL_HOW)
         return
     try:
-        done = await forfeits.withdraw_team(database(context), actor(update, context), text)
+        command = forfeits.Withdraw(text)
+        done = await run(context, forfeits.withdraw_team, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
@@ -94,7 +95,7 @@ async def cekil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/geri_al: the organiser's last result write, or their withdrawal, goes back."""
     try:
-        done = await forfeits.undo_last(database(context), actor(update, context))
+        done = await run(context, forfeits.undo_last, forfeits.UndoLast(), actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
@@ -113,24 +114,23 @@ async def setting(update: Update, context: ContextTypes.DEFAULT_TYPE, args: list
     if key not in ("hukmen_puan_sil", "hükmen_puan_sil", "cekilme", "çekilme"):
         return False
     value = args[1] if len(args) > 1 else ""
+    who = actor(update, context)
     try:
         if key.endswith("puan_sil"):
             if value not in ON + OFF:
                 await reply(update, DEDUCTION_HOW)
                 return True
-            done = await forfeits.set_deduction(
-                database(context), actor(update, context), value in ON
+            done = await run(
+                context, forfeits.set_deduction, forfeits.SetDeduction(value in ON), who
             )
             await reply(update, deduction(done.value))
         else:
             if not value:
                 await reply(update, RULE_HOW)
                 return True
-            ruled = await forfeits.set_withdrawal_rule(
-                database(context), actor(update, context), value
-            )
-            await reply(update, rule_set(ruled.value))
-            done = ruled
+            rule = forfeits.SetWithdrawalRule(value)
+            done = await run(context, forfeits.set_withdrawal_rule, rule, who)
+            await reply(update, rule_set(done.value))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return True

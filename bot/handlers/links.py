@@ -9,9 +9,10 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot import web
-from bot.handlers.common import actor, database, refuse, reply
+from bot.handlers.common import actor, refuse, reply, run, the_bot
 from bot.texts import links
-from bot.usecases.links import renew, show, token_of
+from bot.usecases import links as link_of
+from bot.usecases.runner import Actor
 from bot.web.site import Site
 from domain import names
 from domain.errors import DomainError
@@ -50,10 +51,18 @@ async def page_markup(
 ) -> InlineKeyboardMarkup | None:
     """The page button for this chat's tournament (for /fikstur's reply), or None."""
     try:
-        link = await show(database(context), actor(update, context))
+        link = await _shown(context, actor(update, context))
     except DomainError:
         return None
     return markup(context, link.token, private=_private(update))
+
+
+async def _shown(context: ContextTypes.DEFAULT_TYPE, who: Actor) -> link_of.Link:
+    """The chat's link: read first; written only the first time it is asked for."""
+    found = (await run(context, link_of.existing, link_of.Show(), who)).value
+    if found is None:
+        found = (await run(context, link_of.show, link_of.Show(), who)).value
+    return found
 
 
 async def live_markup(
@@ -64,7 +73,10 @@ async def live_markup(
     pages = site(context)
     if pages is None or not pages.public:
         return None
-    token = await token_of(database(context), tournament_id, pages.clock())
+    who, asked = the_bot(context), link_of.Token(tournament_id)
+    token = (await run(context, link_of.live_token, asked, who)).value
+    if token is None:
+        token = (await run(context, link_of.ensure_token, asked, who)).value
     return markup(context, token)
 
 
@@ -79,11 +91,12 @@ async def baglanti(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     words = [names.tr_lower(w) for w in context.args or []]
     try:
         if words and words[0] == RENEW:
-            link = (await renew(database(context), actor(update, context))).value
+            renewed = await run(context, link_of.renew, link_of.Renew(), actor(update, context))
+            link = renewed.value
             if pages is not None:
                 pages.forget(link.tournament_id)
         else:
-            link = await show(database(context), actor(update, context))
+            link = await _shown(context, actor(update, context))
     except DomainError as exc:
         await refuse(update, exc)
         return
@@ -108,7 +121,7 @@ async def subscriptions(
     if pages is None:
         return None
     try:
-        link = await show(database(context), actor(update, context))
+        link = await _shown(context, actor(update, context))
     except DomainError:
         return None
     team = team or link.team

@@ -16,7 +16,8 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot import services
-from bot.handlers.common import database, now
+from bot.handlers.common import actor, run
+from bot.handlers.effects import apply
 from bot.texts import buttons, chat
 from bot.texts.reminders import (
     DEEP_LINK_PAYLOAD,
@@ -25,8 +26,9 @@ from bot.texts.reminders import (
     headcount_thanks,
     started,
 )
-from bot.usecases import ask, units
-from bot.usecases.reminders import Headcount, headcount, reachable
+from bot.usecases import ask, reminders
+from bot.usecases.errors import NotAllowed
+from domain import questions
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +44,9 @@ async def seen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = services.of(context.application)
     if user.id in found.reachable:
         return
-    synced = await reachable(database(context), user.id, now(context))
+    done = await run(context, reminders.reachable, reminders.Reachable(), actor(update, context))
     found.reachable.add(user.id)
-    if synced:
-        found.reminders_changed()
+    await apply(context, done.effects)
 
 
 async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
@@ -56,11 +57,12 @@ async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
         return False
     if [a.lower() for a in context.args or []] != [DEEP_LINK_PAYLOAD]:
         return False
-    moment = now(context)
+    who = actor(update, context)
     next_text = None
-    found = await units.read(database(context), lambda uow: ask.in_private(uow, user.id, moment))
+    asked = ask.Ask(questions.Question(questions.Intent.NEXT_MATCH))
+    found = (await run(context, ask.respond, asked, who)).value
     if isinstance(found, ask.Answer) and found.match is not None:
-        next_text = chat.next_match(found.team, found.match, moment)
+        next_text = chat.next_match(found.team, found.match, who.now)
     await message.reply_text(started(next_text))
     return True
 
@@ -76,7 +78,11 @@ async def headcount_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await query.answer(buttons.STALE, show_alert=True)
         return
     match_id, count = int(parts[1]), int(parts[2])
-    found = await headcount(database(context), user.id, match_id)
+    try:
+        command = reminders.CountHeads(match_id)
+        found = (await run(context, reminders.headcount, command, actor(update, context))).value
+    except NotAllowed:  # their captaincy moved to another team
+        found = None
     if found is None:  # in the captain's private chat: the match or tournament is gone
         await query.answer()
         await query.edit_message_text(headcount_gone())
@@ -93,7 +99,9 @@ async def headcount_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await _warn_organiser(context, found, text)
 
 
-async def _warn_organiser(context: ContextTypes.DEFAULT_TYPE, found: Headcount, text: str) -> None:
+async def _warn_organiser(
+    context: ContextTypes.DEFAULT_TYPE, found: reminders.Headcount, text: str
+) -> None:
     tournament = found.snapshot.tournament
     if found.organiser_reachable:
         try:

@@ -2,86 +2,72 @@
 
 from __future__ import annotations
 
-import dataclasses
 import html
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, converse, database, in_group, now, refuse, reply, toast
+from bot.handlers.common import actor, in_group, refuse, remember, reply, run, toast
 from bot.handlers.effects import apply
 from bot.texts import buttons, chat
-from bot.usecases import conversations, lines, results, units
-from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotYourButton
-from bot.usecases.results import CONFIRM, PENDING
-from bot.usecases.units import Effects, Outgoing
-from domain import names
+from bot.texts import results as texts
+from bot.usecases import lines, results
+from bot.usecases.errors import NotYourButton
+from bot.usecases.runner import Actor, Effects, Outgoing
 from domain.errors import DomainError
 from domain.tournament import ranking
-from storage.errors import NoActiveTournament
 
 
 async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     text = " ".join(context.args or [])
     if not text:
-        await reply(update, "Skoru yazın. Örnek: /sonuc Kartallar 3-1 Şahinler")
+        await reply(update, texts.SONUC_HOW)
         return
-    await _enter(update, context, text)
-
-
-async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A plain group message that reads like a score; anything else is left alone."""
-    message = update.effective_message
-    if message is None or not message.text or not in_group(update):
-        return
-    user, chat_ = update.effective_user, update.effective_chat
-    if user is None or chat_ is None or not lines.may_be_result(message.text):
-        return
-    moment = now(context)
-    told = await units.read(
-        database(context),
-        lambda uow: lines.read(uow, chat_.id, user.id, message.text, moment),
-    )
-    match told:
-        case lines.Enter(line=line, more=more):
-            for part, each in enumerate((line, *more)):
-                await _enter(update, context, each, quiet=True, part=part)
-        case lines.Clarify(unclear=unclear):
-            await reply(update, chat.unclear_result(unclear))
-
-
-async def _enter(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    text: str,
-    *,
-    quiet: bool = False,
-    correct: bool = False,
-    part: int = 0,
-) -> None:
     who = actor(update, context)
-    if part:  # a later line of one message: its own key, so it is not a repeat of line one
-        who = dataclasses.replace(who, update_id=-(update.update_id * 16 + part))
     try:
-        done = await results.record(database(context), who, text, correct=correct)
-    except NoActiveTournament:
-        if not quiet:
-            await reply(update, "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva")
-        return
-    except names.UnknownTeam as exc:
-        await _suggest(update, context, text, exc)
-        return
-    except AlreadyPlayed as exc:
-        await _offer_correction(update, context, text, exc)
-        return
-    except NeedsConfirmation as exc:
-        await _ask_other_captain(update, context, text, exc)
-        return
+        done = await run(context, results.record, results.Record(text), who)
     except DomainError as exc:
         await refuse(update, exc)
         return
-    await _announce(update, done.value)
+    await _answer(update, context, who, done.value)
     await apply(context, done.effects)
+
+
+async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A plain group message that reads like a score, understood and entered in one use
+    case; each result line of it gets its own answer. Anything else is left alone."""
+    message = update.effective_message
+    if message is None or not message.text or not in_group(update):
+        return
+    if update.effective_user is None or not lines.may_be_result(message.text):
+        return
+    who = actor(update, context)
+    try:
+        done = await run(context, lines.record, lines.Message(message.text), who)
+    except DomainError as exc:  # a line's write refused by storage: nothing of it stored
+        await refuse(update, exc)
+        return
+    match done.value:
+        case lines.Clarify(unclear=unclear):
+            await reply(update, chat.unclear_result(unclear))
+        case tuple() as answers:
+            for each in answers:
+                await _answer(update, context, who, each)
+    await apply(context, done.effects)
+
+
+async def _answer(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, who: Actor, answer: results.Answer
+) -> None:
+    """One line's answer: the result stored, the question asked instead, or its refusal
+    (None: a repeated update, answered the first time)."""
+    match answer:
+        case results.Entered():
+            await _announce(update, answer)
+        case results.Asked():
+            await _ask(update, context, who, answer)
+        case results.Refused(reason=reason):
+            await refuse(update, reason)
 
 
 async def _announce(update: Update, entered: results.Entered) -> None:
@@ -110,67 +96,34 @@ async def _announce(update: Update, entered: results.Entered) -> None:
     await reply(update, "\n\n".join(parts), parse_mode="HTML")
 
 
-async def _suggest(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, exc: names.UnknownTeam
-) -> None:
-    """'Kartalar' → buttons with the closest teams; the choice re-enters the line."""
-    user, chat_ = update.effective_user, update.effective_chat
-    if not exc.candidates or user is None or chat_ is None:
-        await refuse(update, exc)
-        return
-    state = {"kind": PENDING, "text": text, "wrong": exc.text, "options": list(exc.candidates)}
-    await converse(context, chat_.id, user.id, state, now(context))
-    buttons = [
-        [InlineKeyboardButton(team, callback_data=f"fix:{user.id}:{i}")]
-        for i, team in enumerate(exc.candidates)
-    ]
-    buttons.append([InlineKeyboardButton("Vazgeç", callback_data=f"fix:{user.id}:x")])
-    await reply(
-        update,
-        f'"{exc.text[:40]}" adında takım yok. Hangisini demek istediniz?',
-        reply_markup=InlineKeyboardMarkup(buttons),
+def _keyboard(rows: list[list[tuple[str, str]]]) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=data) for label, data in row] for row in rows]
     )
 
 
-async def _offer_correction(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, exc: AlreadyPlayed
+async def _ask(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, who: Actor, asked: results.Asked
 ) -> None:
-    user, chat_ = update.effective_user, update.effective_chat
-    if user is None or chat_ is None:
-        return
-    await converse(context, chat_.id, user.id, {"kind": PENDING, "text": text}, now(context))
-    buttons = [
-        [
-            InlineKeyboardButton("Değiştir", callback_data=f"fix:{user.id}:c"),
-            InlineKeyboardButton("Vazgeç", callback_data=f"fix:{user.id}:x"),
-        ]
-    ]
-    await reply(
-        update,
-        chat.already_played(exc.match, exc.stored, exc.new),
-        reply_markup=InlineKeyboardMarkup(buttons),
-    )
-
-
-async def _ask_other_captain(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, exc: NeedsConfirmation
-) -> None:
-    user, chat_ = update.effective_user, update.effective_chat
-    if user is None or chat_ is None:
-        return
-    pending = {"kind": CONFIRM, "text": text, "match": exc.match.no}
-    await converse(context, chat_.id, user.id, pending, now(context))
-    buttons = [
-        [
-            InlineKeyboardButton("Onayla", callback_data=f"ok:{user.id}"),
-            InlineKeyboardButton("Reddet", callback_data=f"no:{user.id}"),
-        ]
-    ]
-    await reply(
-        update,
-        chat.confirm_request(exc.match, exc.score, exc.team),
-        reply_markup=InlineKeyboardMarkup(buttons),
-    )
+    """The question a line got instead of being stored, with its buttons; the use case
+    stored what the answer needs (for the writer, in this chat)."""
+    remember(context, who.chat_id, who.user_id)
+    user, q = who.user_id, asked.question
+    match asked.pending:
+        case results.TypoChoice(options=options):  # 'Kartalar' → the closest teams
+            rows = [[(team, f"fix:{user}:{i}")] for i, team in enumerate(options)]
+            rows.append([(texts.CANCEL, f"fix:{user}:x")])
+            await reply(update, texts.which_team(asked.pending.wrong), reply_markup=_keyboard(rows))
+        case results.Correction():
+            assert isinstance(q, results.AlreadyPlayed)
+            rows = [[(texts.CHANGE, f"fix:{user}:c"), (texts.CANCEL, f"fix:{user}:x")]]
+            text = chat.already_played(q.match, q.stored, q.new)
+            await reply(update, text, reply_markup=_keyboard(rows))
+        case results.CaptainResult():
+            assert isinstance(q, results.NeedsConfirmation)
+            rows = [[(texts.CONFIRM, f"ok:{user}"), (texts.REJECT, f"no:{user}")]]
+            text = chat.confirm_request(q.match, q.score, q.team)
+            await reply(update, text, reply_markup=_keyboard(rows))
 
 
 def _number(text: str) -> int | None:
@@ -189,21 +142,17 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if entered_by is None:
         await toast(query, buttons.refusal(NotYourButton("stale")), alert=True)
         return
-    db, who = database(context), actor(update, context)
+    who, command = actor(update, context), results.CaptainsAnswer(entered_by)
     try:
         if verb == "no":
-            done_no = await results.reject_captain(db, who, entered_by)
+            rejected = (await run(context, results.reject_captain, command, who)).value
         else:
-            done = await results.confirm_captain(db, who, entered_by)
-    except NotYourButton as exc:
-        await toast(query, buttons.refusal(exc), alert=True)
-        return
-    except DomainError as exc:  # e.g. the match got its result meanwhile
+            done = await run(context, results.confirm_captain, command, who)
+    except DomainError as exc:  # not theirs, stale, or the match got its result meanwhile
         await toast(query, buttons.refusal(exc), alert=True)
         return
     await query.answer()
     if verb == "no":
-        rejected = done_no.value
         await query.edit_message_text(chat.confirm_rejected())
         text = buttons.captain_result_rejected(rejected.match, rejected.score)
         await apply(context, Effects(messages=tuple(Outgoing(u, text) for u in rejected.tell)))
@@ -215,29 +164,27 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """fix:<user>:<choice>: the typo's team, [Değiştir] or [Vazgeç], for whoever wrote it."""
-    query, user, chat_ = update.callback_query, update.effective_user, update.effective_chat
-    if query is None or user is None or chat_ is None:
+    query = update.callback_query
+    if query is None:
         return
     owner, _, choice = (query.data or "").removeprefix("fix:").partition(":")
-    if _number(owner) != user.id:
-        reason = "stale" if _number(owner) is None else "owner"
-        await toast(query, buttons.refusal(NotYourButton(reason)), alert=True)
+    who = actor(update, context)
+    try:
+        done = await run(context, results.fix, results.Fix(_number(owner), choice), who)
+    except NotYourButton as exc:
+        await toast(query, buttons.refusal(exc), alert=True)
         return
-    pending = await conversations.take(database(context), chat_.id, user.id, PENDING)
-    index = _number(choice)
-    options = (pending or {}).get("options") or []
-    if pending is None or (choice not in ("x", "c") and (index is None or index >= len(options))):
-        await toast(query, buttons.refusal(NotYourButton("stale")), alert=True)
+    except DomainError as exc:  # the line's write refused by storage: nothing stored
+        await query.answer()
+        await refuse(update, exc)
         return
     await query.answer()
-    if choice == "x":
-        await query.edit_message_text("Vazgeçildi; hiçbir şey değişmedi.")
+    fixed = done.value
+    if fixed.cancelled:
+        await query.edit_message_text(texts.CANCELLED)
         return
-    if choice == "c":
-        await query.edit_message_text("Sonuç değiştiriliyor…")
-        await _enter(update, context, pending["text"], correct=True)
-        return
-    team = options[index]  # type: ignore[index]
-    fixed = pending["text"].replace(pending["wrong"], team, 1)
-    await query.edit_message_text(f"Seçilen: {team}")
-    await _enter(update, context, fixed)
+    await query.edit_message_text(
+        texts.CHANGING if fixed.team is None else texts.chosen(fixed.team)
+    )
+    await _answer(update, context, who, fixed.answer)
+    await apply(context, done.effects)

@@ -7,53 +7,52 @@ message about their own match.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, database, reply
+from bot.handlers.common import actor, reply, run
 from bot.handlers.effects import apply
 from bot.texts import reminders
 from bot.texts.schedule import captain_notice, delayed, leads_set, leads_shown, postponed, refusal
-from bot.usecases import reminder_settings, schedule
-from bot.usecases.units import Actor, Done, Effects, Outgoing
+from bot.usecases import reminder_settings, runner, schedule
+from bot.usecases.runner import Effects, Outgoing
 from domain.errors import DomainError
-from storage import Database
 
 
 async def gecikme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/gecikme 15 [saha 2]: everything not yet kicked off (on that pitch) runs 15 min late."""
-    await _move(update, context, schedule.delay_matches, delayed)
+    await _move(update, context, schedule.delay, schedule.Delay, delayed)
 
 
 async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/ertele 7 11:30 or /ertele 7 yarın 10:00: one match to a new kick-off, if it fits."""
-    await _move(update, context, schedule.postpone_match, postponed)
+    await _move(update, context, schedule.postpone, schedule.Postpone, postponed)
 
 
 async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/hatirlatma shows the leads (anyone may look); with arguments an organiser sets them."""
-    chat_ = update.effective_chat
-    if chat_ is None:
+    if update.effective_chat is None:
         return
-    words = list(context.args or [])
+    who = actor(update, context)
+    words = tuple(context.args or [])
     try:
         if not words:
-            shown = leads_shown(*await reminder_settings.shown_leads(database(context), chat_.id))
-            season, evening = await reminder_settings.shown_evening(database(context), chat_.id)
-            await reply(update, shown + (f"\n{reminders.evening_line(evening)}" if season else ""))
+            asked = reminder_settings.Show()
+            seen = (await run(context, reminder_settings.shown, asked, who)).value
+            shown = leads_shown(seen.group_leads, seen.captain_leads)
+            evening = f"\n{reminders.evening_line(seen.evening)}" if seen.season else ""
+            await reply(update, shown + evening)
             return
         if reminder_settings.is_evening(words):  # a season league's message the evening before
-            night = await reminder_settings.change_evening(
-                database(context), actor(update, context), words
-            )
+            command = reminder_settings.Evening(words)
+            night = await run(context, reminder_settings.change_evening, command, who)
             await reply(update, reminders.evening_set(night.value))
             await apply(context, night.effects)
             return
-        done = await reminder_settings.change_leads(
-            database(context), actor(update, context), words
-        )
+        leads = reminder_settings.Leads(words)
+        done = await run(context, reminder_settings.change_leads, leads, who)
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
@@ -64,14 +63,14 @@ async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 async def _move(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
-    use_case: Callable[[Database, Actor, str], Awaitable[Done[schedule.Moved]]],
+    verb: runner.Verb,
+    command: Callable[[str], object],
     group_text: Callable[[schedule.Moved], str],
 ) -> None:
     """/gecikme and /ertele: the group once, then each affected captain in private."""
     try:
-        done = await use_case(
-            database(context), actor(update, context), " ".join(context.args or [])
-        )
+        typed = command(" ".join(context.args or []))
+        done = await run(context, verb, typed, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return

@@ -9,7 +9,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import render
-from bot.handlers.common import database, now, refuse, reply
+from bot.handlers.common import actor, now, refuse, reply, run
 from bot.texts import chat, fixture
 from bot.texts.weeks import waiting
 from bot.usecases import reading, state, weeks
@@ -19,13 +19,12 @@ from domain.selection import UnknownSelection
 
 
 async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    chat_ = update.effective_chat
-    if chat_ is None:
+    if update.effective_chat is None:
         return
     wanted = " ".join(context.args or []).strip()
     moment = now(context)
     try:
-        snap = await reading.snapshot(database(context), chat_.id)
+        snap = await running(update, context)
         chosen = select(snap, wanted, moment)
     except UnknownSelection as exc:
         await reply(update, fixture.unknown(exc))
@@ -51,6 +50,11 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await reply(update, text)
 
 
+async def running(update: Update, context: ContextTypes.DEFAULT_TYPE) -> state.Snapshot:
+    """The chat's running tournament, for a view or a file (one read use case)."""
+    return (await run(context, reading.snapshot, reading.Running(), actor(update, context))).value
+
+
 def match_days(snap: state.Snapshot) -> list[date]:
     """The days the tournament has matches on, on its clock."""
     return sorted({m.match.start.astimezone(snap.zone).date() for m in snap.matches})
@@ -70,12 +74,11 @@ def select(snap: state.Snapshot, wanted: str, moment: datetime) -> selection.Sel
 
 
 async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    chat_ = update.effective_chat
-    if chat_ is None:
+    if update.effective_chat is None:
         return
     wanted = " ".join(context.args or []).strip().upper().removeprefix("GRUP").strip()
     try:
-        snap = await reading.snapshot(database(context), chat_.id)
+        snap = await running(update, context)
     except DomainError as exc:
         await refuse(update, exc)
         return
@@ -90,11 +93,11 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def takimlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    chat_ = update.effective_chat
-    if chat_ is None:
+    if update.effective_chat is None:
         return
     try:
-        snap, captains = await reading.with_captains(database(context), chat_.id)
+        who = actor(update, context)
+        snap, captains = (await run(context, reading.with_captains, reading.Captained(), who)).value
     except DomainError as exc:
         await refuse(update, exc)
         return

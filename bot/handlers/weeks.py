@@ -7,12 +7,13 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.handlers import schedule
-from bot.handlers.common import actor, database, reply
+from bot.handlers.common import actor, reply, run
 from bot.handlers.effects import apply
 from bot.texts import weeks
 from bot.texts.schedule import postponed, refusal
-from bot.usecases.units import Effects, Outgoing
-from bot.usecases.weeks import leave_undated, plan_playoff, postpone_match, postpone_week
+from bot.usecases import weeks as moves
+from bot.usecases.runner import Effects, Outgoing
+from bot.usecases.schedule import Postpone
 from domain import names
 from domain.errors import DomainError
 
@@ -26,7 +27,8 @@ async def hafta_ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await reply(update, weeks.HOW)
         return
     try:
-        done = await postpone_week(database(context), actor(update, context), text)
+        command = moves.PostponeWeek(text)
+        done = await run(context, moves.postpone_week, command, actor(update, context))
     except DomainError as exc:
         await reply(update, weeks.refusal(exc))
         return
@@ -39,7 +41,8 @@ async def playoff(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/playoff [7 Mart 15:00]: the TFF play-off between two teams level after everything."""
     text = " ".join(context.args or [])
     try:
-        done = await plan_playoff(database(context), actor(update, context), text)
+        command = moves.PlanPlayoff(text)
+        done = await run(context, moves.plan_playoff, command, actor(update, context))
     except DomainError as exc:
         await reply(update, weeks.playoff_refusal(exc))
         return
@@ -56,10 +59,11 @@ async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     word = next((w for w in UNDATED_WORDS if tail.endswith(w)), None)
     number = words[0] if words else ""
     if word is None or not (number.isascii() and number.isdigit() and len(number) < 4):
-        await schedule._move(update, context, postpone_match, postponed)
+        await schedule._move(update, context, moves.postpone_match, Postpone, postponed)
         return
     try:
-        done = await leave_undated(database(context), actor(update, context), int(number))
+        command = moves.LeaveUndated(int(number))
+        done = await run(context, moves.leave_undated, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return

@@ -12,6 +12,7 @@ STALE = "Bu düğme artık geçerli değil."
 REASONS = {
     "stale": STALE,
     "owner": "Bu düğme size ait değil; yalnızca onu açan kişi kullanabilir.",
+    "asker": "Bu düğme size ait değil; yalnızca onu açan kişi kullanabilir.",
     "other_captain": "Bu onayı yalnızca rakip takımın kaptanı verebilir.",
     "organiser": "Bunu yalnızca turnuvanın düzenleyenleri onaylayabilir.",
 }

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from bot.texts import errors
 from bot.usecases import captains
-from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
+from bot.usecases.errors import (
+    ConversationOpen,
+    NoCaptains,
+    NotAllowed,
+    NotOrganiser,
+    StaleCaptainButton,
+)
 from domain import names
 from storage.errors import NoActiveTournament, TooManyCaptains
 
@@ -133,6 +139,8 @@ def refusal(exc: Exception, action: str = CLAIM, team: str = "") -> str:
     match exc:
         case NotOrganiser():
             return _only_organisers(action, team)
+        case NotAllowed():  # a private chat's own tournament: captains are a group's
+            return "Kaptanlar turnuvanın grubunda belirlenir; bunu grupta yazın."
         case StaleCaptainButton(what="picker"):
             return STALE_PICKER
         case StaleCaptainButton(what="claim"):

@@ -1,9 +1,12 @@
 """Questions in the chat: the next match of a team, where it finished, the knockout, the
 next slot, whether a team goes through.
 
-`respond(uow, chat_id, user_id, question, now)` is the one entry point for a recognised
-`domain.questions.Question`; `bot.texts.chat.reply(question, response, now)` words its
-answer. The older entry points (`next_match`, `answer_for`, `quick_next`, ...) stay.
+`respond(uow, Ask(question), actor)` is the one use case for a recognised
+`domain.questions.Question`, from its arrival to its answer in one read-only unit of work:
+a captain's "ne zaman oynuyoruz?" costs the one indexed query of `quick_next`, anything
+else the tournament's load. `bot.texts.answers.reply(question, response, now)` words its
+answer. The helpers below it (`in_group`, `next_match`, `answer_for`, `quick_next`, ...)
+take a unit of work.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bot.usecases import state
 from bot.usecases.errors import NotACaptain
+from bot.usecases.runner import Actor, reads
 from domain import names, outlook, questions
 from domain.model import PlannedMatch, Score, Stage
 from domain.tournament import final_place
@@ -69,9 +73,11 @@ class QualifyAnswer:
 
 @dataclass(frozen=True)
 class PickTeam:
-    """A first-person question from someone who captains no team: show the team picker."""
+    """A first-person question from someone who captains no team: show the team picker,
+    the tournament's teams in the order its buttons carry (cap:<tournament>:<index>)."""
 
     teams: tuple[str, ...]
+    tournament_id: int
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,8 @@ class WeekAnswer:
 
 
 Response = Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam | WeekAnswer
+# A private question's tournaments to choose from (empty: the asker captains in none).
+Choices = list["Captaincy"]
 
 # What a bystander's question without a team can mean about the next slot ("maç kaçta",
 # "maç nerede", "şimdi kim oynuyor"); the table, the fixture or going through need a team.
@@ -105,7 +113,45 @@ SLOT_INTENTS = frozenset(
 )
 
 
-async def respond(
+# Questions the one-query path answers fully (the table and the fixture need more).
+QUICK = frozenset(
+    {
+        questions.Intent.NEXT_MATCH,
+        questions.Intent.TIME,
+        questions.Intent.PITCH,
+        questions.Intent.OPPONENT,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A message domain.questions reads as a question about the tournament."""
+
+    question: questions.Question
+
+
+@reads
+async def respond(uow: UnitOfWork, command: Ask, actor: Actor) -> Response | Choices | None:
+    """The answer to the question, in one unit of work (anyone may ask).
+
+    In a private chat without a team named: about the asker's own captaincy, or the
+    tournaments to choose from (a list; empty: they captain none). A captain's question
+    about their next match, time, pitch or opponent is the one indexed query of
+    `quick_next` when that knows the match; anything else is `in_group`'s answer (None:
+    say nothing)."""
+    question = command.question
+    if actor.private and not question.team_hint:
+        return await respond_in_private(uow, actor.user_id, question, actor.now)
+    quick = question.intent in QUICK and not question.team_hint and question.week is None
+    if quick:
+        found = await quick_next(uow, actor.chat_id, actor.user_id, actor.now)
+        if found is not None and found.match is not None:
+            return found
+    return await in_group(uow, actor.chat_id, actor.user_id, question, actor.now)
+
+
+async def in_group(
     uow: UnitOfWork,
     chat_id: int,
     user_id: int,
@@ -144,7 +190,7 @@ async def respond(
         found = await uow.teams.captain_of(snap.id, user_id)
         if found is None:
             if question.personal or question.intent not in SLOT_INTENTS:
-                return PickTeam(snap.teams)
+                return PickTeam(snap.teams, snap.id)
             return next_slot(snap, now)
         team = found
     return _about(snap, team, question, now)
@@ -340,15 +386,6 @@ def _may_still_play(snap: state.Snapshot, team: str) -> PlannedMatch | None:
             None,
         )
     return None
-
-
-async def in_private(uow: UnitOfWork, user_id: int, now: datetime) -> Answer | list[Captaincy]:
-    """A question in a private chat: the answer if the user captains in one tournament,
-    else the tournaments to choose from (the bot shows them as buttons)."""
-    found = await uow.teams.captaincies(user_id)
-    if len(found) != 1:
-        return found
-    return await for_team(uow, found[0].tournament_id, found[0].team, now)
 
 
 async def for_team(uow: UnitOfWork, tournament_id: int, team: str, now: datetime) -> Answer:

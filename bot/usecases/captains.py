@@ -6,34 +6,35 @@ is stored and waits for an organiser's [Onayla] or [Reddet]; until then the team
 captains. The creator, /yetkili organisers and chat administrators claim, set and remove
 captains directly. Whoever becomes a captain leaves the team they captained before.
 
-A waiting claim lives in the claimant's conversation slot of the chat (`uow.setups`,
-kind CLAIM); /iptal withdraws it. The tables in docs/permissions.md are tested against
-these functions (tests/usecases/test_captains_permissions.py).
+A waiting claim lives in the claimant's conversation slot of the chat (`uow.setups`, a
+PendingClaim of kind CLAIM); /iptal withdraws it. Who may is bot.usecases.roles' table,
+the rows named below; docs/permissions.md shows it, and its cells are tested against
+these use cases (tests/usecases/test_captains_permissions.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Any
 
-from bot.usecases import ask, reminders, results, state, units
-from bot.usecases.errors import (
-    ConversationOpen,
-    NoCaptains,
-    NotOrganiser,
-    StaleCaptainButton,
-)
-from bot.usecases.units import Actor, Done, Effects
+from bot.usecases import ask, reminders, roles, runner, state
+from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
+from bot.usecases.runner import Actor, Effects, reads, writes
 from domain import names
-from storage import Database, UnitOfWork
-
-if TYPE_CHECKING:
-    pass
+from storage import UnitOfWork
 
 CLAIM = "captain_claim"
+
+# The rows of roles.TABLE these use cases ask.
+CLAIM_FREE = "claim a team that has no captain"
+CLAIM_TAKEN = "claim a team that has a captain"
+CLAIM_RESULTS_ON = "claim any team, captains' results on"
+DECIDE = "approve or reject a captain's claim"
+ASSIGN = "make someone a captain"
+REMOVE = "remove captains"
 
 
 class Outcome(StrEnum):
@@ -83,59 +84,90 @@ class Removed:
     tell: tuple[int, ...] = ()  # the removed people the bot may write to in private
 
 
+# The team buttons: the tournament they list and its teams, in the order the buttons
+# carry (cap:<tournament>:<index>); nothing is stored for them.
+Picker = ask.PickTeam
+
+
 @dataclass(frozen=True)
-class Picker:
-    tournament_id: int
-    teams: tuple[str, ...]
+class PendingClaim:
+    """A claim waiting for an organiser's [Onayla] / [Reddet]: the claimant's conversation
+    in the chat (kind CLAIM), naming the tournament, the team and its place in the list
+    the buttons carry, and the claimant's name for the decision's words."""
+
+    tournament: int | None
+    team: str
+    index: int | None
+    name: str
+    at: str  # when it was claimed, ISO 8601
+
+    def stored(self) -> dict[str, Any]:
+        return {"kind": CLAIM, **asdict(self)}
+
+    @classmethod
+    def read(cls, state: dict[str, Any] | None) -> PendingClaim | None:
+        """The claim a stored conversation holds (None: none, or another kind)."""
+        if state is None or state.get("kind") != CLAIM:
+            return None
+        return cls(
+            tournament=state.get("tournament"),
+            team=str(state.get("team") or ""),
+            index=state.get("index"),
+            name=str(state.get("name") or ""),
+            at=str(state.get("at") or ""),
+        )
 
 
 # --- claims -------------------------------------------------------------------------------
 
 
-async def claim(db: Database, actor: Actor, wanted: str) -> Done[Claim]:
+@dataclass(frozen=True)
+class ClaimTeam:
+    """/kaptan Takım, as typed after the command."""
+
+    wanted: str
+
+
+@dataclass(frozen=True)
+class ClaimListed:
+    """A press of the team picker: the tournament it listed and the team's place there."""
+
+    tournament_id: int
+    index: int
+
+
+@writes(rerun=True)
+async def claim(uow: UnitOfWork, command: ClaimTeam, actor: Actor) -> runner.Outcome[Claim]:
     """/kaptan Takım: the sender claims the team they name."""
-    return await _claiming(db, actor, lambda snap: names.resolve(wanted, snap.teams))
+    done = await _claim(uow, actor, lambda snap: names.resolve(command.wanted, snap.teams))
+    return runner.Outcome(done, _claim_effects(done))
 
 
-async def claim_listed(db: Database, actor: Actor, tournament_id: int, index: int) -> Done[Claim]:
+@writes(rerun=True)
+async def claim_listed(
+    uow: UnitOfWork, command: ClaimListed, actor: Actor
+) -> runner.Outcome[Claim]:
     """A press of the team picker: the presser claims the team at `index` of the list the
     picker showed for `tournament_id` (a picker of an earlier tournament is stale)."""
 
     def pick(snap: state.Snapshot) -> str:
-        if snap.id != tournament_id or not 0 <= index < len(snap.teams):
+        if snap.id != command.tournament_id or not 0 <= command.index < len(snap.teams):
             raise StaleCaptainButton("picker")
-        return snap.teams[index]
+        return snap.teams[command.index]
 
-    return await _claiming(db, actor, pick)
-
-
-async def _claiming(
-    db: Database, actor: Actor, pick: Callable[[state.Snapshot], str]
-) -> Done[Claim]:
-    """First as a non-administrator: a claim that is accepted anyway needs no Telegram
-    round trip. A claim that would wait asks whether the sender administers the chat
-    (units.write, outside the transaction); only a non-administrator's claim waits."""
-    try:
-        done = await units.write(db, actor, lambda uow, admin: _claim(uow, actor, pick, admin))
-    except NotOrganiser:
-        done = await units.write(
-            db, actor, lambda uow, admin: _claim(uow, actor, pick, admin, may_wait=True)
-        )
-    return Done(done, _claim_effects(done))
+    done = await _claim(uow, actor, pick)
+    return runner.Outcome(done, _claim_effects(done))
 
 
 def _claim_effects(done: Claim) -> Effects:
     return Effects(reminders=done.outcome is Outcome.ACCEPTED)
 
 
-async def _claim(
-    uow: UnitOfWork,
-    actor: Actor,
-    pick: Callable[[state.Snapshot], str],
-    admin: bool,
-    *,
-    may_wait: bool = False,
-) -> Claim:
+async def _claim(uow: UnitOfWork, actor: Actor, pick: Callable[[state.Snapshot], str]) -> Claim:
+    """A claim that is accepted anyway needs no Telegram round trip; one that would wait
+    is NotOrganiser until the sender's chat-admin answer is known (the runner asks,
+    outside the transaction, and runs a `rerun` verb again whatever the answer): only a
+    non-administrator's waits."""
     snap = await state.active(uow, actor.chat_id)
     team = pick(snap)
     current = await uow.teams.captain_of(snap.id, actor.user_id)
@@ -154,173 +186,165 @@ async def _claim(
     )
     if current == team:
         return base
-    organiser = await organises(uow, snap, actor.user_id, admin)
-    if organiser or (not captains and not results_on):
+    role = await roles.of(uow, snap.tournament, actor, team=team)
+    action = CLAIM_RESULTS_ON if results_on else CLAIM_TAKEN if captains else CLAIM_FREE
+    organiser = roles.is_organiser(role)
+    if _allowed_or_waits(action, role, actor) == "allowed":
         # A free team goes to its first claimant only: a concurrent claim that got there
-        # first makes this one wait.
+        # first makes this one a claim of a team that has a captain.
         if await _make_captain(uow, snap, team, actor.user_id, actor.now, first=not organiser):
             tell = () if organiser else await _organisers(uow, snap, actor.user_id)
             return replace(base, outcome=Outcome.ACCEPTED, previous=current, tell=tell)
         base = replace(base, captained=True)
-    if not may_wait:
-        raise NotOrganiser("this claim waits, unless a chat administrator makes it")
+        _allowed_or_waits(CLAIM_TAKEN, role, actor)  # waits: they are no organiser
     pending = await uow.setups.get(actor.chat_id, actor.user_id)
-    if pending is not None and pending.get("kind") != CLAIM:
-        raise ConversationOpen(team)
-    stored = {
-        "kind": CLAIM,
-        "tournament": snap.id,
-        "team": team,
-        "index": base.team_index,
-        "name": actor.name,
-        "at": actor.now.isoformat(),
-    }
-    await uow.setups.put(actor.chat_id, actor.user_id, stored, actor.now)
+    if pending is not None and PendingClaim.read(pending) is None:
+        raise ConversationOpen(team)  # a set-up or a result entry the claim would overwrite
+    waiting = PendingClaim(snap.id, team, base.team_index, actor.name, actor.now.isoformat())
+    await uow.setups.put(actor.chat_id, actor.user_id, waiting.stored(), actor.now)
     return replace(base, outcome=Outcome.WAITS, tell=await _organisers(uow, snap, actor.user_id))
 
 
-async def decide(
-    db: Database,
-    actor: Actor,
-    *,
-    claimant: int,
-    tournament_id: int,
-    team_index: int,
-    approve: bool,
-) -> Done[Decision]:
+def _allowed_or_waits(action: str, role: roles.Role, actor: Actor) -> roles.Cell:
+    """`roles.require`, but a "waits" that a chat administrator would not wait for is
+    NotOrganiser while the actor's chat-admin answer is not settled."""
+    cell = roles.require(action, role)
+    if cell == "waits" and not actor.admin_settled:
+        raise NotOrganiser(f"{action}: waits, unless a chat administrator", action=action)
+    return cell
+
+
+@dataclass(frozen=True)
+class Decide:
+    """[Onayla] / [Reddet] under a waiting claim: kc:ok|no:<claimant>:<tournament>:<team>."""
+
+    claimant: int
+    tournament_id: int
+    team_index: int
+    approve: bool
+
+
+@writes
+async def decide(uow: UnitOfWork, command: Decide, actor: Actor) -> runner.Outcome[Decision]:
     """[Onayla] / [Reddet] under a waiting claim: an organiser's decision, once."""
-    done = await units.write(
-        db,
-        actor,
-        lambda uow, admin: _decide(uow, actor, claimant, tournament_id, team_index, approve, admin),
-    )
-    return Done(done, Effects(reminders=done.approved))
-
-
-async def _decide(
-    uow: UnitOfWork,
-    actor: Actor,
-    claimant: int,
-    tournament_id: int,
-    team_index: int,
-    approve: bool,
-    admin: bool,
-) -> Decision:
     snap = await state.active(uow, actor.chat_id)
-    pending = await uow.setups.get(actor.chat_id, claimant)
+    pending = PendingClaim.read(await uow.setups.get(actor.chat_id, command.claimant))
+    index = command.team_index
     if (
-        snap.id != tournament_id
+        snap.id != command.tournament_id
         or pending is None
-        or pending.get("kind") != CLAIM
-        or pending.get("tournament") != tournament_id
-        or pending.get("index") != team_index
-        or not 0 <= team_index < len(snap.teams)
-        or snap.teams[team_index] != pending.get("team")
+        or pending.tournament != command.tournament_id
+        or pending.index != index
+        or not 0 <= index < len(snap.teams)
+        or snap.teams[index] != pending.team
     ):
         raise StaleCaptainButton("claim")
-    await results.may_organise(uow, snap, actor.user_id, admin)
-    team, name = str(pending["team"]), str(pending.get("name") or "")
+    roles.require(DECIDE, await roles.of(uow, snap.tournament, actor))
+    team, name, claimant = pending.team, pending.name, command.claimant
     await uow.setups.delete(actor.chat_id, claimant)
-    if not approve:
-        return Decision(False, team, claimant, name)
+    if not command.approve:
+        return runner.Outcome(Decision(False, team, claimant, name))
     previous = await uow.teams.captain_of(snap.id, claimant)
     if previous != team:
         await _make_captain(uow, snap, team, claimant, actor.now)
-    return Decision(True, team, claimant, name, None if previous == team else previous)
+    decision = Decision(True, team, claimant, name, None if previous == team else previous)
+    return runner.Outcome(decision, Effects(reminders=True))
 
 
 # --- organisers set and remove captains -----------------------------------------------------
 
 
-async def assign(
-    db: Database, actor: Actor, wanted: str, target_id: int, target_name: str
-) -> Done[Assigned]:
+@dataclass(frozen=True)
+class Assign:
+    """/kaptan Takım as a reply: the team as typed, and the person replied to."""
+
+    wanted: str
+    target_id: int
+    target_name: str
+
+
+@writes
+async def assign(uow: UnitOfWork, command: Assign, actor: Actor) -> runner.Outcome[Assigned]:
     """/kaptan Takım as a reply: an organiser makes the replied-to person a captain."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Assigned:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        team = names.resolve(wanted, snap.teams)
-        previous = await uow.teams.captain_of(snap.id, target_id)
-        if previous == team:
-            return Assigned(team, target_name, None, already=True)
-        await _make_captain(uow, snap, team, target_id, actor.now)
-        return Assigned(team, target_name, previous)
-
-    done = await units.write(db, actor, action)
-    return Done(done, Effects(reminders=not done.already))
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(ASSIGN, await roles.of(uow, snap.tournament, actor))
+    team = names.resolve(command.wanted, snap.teams)
+    previous = await uow.teams.captain_of(snap.id, command.target_id)
+    if previous == team:
+        return runner.Outcome(Assigned(team, command.target_name, None, already=True))
+    await _make_captain(uow, snap, team, command.target_id, actor.now)
+    return runner.Outcome(Assigned(team, command.target_name, previous), Effects(reminders=True))
 
 
-async def remove(
-    db: Database,
-    actor: Actor,
-    wanted: str,
-    target_id: int | None = None,
-    target_name: str | None = None,
-) -> Done[Removed]:
+@dataclass(frozen=True)
+class Remove:
+    """/kaptan_sil Takım (every captain of the team) or, as a reply, that one person."""
+
+    wanted: str
+    target_id: int | None = None
+    target_name: str | None = None
+
+
+@writes
+async def remove(uow: UnitOfWork, command: Remove, actor: Actor) -> runner.Outcome[Removed]:
     """/kaptan_sil Takım (all of the team's captains) or, as a reply, that one person."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Removed:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        if target_id is not None:
-            team = await uow.teams.captain_of(snap.id, target_id)
-            if team is None:
-                raise NoCaptains(name=target_name)
-            await uow.teams.remove_captain(snap.id, target_id)
-            users: tuple[int, ...] = (target_id,)
-        else:
-            team = names.resolve(wanted, snap.teams)
-            users = await uow.teams.remove_captains(snap.id, team)
-            if not users:
-                raise NoCaptains(team=team)
-        await reminders.sync(uow, snap.id, actor.now)
-        reachable = await uow.private_chats.reachable(users)
-        tell = tuple(u for u in users if u in reachable and u != actor.user_id)
-        return Removed(team, users, snap.tournament.name, target_name, tell)
-
-    return Done(await units.write(db, actor, action), Effects(reminders=True))
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(REMOVE, await roles.of(uow, snap.tournament, actor))
+    if command.target_id is not None:
+        team = await uow.teams.captain_of(snap.id, command.target_id)
+        if team is None:
+            raise NoCaptains(name=command.target_name)
+        await uow.teams.remove_captain(snap.id, command.target_id)
+        users: tuple[int, ...] = (command.target_id,)
+    else:
+        team = names.resolve(command.wanted, snap.teams)
+        users = await uow.teams.remove_captains(snap.id, team)
+        if not users:
+            raise NoCaptains(team=team)
+    await reminders.sync(uow, snap.id, actor.now)
+    reachable = await uow.private_chats.reachable(users)
+    tell = tuple(u for u in users if u in reachable and u != actor.user_id)
+    removed = Removed(team, users, snap.tournament.name, command.target_name, tell)
+    return runner.Outcome(removed, Effects(reminders=True))
 
 
-# --- reads: the picker and captains' questions ----------------------------------------------
+# --- reads: the picker and a private question's tournament ----------------------------------
 
 
-async def picker(db: Database, chat_id: int) -> Picker:
+@dataclass(frozen=True)
+class ShowPicker:
+    """Bare /kaptan: the team buttons."""
+
+
+@reads
+async def picker(uow: UnitOfWork, command: ShowPicker, actor: Actor) -> Picker:
     """The teams of the chat's tournament, for the team buttons."""
-    snap = await units.read(db, lambda uow: state.active(uow, chat_id))
-    return Picker(snap.id, snap.teams)
+    snap = await state.active(uow, actor.chat_id)
+    return Picker(snap.teams, snap.id)
 
 
-async def quick_next(db: Database, chat_id: int, user_id: int, now: datetime) -> ask.Answer | None:
-    return await units.read(db, lambda uow: ask.quick_next(uow, chat_id, user_id, now))
+@dataclass(frozen=True)
+class Chosen:
+    """The tournament a private question's button names (q:<tournament id>)."""
+
+    tournament_id: int
 
 
-async def in_tournament(
-    db: Database, user_id: int, tournament_id: int, now: datetime
-) -> ask.Answer:
+@reads
+async def in_tournament(uow: UnitOfWork, command: Chosen, actor: Actor) -> ask.Answer:
     """The private tournament choice: the presser's team there, if they still captain one
     (else the button is stale: the tournament ended, or their captaincy did)."""
-
-    async def read(uow: UnitOfWork) -> ask.Answer:
-        found = [
-            c for c in await uow.teams.captaincies(user_id) if c.tournament_id == tournament_id
-        ]
-        if not found:
-            raise StaleCaptainButton("question")
-        return await ask.for_team(uow, tournament_id, found[0].team, now)
-
-    return await units.read(db, read)
+    found = [
+        c
+        for c in await uow.teams.captaincies(actor.user_id)
+        if c.tournament_id == command.tournament_id
+    ]
+    if not found:
+        raise StaleCaptainButton("question")
+    return await ask.for_team(uow, command.tournament_id, found[0].team, actor.now)
 
 
 # --- shared -------------------------------------------------------------------------------
-
-
-async def organises(uow: UnitOfWork, snap: state.Snapshot, user_id: int, admin: bool) -> bool:
-    try:
-        await results.may_organise(uow, snap, user_id, admin)
-    except NotOrganiser:
-        return False
-    return True
 
 
 async def _make_captain(
@@ -337,8 +361,7 @@ async def _make_captain(
     False, and nothing changed, when `first` and the team has a captain by now."""
     if not await uow.teams.add_captain(snap.id, team, user_id, first=first, leave=True):
         return False
-    pending = await uow.setups.get(snap.tournament.chat_id, user_id)
-    if pending is not None and pending.get("kind") == CLAIM:
+    if PendingClaim.read(await uow.setups.get(snap.tournament.chat_id, user_id)) is not None:
         await uow.setups.delete(snap.tournament.chat_id, user_id)
     await reminders.sync(uow, snap.id, now)
     return True

@@ -1,37 +1,25 @@
 """What the bot waits for from one person in one chat: a set-up step, a typo's choice, a
 captain's result awaiting the other captain. One stored state per (chat, user), so it
-survives a restart; each call is its own committed unit of work."""
+survives a restart, written by the use case in the unit of work of the question it asks.
+
+A state is a typed frozen dataclass: it is stored as its fields plus a "kind" (`stored`),
+and read back by the use case that knows that kind (which also reads the rows an older
+version stored)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+import dataclasses
 from typing import Any
 
-from storage import Database
+from bot.usecases.runner import Actor
+from storage import UnitOfWork
 
 
-async def keep(
-    db: Database, chat_id: int, user_id: int, state: dict[str, Any], at: datetime
-) -> None:
-    async with db.unit_of_work() as uow:
-        await uow.setups.put(chat_id, user_id, state, at)
-        await uow.commit()
+def stored(kind: str, state: Any) -> dict[str, Any]:
+    """The row of a state: its fields (dataclasses.asdict) and its kind."""
+    return {"kind": kind, **dataclasses.asdict(state)}
 
 
-async def peek(db: Database, chat_id: int, user_id: int) -> dict[str, Any] | None:
-    async with db.unit_of_work(read_only=True) as uow:
-        return await uow.setups.get(chat_id, user_id)
-
-
-async def take(
-    db: Database, chat_id: int, user_id: int, kind: str | None = None
-) -> dict[str, Any] | None:
-    """The state (removed), if there is one of `kind` (any kind when None); else None and
-    nothing changes."""
-    async with db.unit_of_work() as uow:
-        state = await uow.setups.get(chat_id, user_id)
-        if state is None or (kind is not None and state.get("kind") != kind):
-            return None
-        await uow.setups.delete(chat_id, user_id)
-        await uow.commit()
-    return state
+async def keep(uow: UnitOfWork, actor: Actor, kind: str, state: Any) -> None:
+    """Store the actor's state in their chat (replacing any other), in this unit of work."""
+    await uow.setups.put(actor.chat_id, actor.user_id, stored(kind, state), actor.now)

@@ -17,16 +17,22 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.usecases import reminders, results, state, units
-from bot.usecases.units import Actor, Done, Effects
+from bot.usecases import reminders, results, roles, state
+from bot.usecases.runner import Actor, Effects, Outcome, claim_update, writes
 from domain import forfeits, names
 from domain.errors import DomainError
 from domain.forfeits import WithdrawalRule
 from domain.model import Pairing, PlannedMatch, Result, Score
 from domain.settings import Withdrawal
 from domain.standings import Table
-from storage import Database, UnitOfWork
+from storage import UnitOfWork
+from storage.errors import NoActiveTournament
 from storage.records import RecordOutcome, RecordResult, StoredMatch
+
+# The rows of roles.TABLE these use cases ask.
+FORFEIT = "record a forfeit"
+WITHDRAW = "withdraw a team"
+SETTING = "change a setting"
 
 # What an organiser types after /ayarlar cekilme, and the rule it means.
 RULE_WORDS = {
@@ -179,146 +185,166 @@ def _replaced(snap: state.Snapshot, no: int, score: Score | None, version: int) 
 # --- /hukmen -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Forfeit:
+    """/hukmen Kartallar, /hukmen 14 Kartallar, /hukmen Kartallar 5-1, as typed; `plain`:
+    the group line "Kartallar hükmen" / "Kartallar gelmedi", whose team must be named as
+    spelled and which is chat in a chat without a tournament."""
+
+    text: str
+    plain: bool = False
+
+
+@writes(claim=False)
 async def record_forfeit(
-    db: Database, actor: Actor, text: str, *, fuzzy: bool = True
-) -> Done[Forfeited]:
-    """/hukmen Kartallar, /hukmen 14 Kartallar, /hukmen Kartallar 5-1, or the plain lines
-    "Kartallar hükmen" / "Kartallar gelmedi": the team's earliest match without a result
-    (or the one named, even a played one: its score turns into the forfeit's) is stored as
-    lost hükmen. Organisers only. The result write claims the update id. `fuzzy`: a typo
-    of a team's name is corrected (the plain lines ask for the name as spelled)."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Forfeited:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        number, team, typed = parse(text, snap.teams, fuzzy=fuzzy)
-        stored = _chosen(snap, text, number, team)
-        score = _score(stored.match, team, typed, stored.result)
-        cmd = RecordResult(
-            tournament_id=snap.id,
-            match_no=stored.match.no,
-            score=score,
-            entered_by=actor.user_id,
-            at=actor.now,
-            update_id=actor.update_id,
-            source_chat_id=actor.chat_id,
-        )
-        write = uow.results.correct if stored.result is not None else uow.results.record_first
-        outcome: RecordOutcome = await write(cmd)
-        after = _replaced(snap, stored.match.no, outcome.score, outcome.version)
-        if await results.fill_knockout(uow, after):
-            after = await state.load(uow, snap.id, snap.tournament)
-        await reminders.sync(uow, snap.id, actor.now, after)
-        return Forfeited(
-            stored.match,
-            team,
-            outcome.score or score,
-            outcome.previous,
-            _table(after, stored.match),
-            after,
-            outcome.duplicate,
-        )
-
-    return await units.write_replanned(db, actor, action, claim=False)
+    uow: UnitOfWork, command: Forfeit, actor: Actor
+) -> Outcome[Forfeited | None]:
+    """The team's earliest match without a result (or the one named, even a played one:
+    its score turns into the forfeit's) is stored as lost hükmen. Organisers only. The
+    result write claims the update id. A typo of a team's name is corrected, except on a
+    plain line (None: a plain line in a chat without a tournament)."""
+    tournament = await uow.tournaments.active_for_chat(actor.chat_id)
+    if tournament is None:
+        if command.plain:
+            return Outcome(None)
+        raise NoActiveTournament(actor.chat_id)
+    snap = await state.load(uow, tournament.id, tournament)
+    roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
+    text = command.text
+    number, team, typed = parse(text, snap.teams, fuzzy=not command.plain)
+    stored = _chosen(snap, text, number, team)
+    score = _score(stored.match, team, typed, stored.result)
+    cmd = RecordResult(
+        tournament_id=snap.id,
+        match_no=stored.match.no,
+        score=score,
+        entered_by=actor.user_id,
+        at=actor.now,
+        update_id=actor.update_id,
+        source_chat_id=actor.chat_id,
+    )
+    write = uow.results.correct if stored.result is not None else uow.results.record_first
+    outcome: RecordOutcome = await write(cmd)
+    after = _replaced(snap, stored.match.no, outcome.score, outcome.version)
+    if await results.fill_knockout(uow, after):
+        after = await state.load(uow, snap.id, snap.tournament, snap.groups)
+    await reminders.sync(uow, snap.id, actor.now, after)
+    forfeited = Forfeited(
+        stored.match,
+        team,
+        outcome.score or score,
+        outcome.previous,
+        _table(after, stored.match),
+        after,
+        outcome.duplicate,
+    )
+    return Outcome(forfeited, Effects(reminders=True, live=(actor.chat_id,)))  # replanned
 
 
 # --- /cekil --------------------------------------------------------------------------------
 
 
-async def withdraw_team(db: Database, actor: Actor, text: str) -> Done[Withdrawn]:
+@dataclass(frozen=True)
+class Withdraw:
+    """/cekil Kartallar, as typed."""
+
+    text: str
+
+
+@writes(replanned=True)
+async def withdraw_team(uow: UnitOfWork, command: Withdraw, actor: Actor) -> Withdrawn:
     """/cekil Kartallar: the team leaves by the league's rule (/ayarlar cekilme): its
     remaining matches 3-0 to the opponents (TFF, the default), or all its results annulled
     (`iptal`; `yari`: annulled when it played less than half). Organisers only."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Withdrawn:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        words = " ".join(text.split())
-        if not words:
-            raise BadForfeit(text, "missing")
-        team = names.resolve(words, snap.teams)
-        settings = snap.tournament.settings
-        if settings.withdrawal(team) is not None:
-            raise AlreadyWithdrawn(team)
-        group = snap.group_of(team)
-        members = group.teams if group is not None else snap.teams
-        league = [
-            m for m in snap.matches if not m.match.stage.is_knockout and m.match.home in members
-        ]
-        played = [
-            Result(m.match.home, m.match.away, m.result)  # type: ignore[arg-type]
-            for m in league
-            if m.result is not None
-        ]
-        remaining = [m for m in league if m.result is None and m.match.involves(team)]
-        if not remaining and not any(team in (r.home, r.away) for r in played):
-            raise NoOpenMatch(team)
-        pairings = [Pairing(m.match.home, m.match.away) for m in remaining]  # type: ignore[arg-type]
-        outcome = forfeits.withdraw(team, members, played, pairings, settings.withdrawal_rule)
-        awarded: list[PlannedMatch] = []
-        removed: list[PlannedMatch] = []
-        if outcome.annulled:
-            removed = [m.match for m in remaining]
-            keep = [m.match for m in snap.matches if m.match not in removed]
-            await uow.matches.replan(snap.id, keep)
-        else:
-            for m in remaining:
-                cmd = RecordResult(
-                    tournament_id=snap.id,
-                    match_no=m.match.no,
-                    score=forfeits.forfeit_score("home" if m.match.home == team else "away"),
-                    entered_by=actor.user_id,
-                    at=actor.now,
-                    source_chat_id=actor.chat_id,
-                )
-                await uow.results.record_first(cmd)
-                awarded.append(m.match)
-        last = await uow.results.last_write(snap.id, actor.user_id)
-        gone = Withdrawal(
-            team=team,
-            annulled=outcome.annulled,
-            by=actor.user_id,
-            at=actor.now,
-            after=None if last is None else last.audit_id,
-            awarded=tuple(m.no for m in awarded),
-            removed=tuple(removed),
-        )
-        withdrawn = (*settings.withdrawn, gone)
-        tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
-        after = await state.load(uow, snap.id, tournament)
-        if await results.fill_knockout(uow, after):  # its group ended: the knockout sides
-            after = await state.load(uow, snap.id, tournament)
-        await reminders.sync(uow, snap.id, actor.now, after)
-        table = None
-        if group is not None:
-            table = (group.label, after.table(group.label))
-        return Withdrawn(team, outcome.annulled, tuple(awarded), tuple(removed), table, after)
-
-    return await units.write_replanned(db, actor, action)
+    text = command.text
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(WITHDRAW, await roles.of(uow, snap.tournament, actor))
+    words = " ".join(text.split())
+    if not words:
+        raise BadForfeit(text, "missing")
+    team = names.resolve(words, snap.teams)
+    settings = snap.tournament.settings
+    if settings.withdrawal(team) is not None:
+        raise AlreadyWithdrawn(team)
+    group = snap.group_of(team)
+    members = group.teams if group is not None else snap.teams
+    league = [m for m in snap.matches if not m.match.stage.is_knockout and m.match.home in members]
+    played = [
+        Result(m.match.home, m.match.away, m.result)  # type: ignore[arg-type]
+        for m in league
+        if m.result is not None
+    ]
+    remaining = [m for m in league if m.result is None and m.match.involves(team)]
+    if not remaining and not any(team in (r.home, r.away) for r in played):
+        raise NoOpenMatch(team)
+    pairings = [Pairing(m.match.home, m.match.away) for m in remaining]  # type: ignore[arg-type]
+    outcome = forfeits.withdraw(team, members, played, pairings, settings.withdrawal_rule)
+    awarded: list[PlannedMatch] = []
+    removed: list[PlannedMatch] = []
+    if outcome.annulled:
+        removed = [m.match for m in remaining]
+        keep = [m.match for m in snap.matches if m.match not in removed]
+        await uow.matches.replan(snap.id, keep)
+    else:
+        for m in remaining:
+            cmd = RecordResult(
+                tournament_id=snap.id,
+                match_no=m.match.no,
+                score=forfeits.forfeit_score("home" if m.match.home == team else "away"),
+                entered_by=actor.user_id,
+                at=actor.now,
+                source_chat_id=actor.chat_id,
+            )
+            await uow.results.record_first(cmd)
+            awarded.append(m.match)
+    last = await uow.results.last_write(snap.id, actor.user_id)
+    gone = Withdrawal(
+        team=team,
+        annulled=outcome.annulled,
+        by=actor.user_id,
+        at=actor.now,
+        after=None if last is None else last.audit_id,
+        awarded=tuple(m.no for m in awarded),
+        removed=tuple(removed),
+    )
+    withdrawn = (*settings.withdrawn, gone)
+    tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
+    after = await state.load(uow, snap.id, tournament, snap.groups)
+    if await results.fill_knockout(uow, after):  # its group ended: the knockout sides
+        after = await state.load(uow, snap.id, tournament, snap.groups)
+    await reminders.sync(uow, snap.id, actor.now, after)
+    table = None
+    if group is not None:
+        table = (group.label, after.table(group.label))
+    return Withdrawn(team, outcome.annulled, tuple(awarded), tuple(removed), table, after)
 
 
 # --- /geri_al ------------------------------------------------------------------------------
 
 
-async def undo_last(db: Database, actor: Actor) -> Done[results.Undone | Reinstated]:
+@dataclass(frozen=True)
+class UndoLast:
+    """/geri_al."""
+
+
+@writes(claim=False, replanned=True)
+async def undo_last(
+    uow: UnitOfWork, command: UndoLast, actor: Actor
+) -> results.Undone | Reinstated:
     """/geri_al: the organiser's last change goes back. A withdrawal made after their last
     standing result write goes back whole (its awarded forfeits undone one by one, its
-    removed matches planned again); anything else is the plain result undo."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> results.Undone | Reinstated:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        mine = [w for w in snap.tournament.settings.withdrawn if w.by == actor.user_id]
-        last = await uow.results.last_write(snap.id, actor.user_id)
-        if mine:
-            record = max(mine, key=lambda w: (w.at, w.team))
-            if record.after == (None if last is None else last.audit_id):
-                await units.claim_update(uow, actor)
-                return await _reinstate(uow, snap, record, actor)
-        undo = units.as_organiser(actor, results.undo, update_id=actor.update_id)
-        return await undo(uow, admin)
-
-    return await units.write_replanned(db, actor, action, claim=False)
+    removed matches planned again); anything else is the plain result undo, whose write
+    claims the update id (the withdrawal's claims it here)."""
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(results.UNDOING, await roles.of(uow, snap.tournament, actor))
+    mine = [w for w in snap.tournament.settings.withdrawn if w.by == actor.user_id]
+    last = await uow.results.last_write(snap.id, actor.user_id)
+    if mine:
+        record = max(mine, key=lambda w: (w.at, w.team))
+        if record.after == (None if last is None else last.audit_id):
+            await claim_update(uow, actor)
+            return await _reinstate(uow, snap, record, actor)
+    return await results.undo(uow, snap, actor)
 
 
 async def _reinstate(
@@ -333,9 +359,9 @@ async def _reinstate(
         await uow.matches.replan(snap.id, [*snap.planned, *removed])
     withdrawn = tuple(w for w in snap.tournament.settings.withdrawn if w.team != record.team)
     tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
-    after = await state.load(uow, snap.id, tournament)
+    after = await state.load(uow, snap.id, tournament, snap.groups)
     if await results.fill_knockout(uow, after):  # sides the withdrawal decided go back
-        after = await state.load(uow, snap.id, tournament)
+        after = await state.load(uow, snap.id, tournament, snap.groups)
     await reminders.sync(uow, snap.id, actor.now, after)
     return Reinstated(record.team, len(record.awarded) + len(removed))
 
@@ -343,28 +369,41 @@ async def _reinstate(
 # --- /ayarlar hukmen_puan_sil, /ayarlar cekilme --------------------------------------------
 
 
-async def set_deduction(db: Database, actor: Actor, on: bool) -> Done[bool]:
+@dataclass(frozen=True)
+class SetDeduction:
+    """/ayarlar hukmen_puan_sil acik|kapali."""
+
+    on: bool
+
+
+@writes
+async def set_deduction(uow: UnitOfWork, command: SetDeduction, actor: Actor) -> Outcome[bool]:
     """/ayarlar hukmen_puan_sil acik|kapali: a forfeit also costs a win's points (Madde 24)."""
-    return await _set(db, actor, "forfeit_deduction", on)
+    return await _set(uow, actor, "forfeit_deduction", command.on)
 
 
-async def set_withdrawal_rule(db: Database, actor: Actor, word: str) -> Done[WithdrawalRule]:
+@dataclass(frozen=True)
+class SetWithdrawalRule:
+    """/ayarlar cekilme tff|iptal|yari, the word as typed."""
+
+    word: str
+
+
+@writes
+async def set_withdrawal_rule(
+    uow: UnitOfWork, command: SetWithdrawalRule, actor: Actor
+) -> Outcome[WithdrawalRule]:
     """/ayarlar cekilme tff|iptal|yari."""
-    rule = RULE_WORDS.get(names.tr_lower(word.strip()))
+    rule = RULE_WORDS.get(names.tr_lower(command.word.strip()))
     if rule is None:
-        raise BadRule(word)
-    done = await _set(db, actor, "withdrawal_rule", rule)
-    return Done(rule, done.effects)
+        raise BadRule(command.word)
+    return await _set(uow, actor, "withdrawal_rule", rule)
 
 
-async def _set(db: Database, actor: Actor, field: str, value: Any) -> Done[Any]:
-    """One field of the settings (a name of TournamentSettings) to `value`."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Any:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        await uow.tournaments.update_settings(snap.id, **{field: value})
-        return value
-
-    value = await units.write(db, actor, action)
-    return Done(value, Effects(live=(actor.chat_id,)))
+async def _set(uow: UnitOfWork, actor: Actor, field: str, value: Any) -> Outcome[Any]:
+    """One field of the settings (a name of TournamentSettings) to `value`; the chat's
+    live message shows the settings."""
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(SETTING, await roles.of(uow, snap.tournament, actor))
+    await uow.tournaments.update_settings(snap.id, **{field: value})
+    return Outcome(value, Effects(live=(actor.chat_id,)))

@@ -1,12 +1,15 @@
 """A plain group message that may be a result: enter it, explain it, or leave it alone.
 
-The handler of plain group messages asks `read(...)` before anything else; see
-`domain.lines` for the sorting. The outcome is one of:
+`record` understands the message (see `domain.lines` for the sorting) and enters what it
+reads as, in one unit of work: reading a line and storing it are one transaction, and a
+message of several result lines is entered line by line in the same one, each line with
+its own update key (Actor.part) and its own answer (results.Answer). What it reads as
+(`read` alone, for tests and the curious) is one of:
 
-* `Enter(line, more)`: hand `line` (then each of `more`, for a message of several result
-  lines) to `results.enter` as if it had been typed (it records the result, or raises the
-  error whose refusal says what to type; a typo gets its buttons). For a captain's "3-1
-  kazandık" the line is built from his current match.
+* `Enter(line, more)`: `line` (then each of `more`, for a message of several result
+  lines) is entered as if it had been typed (stored, or asked about, or refused with the
+  error whose refusal says what to type). For a captain's "3-1 kazandık" the line is built
+  from his current match.
 * `Clarify(unclear)`: answer with `bot.texts.chat.unclear_result(unclear)`.
 * None: ordinary chat, or no tournament in this chat: say nothing.
 """
@@ -16,13 +19,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.usecases import state
+from bot.usecases import results, state
+from bot.usecases.runner import NOTHING, Actor, Outcome, reads, writes
 from domain import lines
 from domain.lines import may_be_result
-from domain.model import PlannedMatch
+from domain.model import Group, PlannedMatch
 from storage import UnitOfWork
+from storage.records import Tournament
 
-__all__ = ["EARLY_START", "Clarify", "Enter", "current_match", "may_be_result", "own_score", "read"]
+__all__ = [
+    "EARLY_START",
+    "Clarify",
+    "Enter",
+    "Message",
+    "current_match",
+    "may_be_result",
+    "own_score",
+    "read",
+    "record",
+]
 
 # A captain may write "3-1 kazandık" a little before the planned start has passed on the
 # bot's clock (a match started early); later than that, his next match is not "current".
@@ -42,38 +57,93 @@ class Clarify:
     unclear: lines.Unclear
 
 
-async def read(
-    uow: UnitOfWork, chat_id: int, user_id: int, text: str, now: datetime
-) -> Enter | Clarify | None:
-    """What to do with `text`, written by `user_id` in the group `chat_id` at `now`."""
+@dataclass(frozen=True)
+class Message:
+    """A plain group message, as typed."""
+
+    text: str
+
+
+@reads
+async def read(uow: UnitOfWork, command: Message, actor: Actor) -> Enter | Clarify | None:
+    """What the message reads as, written by the actor in their group; nothing changes."""
+    found = await _tournament(uow, command.text, actor)
+    if found is None:
+        return None
+    told, _ = await _read(uow, *found, command.text, actor)
+    return told
+
+
+@writes(claim=False, rerun=True)
+async def record(
+    uow: UnitOfWork, command: Message, actor: Actor
+) -> Outcome[Clarify | tuple[results.Answer, ...] | None]:
+    """The message understood and entered: one answer per result line (stored, asked
+    about, refused on its own), Clarify, or None (chat). Each line's write claims its own
+    update key, so a repeated message stores nothing twice and says nothing again."""
+    found = await _tournament(uow, command.text, actor)
+    if found is None:
+        return Outcome(None)
+    tournament, groups = found
+    told, snap = await _read(uow, tournament, groups, command.text, actor)
+    if not isinstance(told, Enter):
+        return Outcome(told)
+    snap = snap or await state.load(uow, tournament.id, tournament, groups)
+    answers: list[results.Answer] = []
+    effects = NOTHING
+    for n, line in enumerate((told.line, *told.more)):
+        answer = await results.answer(uow, snap, line, actor.part(n))
+        if isinstance(answer, results.Entered):
+            snap = answer.snapshot  # the next line sees this one's result
+        effects += results.effects_of(answer)
+        answers.append(answer)
+    return Outcome(tuple(answers), effects)
+
+
+async def _tournament(
+    uow: UnitOfWork, text: str, actor: Actor
+) -> tuple[Tournament, tuple[Group, ...]] | None:
+    """The chat's running tournament and its groups, when `text` may be a result at all."""
     if not may_be_result(text):
         return None
-    # The team names are all most lines need: the matches (the costly read) only for a
-    # captain's own score, whose match is his current one.
-    tournament = await uow.tournaments.active_for_chat(chat_id)
+    tournament = await uow.tournaments.active_for_chat(actor.chat_id)
     if tournament is None:
         return None
-    teams = tuple(t for g in await uow.teams.groups(tournament.id) for t in g.teams)
+    return tournament, tuple(await uow.teams.groups(tournament.id))
+
+
+async def _read(
+    uow: UnitOfWork,
+    tournament: Tournament,
+    groups: tuple[Group, ...],
+    text: str,
+    actor: Actor,
+) -> tuple[Enter | Clarify | None, state.Snapshot | None]:
+    """What `text` reads as, and the snapshot if reading it took one. The team names are
+    all most lines need: the matches (the costly read) only for a captain's own score,
+    whose match is his current one."""
+    teams = tuple(t for g in groups for t in g.teams)
     several = lines.several_results(text, teams)
     if several:
-        return Enter(several[0].line, tuple(r.line for r in several[1:]))
+        return Enter(several[0].line, tuple(r.line for r in several[1:])), None
     reading = lines.read_line(text, teams)
     match reading:
-        case None:
-            return None
         case lines.Record(line=line) | lines.Attempt(line=line):
-            return Enter(line)
+            return Enter(line), None
         case lines.Unclear():
-            if not reading.teams and await uow.teams.captain_of(tournament.id, user_id) is None:
-                return None  # "2-2 kazandık" by someone who captains no team: chat
-            return Clarify(reading)
+            if (
+                not reading.teams
+                and await uow.teams.captain_of(tournament.id, actor.user_id) is None
+            ):
+                return None, None  # "2-2 kazandık" by someone who captains no team: chat
+            return Clarify(reading), None
         case lines.OwnScore():
-            team = await uow.teams.captain_of(tournament.id, user_id)
+            team = await uow.teams.captain_of(tournament.id, actor.user_id)
             if team is None:
-                return None  # "3-1 kazandık" from a supporter: chat
-            snap = await state.load(uow, tournament.id, tournament)
-            return own_score(snap, team, reading, now)
-    return None
+                return None, None  # "3-1 kazandık" from a supporter: chat
+            snap = await state.load(uow, tournament.id, tournament, groups)
+            return own_score(snap, team, reading, actor.now), snap
+    return None, None
 
 
 def own_score(

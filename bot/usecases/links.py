@@ -8,13 +8,11 @@ addresses (a 404 from then on): for organisers only, like every change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 
-from bot.usecases import results, state, units
-from bot.usecases.units import Actor, Done
-from storage import Database, UnitOfWork
+from bot.usecases import roles, state
+from bot.usecases.runner import Actor, reads, writes
+from storage import UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -29,30 +27,20 @@ class Link:
     renewed: bool = False
 
 
-async def _link(uow: UnitOfWork, actor: Actor, *, renew: bool, admin: bool) -> Link:
+SEE = "see the tournament's link"
+
+
+@dataclass(frozen=True)
+class Show:
+    """/baglanti (and the fixture's page button, /takvim's subscriptions)."""
+
+
+@reads
+async def existing(uow: UnitOfWork, command: Show, actor: Actor) -> Link | None:
+    """The chat's tournament's link if it has one, read only: the first step of /baglanti,
+    so that only the first ask ever writes (`show`)."""
     snap = await state.active(uow, actor.chat_id)
-    if renew:
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        token = await uow.links.renew(snap.id, actor.now)
-    else:
-        token = await uow.links.ensure(snap.id, actor.now)
-    team = await uow.teams.captain_of(snap.id, actor.user_id)
-    return Link(token, snap.id, snap.tournament.name, team, renew)
-
-
-async def show(db: Database, actor: Actor) -> Link:
-    """/baglanti (and /takvim's subscriptions): the chat's tournament's link, made on the
-    first ask. A write only then; no update claim, so asking twice answers twice."""
-    found = await units.read(db, lambda uow: _existing(uow, actor))
-    if found is not None:
-        return found
-    return await units.write(
-        db, actor, lambda uow, admin: _link(uow, actor, renew=False, admin=admin), claim=False
-    )
-
-
-async def _existing(uow: UnitOfWork, actor: Actor) -> Link | None:
-    snap = await state.active(uow, actor.chat_id)
+    roles.anyone(SEE, snap.tournament, actor)
     token = await uow.links.live(snap.id)
     if token is None:
         return None
@@ -60,34 +48,87 @@ async def _existing(uow: UnitOfWork, actor: Actor) -> Link | None:
     return Link(token, snap.id, snap.tournament.name, team)
 
 
-async def renew(db: Database, actor: Actor) -> Done[Link]:
+@writes(claim=False)
+async def show(uow: UnitOfWork, command: Show, actor: Actor) -> Link:
+    """/baglanti: the chat's tournament's link, made on the first ask. No update claim, so
+    asking twice answers twice (and /fikstur's picture may ask after /fikstur's read)."""
+    snap = await state.active(uow, actor.chat_id)
+    roles.anyone(SEE, snap.tournament, actor)
+    token = await uow.links.ensure(snap.id, actor.now)
+    team = await uow.teams.captain_of(snap.id, actor.user_id)
+    return Link(token, snap.id, snap.tournament.name, team)
+
+
+@dataclass(frozen=True)
+class Renew:
+    """/baglanti yenile."""
+
+
+@writes
+async def renew(uow: UnitOfWork, command: Renew, actor: Actor) -> Link:
     """/baglanti yenile, by an organiser, once per update: the old addresses retire."""
-    link = await units.write(
-        db, actor, lambda uow, admin: _link(uow, actor, renew=True, admin=admin)
-    )
-    return Done(link)
+    snap = await state.active(uow, actor.chat_id)
+    roles.require("make a new link", await roles.of(uow, snap.tournament, actor))
+    token = await uow.links.renew(snap.id, actor.now)
+    team = await uow.teams.captain_of(snap.id, actor.user_id)
+    return Link(token, snap.id, snap.tournament.name, team, renewed=True)
 
 
-async def token_of(db: Database, tournament_id: int, now: datetime) -> str:
-    """The tournament's live token, made on the first ask (the live message's button)."""
-    found = await units.read(db, lambda uow: uow.links.live(tournament_id))
-    if found is not None:
-        return found
-    async with db.unit_of_work() as uow:
-        token = await uow.links.ensure(tournament_id, now)
-        await uow.commit()
-    return token
+# --- what the live message's button and the page server read (the bot, or a visitor) ----
 
 
-async def tournament_of(db: Database, token: str) -> int | None:
-    return await units.read(db, lambda uow: uow.links.tournament_of(token))
+@dataclass(frozen=True)
+class Token:
+    """The live token of a tournament (the live message's button)."""
+
+    tournament_id: int
 
 
-async def snapshot(db: Database, tournament_id: int) -> state.Snapshot:
-    return await units.read(db, lambda uow: state.load(uow, tournament_id))
+@reads
+async def live_token(uow: UnitOfWork, command: Token, actor: Actor) -> str | None:
+    """The tournament's live token, if it has one (read only: the usual case)."""
+    return await uow.links.live(command.tournament_id)
 
 
-async def revisions(db: Database, tournament_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+@writes(claim=False)
+async def ensure_token(uow: UnitOfWork, command: Token, actor: Actor) -> str:
+    """The tournament's live token, made now if it has none."""
+    return await uow.links.ensure(command.tournament_id, actor.now)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A page's token, as its address carries it."""
+
+    token: str
+
+
+@reads
+async def tournament_of(uow: UnitOfWork, command: Opened, actor: Actor) -> int | None:
+    """The tournament a live token opens; None for a retired or unknown one."""
+    return await uow.links.tournament_of(command.token)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament a page shows, by id."""
+
+    tournament_id: int
+
+
+@reads
+async def snapshot(uow: UnitOfWork, command: Tournament, actor: Actor) -> state.Snapshot:
+    return await state.load(uow, command.tournament_id)
+
+
+@dataclass(frozen=True)
+class Watched:
+    """The tournaments pages are watching."""
+
+    tournament_ids: tuple[int, ...]
+
+
+@reads
+async def revisions(uow: UnitOfWork, command: Watched, actor: Actor) -> dict[int, tuple[str, str]]:
     """{id: (fingerprint, live token)} of the tournaments pages are watching."""
-    ids = tuple(tournament_ids)
-    return await units.read(db, lambda uow: uow.links.revisions(ids))
+    return await uow.links.revisions(command.tournament_ids)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import reminders, results, state, units
-from bot.usecases.units import Actor, Done, Effects
+from bot.usecases import reminders, results, roles, state
+from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
 from domain import names, tiebreak
 from domain.errors import DomainError
 from domain.model import PlannedMatch
 from domain.settings import rename_team_in
-from storage import Database, UnitOfWork
+from storage import UnitOfWork
 from storage.records import Tournament
 
 
@@ -32,46 +32,55 @@ class Lot:
     filled: tuple[PlannedMatch, ...]  # knockout ties the lot decided
 
 
-async def _organised(uow: UnitOfWork, actor: Actor, admin: bool) -> state.Snapshot:
+async def _organised(uow: UnitOfWork, actor: Actor, action: str) -> state.Snapshot:
     snap = await state.active(uow, actor.chat_id)
-    await results.may_organise(uow, snap, actor.user_id, admin)
+    roles.require(action, await roles.of(uow, snap.tournament, actor))
     return snap
 
 
-async def add_organiser(db: Database, actor: Actor, user_id: int) -> Done[None]:
+@dataclass(frozen=True)
+class AddOrganiser:
+    """/yetkili as a reply: the person replied to."""
+
+    user_id: int
+
+
+@writes
+async def add_organiser(uow: UnitOfWork, command: AddOrganiser, actor: Actor) -> None:
     """/yetkili as a reply: that person organises the tournament from now on."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> None:
-        snap = await _organised(uow, actor, admin)
-        await uow.tournaments.add_organiser(snap.id, user_id, actor.now)
-
-    await units.write(db, actor, action)
-    return Done(None)
+    snap = await _organised(uow, actor, "add an organiser")
+    await uow.tournaments.add_organiser(snap.id, command.user_id, actor.now)
 
 
-async def record_lot(db: Database, actor: Actor, words: str) -> Done[Lot]:
+@dataclass(frozen=True)
+class RecordLot:
+    """/kura Kartallar[, Şahinler]: the words after the command."""
+
+    words: str
+
+
+@writes
+async def record_lot(uow: UnitOfWork, command: RecordLot, actor: Actor) -> Outcome[Lot]:
     """/kura Kartallar[, Şahinler]: the lot's order for a tie no criterion broke; the
     knockout ties it decides fill at once, and their reminders follow in the same commit."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Lot:
-        snap = await _organised(uow, actor, admin)
-        first = [names.resolve(w.strip(), snap.teams) for w in words.split(",") if w.strip()]
-        if not first:
-            raise NoTie(words.strip())
-        scope, tie = _tie_of(snap, first[0])
-        if tie is None:
-            raise NoTie(first[0])
-        order = tuple(dict.fromkeys(first + [t for t in tie if t not in first]))
-        await uow.tiebreak.record_lot(snap.id, scope, list(order), actor.user_id, actor.now)
-        await uow.tournaments.update_settings(snap.id, has_lots=True)
-        after = await state.load(uow, snap.id)
-        filled = await results.fill_knockout(uow, after)
-        if filled:  # the semi-finals' captains get their reminders
-            await reminders.sync(uow, snap.id, actor.now, await state.load(uow, snap.id))
-        return Lot(order, tuple(filled))
-
-    lot = await units.write(db, actor, action)
-    return Done(lot, Effects(reminders=bool(lot.filled), live=(actor.chat_id,)))
+    words = command.words
+    snap = await _organised(uow, actor, "record a drawing of lots")
+    first = [names.resolve(w.strip(), snap.teams) for w in words.split(",") if w.strip()]
+    if not first:
+        raise NoTie(words.strip())
+    scope, tie = _tie_of(snap, first[0])
+    if tie is None:
+        raise NoTie(first[0])
+    order = tuple(dict.fromkeys(first + [t for t in tie if t not in first]))
+    await uow.tiebreak.record_lot(snap.id, scope, list(order), actor.user_id, actor.now)
+    tournament = await uow.tournaments.update_settings(snap.id, has_lots=True)
+    after = await state.load(uow, snap.id, tournament)
+    filled = await results.fill_knockout(uow, after)
+    if filled:  # the semi-finals' captains get their reminders
+        after = await state.load(uow, snap.id, tournament)
+        await reminders.sync(uow, snap.id, actor.now, after)
+    lot = Lot(order, tuple(filled))
+    return Outcome(lot, Effects(reminders=bool(filled), live=(actor.chat_id,), drawn=(after,)))
 
 
 def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:
@@ -82,40 +91,58 @@ def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | Non
     return "", None
 
 
-async def settings_of(db: Database, chat_id: int) -> Tournament:
+@dataclass(frozen=True)
+class ShowSettings:
+    """/ayarlar without arguments."""
+
+
+@reads
+async def settings(uow: UnitOfWork, command: ShowSettings, actor: Actor) -> Tournament:
     """/ayarlar without arguments: anyone may look."""
-    return (await units.read(db, lambda uow: state.active(uow, chat_id))).tournament
+    snap = await state.active(uow, actor.chat_id)
+    roles.anyone("see the settings and reminders", snap.tournament, actor)
+    return snap.tournament
 
 
-async def captains_enter_results(db: Database, actor: Actor, on: bool) -> Done[bool]:
+@dataclass(frozen=True)
+class CaptainsResults:
     """/ayarlar kaptan_sonuc acik|kapali."""
 
-    async def action(uow: UnitOfWork, admin: bool) -> bool:
-        snap = await _organised(uow, actor, admin)
-        await uow.tournaments.update_settings(snap.id, captains_may_enter_results=on)
-        return on
-
-    return Done(await units.write(db, actor, action))
+    on: bool
 
 
-async def rename_team(db: Database, actor: Actor, old_text: str, new: str) -> Done[tuple[str, str]]:
+@writes
+async def captains_enter_results(uow: UnitOfWork, command: CaptainsResults, actor: Actor) -> bool:
+    """/ayarlar kaptan_sonuc acik|kapali."""
+    snap = await _organised(uow, actor, "change a setting")
+    await uow.tournaments.update_settings(snap.id, captains_may_enter_results=command.on)
+    return command.on
+
+
+@dataclass(frozen=True)
+class RenameTeam:
+    """/takim_adi 3 Kartallar: the team as typed ("Takım 3"), and its new name."""
+
+    old: str
+    new: str
+
+
+@writes
+async def rename_team(
+    uow: UnitOfWork, command: RenameTeam, actor: Actor
+) -> Outcome[tuple[str, str]]:
     """/takim_adi 3 Kartallar: (old, new) names; reminders and the live message follow."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> tuple[str, str]:
-        snap = await _organised(uow, actor, admin)
-        old = names.resolve(old_text, snap.teams, fuzzy=False)
-        clean = names.clean_name(new)
-        await uow.teams.rename(snap.id, old, clean)
-        settings = snap.tournament.settings
-        if settings.withdrawn or settings.undated:  # they name the team, not its id
-            after = rename_team_in(settings, old, clean)
-            await uow.tournaments.update_settings(
-                snap.id, withdrawn=after.withdrawn, undated=after.undated
-            )
-        return old, clean
-
-    renamed = await units.write(db, actor, action)
-    return Done(renamed, Effects(reminders=True, live=(actor.chat_id,)))
+    snap = await _organised(uow, actor, "rename a team")
+    old = names.resolve(command.old, snap.teams, fuzzy=False)
+    clean = names.clean_name(command.new)
+    await uow.teams.rename(snap.id, old, clean)
+    settings = snap.tournament.settings
+    if settings.withdrawn or settings.undated:  # they name the team, not its id
+        after = rename_team_in(settings, old, clean)
+        await uow.tournaments.update_settings(
+            snap.id, withdrawn=after.withdrawn, undated=after.undated
+        )
+    return Outcome((old, clean), Effects(reminders=True, live=(actor.chat_id,)))
 
 
 class RuleLocked(DomainError):
@@ -145,21 +172,24 @@ def tie_rule_of(words: str) -> tuple[str, tiebreak.TieBreak]:
     return stored, tiebreak.custom(stored.split(","))
 
 
-async def change_tiebreak(db: Database, actor: Actor, words: str) -> Done[tiebreak.TieBreak]:
+@dataclass(frozen=True)
+class TieBreakRule:
+    """/ayarlar esitlik averaj, atılan gol, aralarındaki maç: the words after "esitlik"."""
+
+    words: str
+
+
+@writes
+async def change_tiebreak(
+    uow: UnitOfWork, command: TieBreakRule, actor: Actor
+) -> Outcome[tiebreak.TieBreak]:
     """/ayarlar esitlik averaj, atılan gol, aralarındaki maç (or a preset's name): the
     tournament's tie-break order, for organisers, and only while no group or league match
     has a result (RuleLocked). The live message and the pictures follow."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> tiebreak.TieBreak:
-        snap = await _organised(uow, actor, admin)
-        stored, rule = tie_rule_of(words)
-        played = sum(
-            1 for m in snap.matches if m.result is not None and not m.match.stage.is_knockout
-        )
-        if played:
-            raise RuleLocked(snap.rules.tiebreak, played)
-        await uow.tournaments.update_settings(snap.id, tie_break=stored)
-        return rule
-
-    rule = await units.write(db, actor, action)
-    return Done(rule, Effects(live=(actor.chat_id,)))
+    snap = await _organised(uow, actor, "change the tie-break rule, before the first result")
+    stored, rule = tie_rule_of(command.words)
+    played = sum(1 for m in snap.matches if m.result is not None and not m.match.stage.is_knockout)
+    if played:
+        raise RuleLocked(snap.rules.tiebreak, played)
+    await uow.tournaments.update_settings(snap.id, tie_break=stored)
+    return Outcome(rule, Effects(live=(actor.chat_id,)))

@@ -3,40 +3,66 @@ the live message's id. Read-only units of work: on SQLite they never queue behin
 
 from __future__ import annotations
 
-from bot.usecases import state, units
-from bot.usecases.units import Done
-from storage import Database, UnitOfWork
+from dataclasses import dataclass
+
+from bot.usecases import roles, state
+from bot.usecases.runner import Actor, reads, writes
+from storage import UnitOfWork
+
+SEE = "see the fixture, table, files"
 
 
-async def snapshot(db: Database, chat_id: int) -> state.Snapshot:
+@dataclass(frozen=True)
+class Running:
+    """/fikstur, /puan, /eleme, /yazdir, /takvim, /disa_aktar: the chat's tournament."""
+
+
+@reads
+async def snapshot(uow: UnitOfWork, command: Running, actor: Actor) -> state.Snapshot:
     """The chat's running tournament (NoActiveTournament where none runs, as in a private
-    chat: a group's tournament is read only in its group)."""
-    return await units.read(db, lambda uow: state.active(uow, chat_id))
+    chat: a group's tournament is read only in its group). Nothing but the tournament's
+    own reads: /fikstur metin is this and its reply."""
+    snap = await state.active(uow, actor.chat_id)
+    roles.anyone(SEE, snap.tournament, actor)
+    return snap
 
 
+@dataclass(frozen=True)
+class Captained:
+    """/takimlar: the teams and whether each has a captain."""
+
+
+@reads
 async def with_captains(
-    db: Database, chat_id: int
+    uow: UnitOfWork, command: Captained, actor: Actor
 ) -> tuple[state.Snapshot, dict[str, tuple[int, ...]]]:
     """The snapshot and each team's captains (/takimlar)."""
-
-    async def action(uow: UnitOfWork) -> tuple[state.Snapshot, dict[str, tuple[int, ...]]]:
-        snap = await state.active(uow, chat_id)
-        return snap, await uow.teams.captains(snap.id)
-
-    return await units.read(db, action)
+    snap = await snapshot(uow, Running(), actor)
+    return snap, await uow.teams.captains(snap.id)
 
 
-async def snapshot_if_any(db: Database, chat_id: int) -> state.Snapshot | None:
+@dataclass(frozen=True)
+class Live:
+    """The live message of the chat's tournament."""
+
+
+@reads
+async def snapshot_if_any(uow: UnitOfWork, command: Live, actor: Actor) -> state.Snapshot | None:
     """The running tournament, or None (the live message of an ended one stays as it is)."""
-    async with db.unit_of_work(read_only=True) as uow:
-        tournament = await uow.tournaments.active_for_chat(chat_id)
-        return None if tournament is None else await state.load(uow, tournament.id, tournament)
+    tournament = await uow.tournaments.active_for_chat(actor.chat_id)
+    return None if tournament is None else await state.load(uow, tournament.id, tournament)
 
 
-async def keep_live_message(db: Database, chat_id: int, message_id: int) -> Done[None]:
-    """The pinned live message's id, stored so later edits find it."""
-    async with db.unit_of_work() as uow:
-        snap = await state.active(uow, chat_id)
-        await uow.tournaments.update_settings(snap.id, live_message_id=message_id)
-        await uow.commit()
-    return Done(None)
+@dataclass(frozen=True)
+class KeepLiveMessage:
+    """The pinned live message just posted."""
+
+    message_id: int
+
+
+@writes(claim=False)
+async def keep_live_message(uow: UnitOfWork, command: KeepLiveMessage, actor: Actor) -> None:
+    """The pinned live message's id, stored so later edits find it. No claim: it follows
+    the change (a set-up, a restore) whose update claimed the id already."""
+    snap = await state.active(uow, actor.chat_id)
+    await uow.tournaments.update_settings(snap.id, live_message_id=command.message_id)

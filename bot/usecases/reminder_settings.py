@@ -4,21 +4,22 @@ evening-before message, and /ayarlar kadro's squad size for the headcount questi
 These change no match, only who is reminded when, so they live apart from the moves in
 `schedule`. A change to the leads or the evening re-derives the reminder rows
 (reminders.sync) in the same unit of work; the squad size is read when a captain answers
-"Kaç kişisiniz?" (reminders.headcount), so it needs no rows. The caller commits.
+"Kaç kişisiniz?" (reminders.headcount), so it needs no rows.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, time
+from dataclasses import dataclass
+from datetime import time
 
-from bot.usecases import reminders, results, state, units
-from bot.usecases.units import Actor, Done, Effects
+from bot.usecases import reminders, roles, state
+from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
 from domain.errors import DomainError
 from domain.names import fold_plain
 from domain.settings import TournamentSettings
-from storage import Database, UnitOfWork
+from storage import UnitOfWork
 
 MAX_LEAD = 1440  # a reminder at most a day ahead
 MAX_LEADS = 4  # per list: more would be noise, not help
@@ -123,98 +124,96 @@ def leads(settings: TournamentSettings) -> tuple[tuple[int, ...], tuple[int, ...
 
 # --- use cases --------------------------------------------------------------------------
 
+SET = "set the reminders"
+SETTING = "change a setting"
+SEE = "see the settings and reminders"
 
-async def set_leads(
-    uow: UnitOfWork,
-    *,
-    chat_id: int,
-    user_id: int,
-    words: Sequence[str],
-    now: datetime,
-    is_chat_admin: bool = False,
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """/hatirlatma 60 15 | grup 30 | kaptan 60 15 | kapat; the rows follow in the same
-    unit of work. Returns the leads now stored. Caller commits."""
-    snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
-    group, captain = parse_leads(words)
+
+async def _organised(uow: UnitOfWork, actor: Actor, action: str) -> state.Snapshot:
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(action, await roles.of(uow, snap.tournament, actor))
+    return snap
+
+
+@dataclass(frozen=True)
+class Leads:
+    """/hatirlatma 60 15 | grup 30 | kaptan 60 15 | kapat: the words after the command."""
+
+    words: tuple[str, ...]
+
+
+@writes
+async def change_leads(
+    uow: UnitOfWork, command: Leads, actor: Actor
+) -> Outcome[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """/hatirlatma 60 15, by an organiser; the rows follow in the same unit of work.
+    Returns the leads now stored."""
+    snap = await _organised(uow, actor, SET)
+    group, captain = parse_leads(command.words)
     old_group, old_captain = leads(snap.tournament.settings)
     new = (old_group if group is None else group, old_captain if captain is None else captain)
     await uow.tournaments.update_settings(
         snap.id, group_leads=tuple(new[0]), captain_leads=tuple(new[1])
     )
-    await reminders.sync(uow, snap.id, now)
-    return new
+    await reminders.sync(uow, snap.id, actor.now)
+    return Outcome(new, Effects(reminders=True))
 
 
-async def set_evening(
-    uow: UnitOfWork,
-    *,
-    chat_id: int,
-    user_id: int,
-    words: Sequence[str],
-    now: datetime,
-    is_chat_admin: bool = False,
-) -> time | None:
-    """/hatirlatma aksam 20:00 (or kapat): when a season league's group hears of a match day
-    the evening before; the reminder rows follow in the caller's commit."""
-    snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
-    clock = parse_evening(words[1:])
+@dataclass(frozen=True)
+class Evening:
+    """/hatirlatma aksam 20:00 (or kapat): the words after the command, "aksam" first."""
+
+    words: tuple[str, ...]
+
+
+@writes
+async def change_evening(uow: UnitOfWork, command: Evening, actor: Actor) -> Outcome[time | None]:
+    """/hatirlatma aksam 20:00 (or kapat), by an organiser: when a season league's group
+    hears of a match day the evening before; the reminder rows follow in the same commit."""
+    snap = await _organised(uow, actor, SET)
+    clock = parse_evening(command.words[1:])
     evening = None if clock is None else time.fromisoformat(clock)
     tournament = await uow.tournaments.update_settings(snap.id, evening=evening)
-    await reminders.sync(uow, snap.id, now)
-    return reminders.evening(tournament.settings)
+    await reminders.sync(uow, snap.id, actor.now)
+    return Outcome(reminders.evening(tournament.settings), Effects(reminders=True))
 
 
-async def set_squad(
-    uow: UnitOfWork, *, chat_id: int, user_id: int, text: str, is_chat_admin: bool = False
-) -> int | None:
-    """/ayarlar kadro 7 (or kapat): the size below which a team's headcount warns the
-    organiser. Caller commits."""
-    snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
-    size = parse_squad(text)
+@dataclass(frozen=True)
+class Reminding:
+    """What /hatirlatma without arguments shows."""
+
+    group_leads: tuple[int, ...]
+    captain_leads: tuple[int, ...]
+    season: bool  # a season league: the group hears the evening before
+    evening: time | None
+
+
+@dataclass(frozen=True)
+class Show:
+    """/hatirlatma without arguments."""
+
+
+@reads
+async def shown(uow: UnitOfWork, command: Show, actor: Actor) -> Reminding:
+    """/hatirlatma without arguments: the leads and a season's evening; anyone may look."""
+    snap = await state.active(uow, actor.chat_id)
+    roles.anyone(SEE, snap.tournament, actor)
+    settings = snap.tournament.settings
+    return Reminding(*leads(settings), settings.season is not None, reminders.evening(settings))
+
+
+@dataclass(frozen=True)
+class Squad:
+    """/ayarlar kadro 7 (or kapat): the words after "kadro"."""
+
+    text: str
+
+
+@writes
+async def change_squad(uow: UnitOfWork, command: Squad, actor: Actor) -> int | None:
+    """/ayarlar kadro 7 (or kapat), by an organiser: the size below which a team's
+    headcount warns the organiser."""
+    snap = await _organised(uow, actor, SETTING)
+    size = parse_squad(command.text)
     await uow.tournaments.update_settings(snap.id, squad=size)
     return size
-
-
-# --- actions: what the handlers call ------------------------------------------------------
-
-
-async def change_leads(
-    db: Database, actor: Actor, words: Sequence[str]
-) -> Done[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """/hatirlatma 60 15, by an organiser."""
-    value = await units.by_organiser(db, actor, set_leads, words=words)
-    return Done(value, Effects(reminders=True))
-
-
-async def change_evening(db: Database, actor: Actor, words: Sequence[str]) -> Done[time | None]:
-    """/hatirlatma aksam 20:00, by an organiser."""
-    value = await units.by_organiser(db, actor, set_evening, words=words)
-    return Done(value, Effects(reminders=True))
-
-
-async def shown_evening(db: Database, chat_id: int) -> tuple[bool, time | None]:
-    """(a season league?, its evening-before clock) for /hatirlatma's answer."""
-    snap = await units.read(db, lambda uow: state.active(uow, chat_id))
-    settings = snap.tournament.settings
-    return settings.season is not None, reminders.evening(settings)
-
-
-async def shown_leads(db: Database, chat_id: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """/hatirlatma without arguments: anyone may look."""
-    snap = await units.read(db, lambda uow: state.active(uow, chat_id))
-    return leads(snap.tournament.settings)
-
-
-async def change_squad(db: Database, actor: Actor, text: str) -> int | None:
-    """/ayarlar kadro 7, by an organiser."""
-    return await units.write(
-        db,
-        actor,
-        lambda uow, admin: set_squad(
-            uow, chat_id=actor.chat_id, user_id=actor.user_id, text=text, is_chat_admin=admin
-        ),
-    )

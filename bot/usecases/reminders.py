@@ -9,14 +9,14 @@ caller commits and then wakes the sender (`Services.reminders_changed`). See doc
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, time
 
-from bot.usecases import state
+from bot.usecases import roles, state
+from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
 from domain.reminders import Audience, wanted
 from domain.settings import TournamentSettings
-from storage import Database, UnitOfWork
+from storage import UnitOfWork
 from storage.records import StoredMatch, SyncSummary
 
 DEFAULT_GROUP_LEADS = (30,)
@@ -96,22 +96,36 @@ async def became_unreachable(uow: UnitOfWork, user_id: int, now: datetime) -> tu
     return await _sync_captained(uow, user_id, now)
 
 
-async def unreachable(db: Database, user_ids: Iterable[int], now: datetime) -> None:
+@dataclass(frozen=True)
+class Unreachable:
+    """Users Telegram refused private messages to (they blocked the bot)."""
+
+    user_ids: tuple[int, ...]
+
+
+@writes(claim=False)
+async def unreachable(uow: UnitOfWork, command: Unreachable, actor: Actor) -> Outcome[None]:
     """Telegram refused private messages to these users: forget them, and their rows, in
-    one committed unit of work (what a send that met Forbidden calls)."""
-    async with db.unit_of_work() as uow:
-        for user_id in dict.fromkeys(user_ids):
-            await became_unreachable(uow, user_id, now)
-        await uow.commit()
+    one committed unit of work (what a send that met Forbidden calls). No claim: it
+    follows the change whose update was claimed."""
+    for user_id in dict.fromkeys(command.user_ids):
+        await became_unreachable(uow, user_id, actor.now)
+    return Outcome(None, Effects(reminders=True))
 
 
-async def reachable(db: Database, user_id: int, now: datetime) -> bool:
-    """A private message from this user: remember them (and re-derive their rows) in one
-    committed unit of work. True when their reminder rows changed."""
-    async with db.unit_of_work() as uow:
-        synced = await became_reachable(uow, user_id, now)
-        await uow.commit()
-    return bool(synced)
+@dataclass(frozen=True)
+class Reachable:
+    """Any private message: its sender can be written to in private from now on."""
+
+
+@writes(claim=False)
+async def reachable(uow: UnitOfWork, command: Reachable, actor: Actor) -> Outcome[bool]:
+    """A private message from the actor: remember them (and re-derive their rows). True,
+    and the reminder plan reloaded, when their rows changed. The update is not claimed:
+    this runs before the message's own handler, which may claim it, and it is idempotent
+    by itself (a known user changes nothing)."""
+    synced = bool(await became_reachable(uow, actor.user_id, actor.now))
+    return Outcome(synced, Effects(reminders=synced))
 
 
 async def _sync_captained(uow: UnitOfWork, user_id: int, now: datetime) -> tuple[int, ...]:
@@ -135,17 +149,31 @@ class Headcount:
     organiser_reachable: bool
 
 
-async def headcount(db: Database, user_id: int, match_id: int) -> Headcount | None:
-    """The match (by id) among the user's captaincies; None when it is not theirs (or the
-    button outlived the tournament)."""
-    async with db.unit_of_work(read_only=True) as uow:
-        for captaincy in await uow.teams.captaincies(user_id):
-            snap = await state.load(uow, captaincy.tournament_id)
-            stored = next((m for m in snap.matches if m.id == match_id), None)
-            if stored is None or captaincy.team not in (stored.match.home, stored.match.away):
-                continue
-            organiser = snap.tournament.created_by
-            squad = snap.tournament.settings.squad
-            private = organiser in await uow.private_chats.reachable([organiser])
-            return Headcount(snap, stored, captaincy.team, int(squad) if squad else None, private)
+HEADCOUNT = "say how many players came"  # the row of roles.TABLE
+
+
+@dataclass(frozen=True)
+class CountHeads:
+    """hc:<match id>:<n> under a captain's reminder: the match it asked about."""
+
+    match_id: int
+
+
+@reads
+async def headcount(uow: UnitOfWork, command: CountHeads, actor: Actor) -> Headcount | None:
+    """The match (by id) in a tournament the presser captains in, if the count is theirs
+    to give (the captain of one of its sides); None when no such tournament has it (the
+    button outlived the tournament or the captaincy). NotAllowed: the match is not their
+    team's (their captaincy moved to another team)."""
+    for captaincy in await uow.teams.captaincies(actor.user_id):
+        snap = await state.load(uow, captaincy.tournament_id)
+        stored = next((m for m in snap.matches if m.id == command.match_id), None)
+        if stored is None:
+            continue
+        sides = tuple(t for t in (stored.match.home, stored.match.away) if t is not None)
+        roles.require(HEADCOUNT, await roles.of_side(uow, snap.tournament, actor, sides=sides))
+        organiser = snap.tournament.created_by
+        squad = snap.tournament.settings.squad
+        private = organiser in await uow.private_chats.reachable([organiser])
+        return Headcount(snap, stored, captaincy.team, int(squad) if squad else None, private)
     return None

@@ -1,45 +1,45 @@
-"""Entering, correcting and reading results; knockout sides fill themselves afterwards."""
+"""Entering, correcting and reading results; knockout sides fill themselves afterwards.
+
+A result line is understood first (its teams, its match, who may enter it), with nothing
+written; then it is stored, or the bot asks before storing: a typo's team, a correction
+of a played match, a captain's result awaiting the other captain. A question's state is
+stored by the use case in the same unit of work (bot.usecases.conversations), and the
+line's update is claimed with it, so a repeated update asks nothing twice.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from bot.usecases import reminders, state, units
+from bot.usecases import conversations, reminders, roles, state
 from bot.usecases.errors import (
     AlreadyPlayed,
     NeedsConfirmation,
     NeedsPenalties,
     NoMatchBetween,
     NoPenaltiesInGroups,
+    NotAllowed,
     NotOrganiser,
     NotYourButton,
     UndoBlocked,
 )
-from bot.usecases.units import Actor, Done, Effects
-from domain import scores
+from bot.usecases.roles import Role
+from bot.usecases.runner import Actor, Effects, Outcome, claim_update, writes
+from domain import names, scores
+from domain.errors import DomainError
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
-from storage import Database, UnitOfWork
-from storage.errors import ResultAlreadyRecorded
+from storage import UnitOfWork
 from storage.records import RecordOutcome, RecordResult, StoredMatch
 
-
-@dataclass(frozen=True)
-class Entry:
-    """A result as typed in a chat, with where it came from."""
-
-    chat_id: int
-    user_id: int
-    text: str
-    now: datetime
-    update_id: int | None = None
-    message_id: int | None = None
-    is_chat_admin: bool = False
-    fuzzy: bool = False  # the bot asks with buttons rather than correct a typo itself
-    confirmed_by: int | None = None  # the other captain, when captains enter results
+# The rows of roles.TABLE these use cases ask.
+ENTER = "enter a result"
+CAPTAINS_ENTER = "enter a result, captains' results on"
+CONFIRMING = "confirm or reject a captain's result"
+CORRECTING = "correct a stored result"
+UNDOING = "undo the last result"
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,76 @@ class Entered:
     snapshot: state.Snapshot
 
 
-async def may_organise(uow: UnitOfWork, snap: state.Snapshot, user_id: int, admin: bool) -> None:
-    if admin or snap.tournament.created_by == user_id:
-        return
-    if not await uow.tournaments.is_organiser(snap.id, user_id):
-        raise NotOrganiser("only organisers enter results")
+# --- what the bot waits for after a line (conversation states) ----------------------------
+
+PENDING = "pending_result"  # the older rows' kind of a typo's choice or a correction
+CONFIRM = "captain_result"  # a captain's result awaiting the other captain
+TYPO, CORRECTION = "result_typo", "result_correction"
+
+
+@dataclass(frozen=True)
+class TypoChoice:
+    """A line naming no team as spelled ("Kartalar"): the teams its buttons offer."""
+
+    text: str
+    wrong: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A line for a played match: [Değiştir] stores it in place of the stored result."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class CaptainResult:
+    """A captain's line (captains' results on), until the other side's captain answers."""
+
+    text: str
+    match: int
+
+
+Pending = TypoChoice | Correction | CaptainResult
+KINDS: dict[type, str] = {TypoChoice: TYPO, Correction: CORRECTION, CaptainResult: CONFIRM}
+
+
+def pending_of(row: dict[str, Any] | None) -> Pending | None:
+    """The stored state as its dataclass; None for another kind (a set-up, a claim) or
+    none. Reads the older rows too: one kind "pending_result" for a typo's choice (with
+    its options) and a correction."""
+    if row is None:
+        return None
+    kind, text = row.get("kind"), str(row.get("text") or "")
+    if kind == TYPO or (kind == PENDING and row.get("options")):
+        return TypoChoice(text, str(row.get("wrong") or ""), tuple(row.get("options") or ()))
+    if kind in (CORRECTION, PENDING):
+        return Correction(text)
+    if kind == CONFIRM and isinstance(row.get("match"), int):
+        return CaptainResult(text, row["match"])
+    return None
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A line the bot asks about instead of storing it: `question` says what is asked (a
+    typo's teams: UnknownTeam; a played match: AlreadyPlayed; a captain's result:
+    NeedsConfirmation), `pending` is the state stored for the answer."""
+
+    question: names.UnknownTeam | AlreadyPlayed | NeedsConfirmation
+    pending: Pending
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A line of a message refused on its own: nothing of it is stored, the others stand."""
+
+    reason: DomainError
+
+
+# What one line comes to; None: a repeat of an update that was answered the first time.
+Answer = Entered | Asked | Refused | None
 
 
 def find(snap: state.Snapshot, home: str, away: str) -> tuple[StoredMatch, bool]:
@@ -85,59 +150,137 @@ def check(match: PlannedMatch, score: Score) -> Score:
     return score
 
 
-async def enter(
-    uow: UnitOfWork, entry: Entry, *, correct: bool = False, confirmed: bool = False
-) -> Entered:
-    """Record (or, with `correct`, replace) the result a line names; one unit of work.
-    `confirmed`: the other side has confirmed a captain's line (confirm_captain checked who
-    may), so it is stored as the captain's entry."""
-    snap = await state.active(uow, entry.chat_id)
+@dataclass(frozen=True)
+class _Line:
+    """A line understood and allowed: the match it is about and the score to store."""
+
+    stored: StoredMatch
+    score: Score
+
+
+async def _understand(
+    uow: UnitOfWork,
+    snap: state.Snapshot,
+    text: str,
+    actor: Actor,
+    *,
+    correct: bool = False,
+    fuzzy: bool = False,
+) -> _Line | Asked | None:
+    """What `text` is, whether the actor may enter it, and whether to ask first. Nothing
+    is written but a question's state and its update's claim; refusals are raised.
+
+    Without captains' results only organisers enter results (refused before the line is
+    read). With them a captain of either side enters; his line waits for the other side's
+    captain. A creator, organiser or administrator who captains a team acts as an
+    organiser."""
+    captains_on = snap.tournament.settings.captains_may_enter_results
+    role: Role | None = None
+    if not captains_on:
+        role = await roles.of(uow, snap.tournament, actor)
+        roles.require(CORRECTING if correct else ENTER, role)
     try:
-        await may_organise(uow, snap, entry.user_id, entry.is_chat_admin)
-        organiser = True
-    except NotOrganiser:
-        if not snap.tournament.settings.captains_may_enter_results and not confirmed:
+        parsed = scores.parse_result(text, snap.teams, fuzzy=fuzzy)
+    except names.UnknownTeam as exc:
+        if not exc.candidates:
             raise
-        organiser = False
-    parsed = scores.parse_result(entry.text, snap.teams, fuzzy=entry.fuzzy)
+        return await _ask(uow, actor, exc, TypoChoice(text, exc.text, tuple(exc.candidates)))
     stored, swap = find(snap, parsed.home, parsed.away)
     score = check(stored.match, oriented(parsed.score, swap))
-    if not organiser and not confirmed:
-        await _captain_may_enter(uow, snap, stored.match, score, entry)
+    if role is None:
+        match = stored.match
+        role = await roles.of(uow, snap.tournament, actor, sides=(match.home, match.away))
+        if role is Role.OTHER_CAPTAIN:  # a captain of neither side: as anyone else
+            role = Role.MEMBER
+        if correct:
+            roles.require(CORRECTING, role)
+        if roles.require(CAPTAINS_ENTER, role) == "waits":
+            team = await uow.teams.captain_of(snap.id, actor.user_id)
+            asked = NeedsConfirmation(match, score, str(team))
+            return await _ask(uow, actor, asked, CaptainResult(text, match.no))
+    if stored.result is not None and not correct:
+        played = AlreadyPlayed(stored.match, stored.result, score)
+        asked = await _ask(uow, actor, played, Correction(text))
+        if asked is not None:
+            return asked
+        # A repeat of the update that stored this result (or asked): storage answers it
+        # as the duplicate it is, with the match as it stands.
+    return _Line(stored, score)
+
+
+async def _ask(
+    uow: UnitOfWork,
+    actor: Actor,
+    question: names.UnknownTeam | AlreadyPlayed | NeedsConfirmation,
+    pending: Pending,
+) -> Asked | None:
+    """Ask instead of storing: the state for the answer, with the update's claim (None:
+    this update was asked about already)."""
+    if actor.update_id is not None and not await uow.updates.claim(actor.update_id, actor.now):
+        return None
+    await conversations.keep(uow, actor, KINDS[type(pending)], pending)
+    return Asked(question, pending)
+
+
+async def _store(
+    uow: UnitOfWork,
+    snap: state.Snapshot,
+    line: _Line,
+    actor: Actor,
+    *,
+    entered_by: int,
+    correct: bool = False,
+) -> Entered:
+    """Record (or, with `correct`, replace) the line's result; the write claims the
+    update id (a repeat comes back `duplicate`, stored once). A result someone else
+    stored since the line was read is refused by storage (ResultAlreadyRecorded)."""
     cmd = RecordResult(
         tournament_id=snap.id,
-        match_no=stored.match.no,
-        score=score,
-        entered_by=entry.user_id,
-        at=entry.now,
-        update_id=entry.update_id,
-        source_chat_id=entry.chat_id,
-        source_message_id=entry.message_id,
+        match_no=line.stored.match.no,
+        score=line.score,
+        entered_by=entered_by,
+        at=actor.now,
+        update_id=actor.update_id,
+        source_chat_id=actor.chat_id,
     )
-    try:
-        outcome = await (uow.results.correct if correct else uow.results.record_first)(cmd)
-    except ResultAlreadyRecorded:
-        # Not a repeat of the same update (that returns `duplicate`): ask before replacing.
-        raise AlreadyPlayed(stored.match, stored.result or score, score) from None
-    entered = await _after(uow, _with_result(snap, outcome), stored.match, outcome)
+    outcome = await (uow.results.correct if correct else uow.results.record_first)(cmd)
+    entered = await _after(uow, _with_result(snap, outcome), line.stored.match, outcome)
     if entered.filled:  # knockout sides known: their captain reminders (not on every result)
-        await reminders.sync(uow, snap.id, entry.now, entered.snapshot)
+        await reminders.sync(uow, snap.id, actor.now, entered.snapshot)
     return entered
 
 
-async def _captain_may_enter(
-    uow: UnitOfWork, snap: state.Snapshot, match: PlannedMatch, score: Score, entry: Entry
-) -> None:
-    """With captains' results on: a captain of one side enters, a captain of the other
-    side confirms; until then nothing is stored (NeedsConfirmation)."""
-    team = await uow.teams.captain_of(snap.id, entry.user_id)
-    if team is None or team not in (match.home, match.away):
-        raise NotOrganiser("only organisers and this match's captains enter its result")
-    if entry.confirmed_by is None:
-        raise NeedsConfirmation(match, score, team)
-    other = await uow.teams.captain_of(snap.id, entry.confirmed_by)
-    if other is None or other == team or other not in (match.home, match.away):
-        raise NotOrganiser("only the other side's captain confirms")
+async def answer(
+    uow: UnitOfWork,
+    snap: state.Snapshot,
+    text: str,
+    actor: Actor,
+    *,
+    correct: bool = False,
+) -> Answer:
+    """One line answered on its own, for a verb that answers each line (a message of
+    several, a typo's button): a refusal found before anything of it is written is its
+    answer (Refused), the other lines stand. NotOrganiser is raised while the chat-admin
+    answer could change it (the runner asks, and runs the verb again)."""
+    try:
+        line = await _understand(uow, snap, text, actor, correct=correct)
+    except NotOrganiser as exc:
+        if not actor.admin_settled:
+            raise
+        return Refused(exc)
+    except DomainError as exc:
+        return Refused(exc)
+    if not isinstance(line, _Line):
+        return line
+    return await _store(uow, snap, line, actor, entered_by=actor.user_id, correct=correct)
+
+
+def effects_of(answer: Answer) -> Effects:
+    """A stored result redraws the chat's live message; filled knockout sides reload the
+    reminder plan. A question changes neither."""
+    if not isinstance(answer, Entered):
+        return Effects()
+    return Effects(reminders=bool(answer.filled), live=(answer.snapshot.tournament.chat_id,))
 
 
 def _with_result(snap: state.Snapshot, outcome: RecordOutcome) -> state.Snapshot:
@@ -157,7 +300,7 @@ async def _after(
     """Fill knockout sides that became known, and say what changed."""
     filled = await fill_knockout(uow, snap)
     if filled:
-        snap = await state.load(uow, snap.id, snap.tournament)
+        snap = await state.load(uow, snap.id, snap.tournament, snap.groups)
     table = None
     group_done = None
     if not match.stage.is_knockout:
@@ -206,26 +349,17 @@ class Undone:
     snapshot: state.Snapshot
 
 
-async def undo(
-    uow: UnitOfWork,
-    *,
-    chat_id: int,
-    user_id: int,
-    now: datetime,
-    update_id: int | None = None,
-    is_chat_admin: bool = False,
-) -> Undone:
-    """/geri_al: revert the organiser's last result write, unless later play builds on it."""
-    snap = await state.active(uow, chat_id)
-    await may_organise(uow, snap, user_id, is_chat_admin)
-    outcome = await uow.results.undo_last(snap.id, user_id, now, update_id=update_id)
-    after = await state.load(uow, snap.id)
+async def undo(uow: UnitOfWork, snap: state.Snapshot, actor: Actor) -> Undone:
+    """Revert the actor's last result write in `snap`'s tournament, unless later play
+    builds on it (the caller asked who may). The undo's own write claims the update id."""
+    outcome = await uow.results.undo_last(snap.id, actor.user_id, actor.now, actor.update_id)
+    after = await state.load(uow, snap.id, snap.tournament, snap.groups)
     match = next(m for m in after.matches if m.match.no == outcome.match_no)
     if _decided_later_play(after, match.match):
         raise UndoBlocked(match.match)
     if await fill_knockout(uow, after):  # a knockout side un-filled: its reminders follow
-        after = await state.load(uow, snap.id)
-        await reminders.sync(uow, snap.id, now, after)
+        after = await state.load(uow, snap.id, snap.tournament, snap.groups)
+        await reminders.sync(uow, snap.id, actor.now, after)
     return Undone(match.match, outcome.removed, outcome.restored, after)
 
 
@@ -238,44 +372,96 @@ def _decided_later_play(snap: state.Snapshot, match: PlannedMatch) -> bool:
     return any({m.match.home_from, m.match.away_from} & codes for m in played_knockout)
 
 
-# --- actions: what the handlers call ------------------------------------------------------
-
-PENDING = "pending_result"  # a typo's choice or a correction awaiting [Değiştir]
-CONFIRM = "captain_result"  # a captain's result awaiting the other captain
+# --- the use cases ------------------------------------------------------------------------
 
 
-def _effects(entered: Entered) -> Effects:
-    return Effects(reminders=bool(entered.filled), live=(entered.snapshot.tournament.chat_id,))
+@dataclass(frozen=True)
+class Record:
+    """/sonuc Kartallar 3-1 Şahinler, as typed; `correct`: it replaces the stored result
+    ([Değiştir]); `fuzzy`: a typo of a team's name is corrected, not asked about."""
+
+    text: str
+    correct: bool = False
+    fuzzy: bool = False
 
 
-async def record(
-    db: Database, actor: Actor, text: str, *, correct: bool = False, fuzzy: bool = False
-) -> Done[Entered]:
-    """A result line or /sonuc: organisers store it (a correction only after [Değiştir]);
-    with captains' results on, a captain's line waits for the other captain
-    (NeedsConfirmation). The result's own write claims the update id (a repeat of the
-    same update comes back `duplicate`, stored once)."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Entered:
-        entry = Entry(
-            chat_id=actor.chat_id,
-            user_id=actor.user_id,
-            text=text,
-            now=actor.now,
-            update_id=actor.update_id,
-            is_chat_admin=admin,
-            fuzzy=fuzzy,
-        )
-        return await enter(uow, entry, correct=correct)
-
-    entered = await units.write(db, actor, action, claim=False)
-    return Done(entered, _effects(entered))
+@writes(claim=False)
+async def record(uow: UnitOfWork, command: Record, actor: Actor) -> Outcome[Entered | Asked | None]:
+    """A result line: organisers store it (a played match's only as a correction); with
+    captains' results on, a captain's line waits for the other captain. Asked: the bot
+    asks first (its state stored here). Refusals are raised."""
+    snap = await state.active(uow, actor.chat_id)
+    line = await _understand(
+        uow, snap, command.text, actor, correct=command.correct, fuzzy=command.fuzzy
+    )
+    if not isinstance(line, _Line):
+        return Outcome(line)
+    entered = await _store(
+        uow, snap, line, actor, entered_by=actor.user_id, correct=command.correct
+    )
+    return Outcome(entered, effects_of(entered))
 
 
-async def undo_last(db: Database, actor: Actor) -> Done[Undone]:
+@dataclass(frozen=True)
+class Fix:
+    """fix:<asker>:<choice> under a line's question: a typo's team (its index), [Değiştir]
+    ("c") or [Vazgeç] ("x"); `asker` None: the button's data named nobody."""
+
+    asker: int | None
+    choice: str
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """What the press did: nothing (`cancelled`), or the line entered again, with the
+    `team` chosen (None: as the correction); `answer` is that line's."""
+
+    cancelled: bool = False
+    team: str | None = None
+    answer: Answer = None
+
+
+@writes(claim=False, rerun=True)
+async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
+    """The asker's answer to a typo's or a played match's question: the question is used
+    up, and the line is entered again (with the team chosen, or as a correction) in the
+    same unit of work; its refusal is its answer, as for a line of a message."""
+    if command.asker is None:
+        raise NotYourButton("stale")
+    roles.own_button(command.asker, actor)
+    pending = pending_of(await uow.setups.get(actor.chat_id, actor.user_id))
+    choice = command.choice
+    if isinstance(pending, TypoChoice) and choice.isascii() and choice.isdigit():
+        index = int(choice) if len(choice) < 4 else len(pending.options)
+        if index >= len(pending.options):
+            raise NotYourButton("stale")
+        team: str | None = pending.options[index]
+        text, correct = pending.text.replace(pending.wrong, str(team), 1), False
+    elif isinstance(pending, Correction) and choice == "c":
+        text, correct, team = pending.text, True, None
+    elif isinstance(pending, TypoChoice | Correction) and choice == "x":
+        await uow.setups.delete(actor.chat_id, actor.user_id)
+        await claim_update(uow, actor)
+        return Outcome(Fixed(cancelled=True))
+    else:
+        raise NotYourButton("stale")
+    await uow.setups.delete(actor.chat_id, actor.user_id)
+    snap = await state.active(uow, actor.chat_id)
+    answered = await answer(uow, snap, text, actor, correct=correct)
+    return Outcome(Fixed(team=team, answer=answered), effects_of(answered))
+
+
+@dataclass(frozen=True)
+class UndoLast:
+    """/geri_al."""
+
+
+@writes(claim=False, replanned=True)
+async def undo_last(uow: UnitOfWork, command: UndoLast, actor: Actor) -> Undone:
     """/geri_al, by an organiser: their last result write is reverted."""
-    action = units.as_organiser(actor, undo, update_id=actor.update_id)
-    return await units.write_replanned(db, actor, action, claim=False)
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(UNDOING, await roles.of(uow, snap.tournament, actor))
+    return await undo(uow, snap, actor)
 
 
 @dataclass(frozen=True)
@@ -289,71 +475,72 @@ class Rejected:
     tell: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class CaptainsAnswer:
+    """[Onayla] / [Reddet] under a captain's result: the captain who typed it."""
+
+    entered_by: int
+
+
 async def _pending_for(
     uow: UnitOfWork, actor: Actor, entered_by: int
-) -> tuple[state.Snapshot, dict[str, Any], StoredMatch]:
+) -> tuple[state.Snapshot, CaptainResult, StoredMatch]:
     """The captain's pending result and its match, if `actor` may answer it: a captain of
     the other side, or an organiser when that side has no captain."""
-    pending = await uow.setups.get(actor.chat_id, entered_by)
-    if pending is None or pending.get("kind") != CONFIRM:
+    pending = pending_of(await uow.setups.get(actor.chat_id, entered_by))
+    if not isinstance(pending, CaptainResult):
         raise NotYourButton("stale")
     snap = await state.active(uow, actor.chat_id)
-    stored = next((m for m in snap.matches if m.match.no == pending.get("match")), None)
+    stored = next((m for m in snap.matches if m.match.no == pending.match), None)
     team = await uow.teams.captain_of(snap.id, entered_by)
     if stored is None or stored.result is not None or team is None:
         raise NotYourButton("stale")
     other = stored.match.away if team == stored.match.home else stored.match.home
     mine = await uow.teams.captain_of(snap.id, actor.user_id)
     if mine == other and actor.user_id != entered_by:
-        return snap, pending, stored
-    if not (await uow.teams.captains(snap.id)).get(other or ""):
-        try:
-            await may_organise(uow, snap, actor.user_id, actor.known_admin)
-            return snap, pending, stored
-        except NotOrganiser:
-            pass
-    raise NotYourButton("other_captain")
+        role = Role.OTHER_CAPTAIN  # the other side's captain, whatever else they are
+    elif mine == team:
+        role = Role.CAPTAIN
+    else:
+        role = await roles.of(uow, snap.tournament, actor)
+        if not (await uow.teams.captains(snap.id)).get(other or ""):
+            # Nobody captains the other side: an organiser answers for it.
+            if roles.is_organiser(role):
+                return snap, pending, stored
+            raise NotOrganiser("only organisers answer for a side without captains")
+    try:
+        roles.require(CONFIRMING, role)
+    except NotAllowed:
+        raise NotYourButton("other_captain") from None
+    return snap, pending, stored
 
 
-async def confirm_captain(db: Database, actor: Actor, entered_by: int) -> Done[Entered]:
-    """[Onayla] under a captain's result: the other side's captain makes it count."""
-    await actor.is_chat_admin()  # before the write: the no-captain fallback may need it
-
-    async def action(uow: UnitOfWork, _admin: bool) -> Entered:
-        _, pending, _stored = await _pending_for(uow, actor, entered_by)
-        entry = Entry(
-            chat_id=actor.chat_id,
-            user_id=entered_by,
-            text=pending["text"],
-            now=actor.now,
-            update_id=actor.update_id,
-            confirmed_by=actor.user_id,
-        )
-        entered = await enter(uow, entry, confirmed=True)
-        await uow.setups.delete(actor.chat_id, entered_by)
-        return entered
-
-    entered = await units.write(db, actor, action, claim=False)
-    return Done(entered, _effects(entered))
+@writes(claim=False)
+async def confirm_captain(
+    uow: UnitOfWork, command: CaptainsAnswer, actor: Actor
+) -> Outcome[Entered]:
+    """[Onayla] under a captain's result: the other side's captain makes it count; it is
+    stored as the captain's entry, and the press's update is its claim."""
+    snap, pending, _stored = await _pending_for(uow, actor, command.entered_by)
+    parsed = scores.parse_result(pending.text, snap.teams)
+    stored, swap = find(snap, parsed.home, parsed.away)
+    line = _Line(stored, check(stored.match, oriented(parsed.score, swap)))
+    entered = await _store(uow, snap, line, actor, entered_by=command.entered_by)
+    await uow.setups.delete(actor.chat_id, command.entered_by)
+    return Outcome(entered, effects_of(entered))
 
 
-async def reject_captain(db: Database, actor: Actor, entered_by: int) -> Done[Rejected]:
+@writes
+async def reject_captain(uow: UnitOfWork, command: CaptainsAnswer, actor: Actor) -> Rejected:
     """[Reddet] under a captain's result: nothing is stored; both captains and the
     organisers are told."""
-    await actor.is_chat_admin()
-
-    async def action(uow: UnitOfWork, _admin: bool) -> Rejected:
-        snap, pending, stored = await _pending_for(uow, actor, entered_by)
-        await uow.setups.delete(actor.chat_id, entered_by)
-        captains = await uow.teams.captains(snap.id)
-        people = [
-            u for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())
-        ]
-        people += [snap.tournament.created_by, *await uow.tournaments.organisers(snap.id)]
-        reachable = await uow.private_chats.reachable(set(people))
-        tell = tuple(u for u in dict.fromkeys(people) if u in reachable)
-        parsed = scores.parse_result(pending["text"], snap.teams)
-        _, swap = find(snap, parsed.home, parsed.away)
-        return Rejected(stored.match, oriented(parsed.score, swap), entered_by, tell)
-
-    return Done(await units.write(db, actor, action))
+    snap, pending, stored = await _pending_for(uow, actor, command.entered_by)
+    await uow.setups.delete(actor.chat_id, command.entered_by)
+    captains = await uow.teams.captains(snap.id)
+    people = [u for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())]
+    people += [snap.tournament.created_by, *await uow.tournaments.organisers(snap.id)]
+    reachable = await uow.private_chats.reachable(set(people))
+    tell = tuple(u for u in dict.fromkeys(people) if u in reachable)
+    parsed = scores.parse_result(pending.text, snap.teams)
+    _, swap = find(snap, parsed.home, parsed.away)
+    return Rejected(stored.match, oriented(parsed.score, swap), command.entered_by, tell)

@@ -10,6 +10,7 @@ get is NotOrganiser, on which the runner asks Telegram and runs the verb once mo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -127,21 +128,31 @@ async def of(
     `team`: the team the action is about (a claim, a head count): its captain is CAPTAIN,
     another team's OTHER_CAPTAIN. `sides`: a match's two teams (a captain's result): a
     captain of either side is CAPTAIN. Organisers come first: a creator, organiser or
-    administrator who captains a team acts as an organiser."""
-    if actor.private:
+    administrator who captains a team acts as an organiser. PRIVATE is a private chat
+    about no tournament of its own (a group's cannot be reached from there); a tournament
+    set up in the private chat itself is its creator's, as in a group."""
+    if actor.private and (tournament is None or tournament.chat_id != actor.chat_id):
         return Role.PRIVATE
-    if tournament is not None:
-        if tournament.created_by == actor.user_id:
-            return Role.CREATOR
-        if await uow.tournaments.is_organiser(tournament.id, actor.user_id):
-            return Role.ORGANISER
-    if actor.chat_admin:
-        return Role.ADMIN
-    if tournament is not None and (team is not None or sides):
+    role = await of_user(uow, tournament, actor.user_id, chat_admin=actor.chat_admin)
+    if role is Role.MEMBER and tournament is not None and (team is not None or sides):
         mine = await uow.teams.captain_of(tournament.id, actor.user_id)
         if mine is not None:
             return Role.CAPTAIN if mine == team or mine in sides else Role.OTHER_CAPTAIN
-    return Role.MEMBER
+    return role
+
+
+async def of_user(
+    uow: UnitOfWork, tournament: Tournament | None, user_id: int, *, chat_admin: bool
+) -> Role:
+    """`of` for a group chat's user without the captains' roles: creator, organiser,
+    administrator or member. For the use cases that hold a user id and the chat-admin
+    flag where an actor would be, until they move onto the runner's shape."""
+    if tournament is not None:
+        if tournament.created_by == user_id:
+            return Role.CREATOR
+        if await uow.tournaments.is_organiser(tournament.id, user_id):
+            return Role.ORGANISER
+    return Role.ADMIN if chat_admin else Role.MEMBER
 
 
 def is_organiser(role: Role) -> bool:
@@ -162,11 +173,35 @@ def require(action: str, role: Role, *, actor: Actor | None = None) -> Cell:
     raise NotAllowed(action, role)
 
 
+def anyone(action: str, tournament: Tournament, actor: Actor) -> Cell:
+    """`require` for a row every role in a group may do (the "see ..." rows), settled
+    without a query: being an organiser or a captain cannot change it, so the actor counts
+    as a member, or as PRIVATE in a private chat that is not the tournament's own."""
+    rule = TABLE[action]
+    assert all(rule.cell(r) == "allowed" for r in ROLES if r is not Role.PRIVATE), action
+    elsewhere = actor.private and tournament.chat_id != actor.chat_id
+    return require(action, Role.PRIVATE if elsewhere else Role.MEMBER)
+
+
 def own_button(asker: int | None, actor: Actor) -> None:
     """A question's buttons belong to who asked it (None: to anyone): another person's
     press is refused with a toast, whatever their role (the table's last row)."""
     if asker is not None and asker != actor.user_id:
         raise NotYourButton("asker")
+
+
+async def of_side(
+    uow: UnitOfWork, tournament: Tournament, actor: Actor, *, sides: tuple[str, ...]
+) -> Role:
+    """The actor's role for a captain's own errand about a match (a head count), wherever
+    the button is pressed (the reminder that carries it is private): a captain of either
+    side is CAPTAIN, one who organises too included (the count is their team's); anyone
+    else has the role `of` gives them in the tournament's group."""
+    mine = await uow.teams.captain_of(tournament.id, actor.user_id)
+    if mine is not None and mine in sides:
+        return Role.CAPTAIN
+    in_group = dataclasses.replace(actor, chat_id=tournament.chat_id, private=False)
+    return await of(uow, tournament, in_group, sides=sides)
 
 
 def doc_table() -> str:

@@ -69,6 +69,12 @@ class Actor:
             )
         return self._admin_known
 
+    @property
+    def admin_settled(self) -> bool:
+        """Nothing the runner could ask would change the chat-admin flag any more: a
+        NotOrganiser now is the refusal to tell (for a `rerun` verb, which answers it)."""
+        return self.admin_asked or self.private or self.admin is None
+
     def part(self, n: int) -> Actor:
         """The actor of the n-th later line of one message: its own update key, so line n
         is not taken for a repeat of line one."""
@@ -90,17 +96,21 @@ class Outgoing:
 @dataclass(frozen=True)
 class Effects:
     """What follows a committed change. `reminders`: the reminder rows changed, reload the
-    sender's plan. `live`: chats whose pinned live message must show the change."""
+    sender's plan. `live`: chats whose pinned live message must show the change. `drawn`:
+    tournaments as the change left them (state.Snapshot), so their live message is redrawn
+    from the outcome instead of from a fresh read."""
 
     reminders: bool = False
     live: tuple[int, ...] = ()
     messages: tuple[Outgoing, ...] = ()
+    drawn: tuple[Any, ...] = ()
 
     def __add__(self, other: Effects) -> Effects:
         return Effects(
             reminders=self.reminders or other.reminders,
             live=tuple(dict.fromkeys(self.live + other.live)),
             messages=self.messages + other.messages,
+            drawn=self.drawn + other.drawn,
         )
 
     def __bool__(self) -> bool:
@@ -123,11 +133,14 @@ class Kind:
     """How the runner runs a verb: `write` (a write unit of work, committed), `claim` (the
     runner claims the update id; a verb whose claim is part of its own idempotent write,
     such as a result, says False), `replanned` (the matches changed: reload the reminder
-    plan and redraw the actor's chat's live message)."""
+    plan and redraw the actor's chat's live message), `rerun` (the verb answers a refusal
+    itself once the chat-admin answer is known, as each line of a message is answered on
+    its own: after NotOrganiser it runs once more whatever Telegram said)."""
 
     write: bool
     claim: bool = True
     replanned: bool = False
+    rerun: bool = False
 
 
 Verb = Callable[[UnitOfWork, Any, Actor], Awaitable[Any]]
@@ -144,11 +157,13 @@ def writes(
     *,
     claim: bool = True,
     replanned: bool = False,
+    rerun: bool = False,
 ) -> Any:
     """A use case that changes something: one write unit of work with the update's claim."""
 
     def mark(fn: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
-        fn.kind = Kind(write=True, claim=claim, replanned=replanned)  # type: ignore[attr-defined]
+        kind = Kind(write=True, claim=claim, replanned=replanned, rerun=rerun)
+        fn.kind = kind  # type: ignore[attr-defined]
         return fn
 
     return mark(verb) if verb is not None else mark
@@ -166,16 +181,17 @@ async def run(db: Database, verb: Verb, command: Any, actor: Actor) -> Outcome[A
 
     The first try takes the actor for no chat administrator unless that is known; if the
     verb refuses with NotOrganiser, the chat-admin question is asked (outside any
-    transaction) and, for an administrator, the verb runs once more from the start. The
-    refusal raised otherwise is the verb's own (it may name the action and the rule).
+    transaction) and, for an administrator (any answer, for a `rerun` verb), the verb runs
+    once more from the start. The refusal raised otherwise is the verb's own (it may name
+    the action and the rule).
     """
     kind = kind_of(verb)
     try:
         return await _once(db, kind, verb, command, actor)
     except NotOrganiser as refused:
-        if actor.admin_asked or actor.private or actor.admin is None:
+        if actor.admin_settled:
             raise
-        if not await actor.is_chat_admin():
+        if not await actor.is_chat_admin() and not kind.rerun:
             raise refused from None  # its own words (which action, which rule)
     return await _once(db, kind, verb, command, actor)
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
-from bot.usecases import reminders, results, state, units
-from bot.usecases.units import Actor, Done, Effects
+from bot.usecases import reminders, roles, state
+from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import shifts, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
 from domain.names import fold_plain
-from storage import Database, UnitOfWork
+from storage import UnitOfWork
 
 MAX_DELAY = shifts.MAX_DELAY  # longer: another day, moved match by match with /ertele
 
@@ -192,20 +192,23 @@ def spacing(snap: state.Snapshot) -> shifts.Spacing:
 
 # --- use cases --------------------------------------------------------------------------
 
+MOVE = "delay or move matches"
 
-async def delay(
-    uow: UnitOfWork,
-    *,
-    chat_id: int,
-    user_id: int,
-    text: str,
-    now: datetime,
-    is_chat_admin: bool = False,
-) -> Moved:
+
+@dataclass(frozen=True)
+class Delay:
+    """/gecikme 15 [saha 2], as typed after the command."""
+
+    text: str
+
+
+@writes(replanned=True)
+async def delay(uow: UnitOfWork, command: Delay, actor: Actor) -> Outcome[Moved]:
     """/gecikme 15 [saha 2]: every unplayed match not yet kicked off (on that pitch) and
-    whatever it pushes, later by the same minutes. Caller commits."""
-    snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
+    whatever it pushes, later by the same minutes; organisers only, once per update."""
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(MOVE, await roles.of(uow, snap.tournament, actor))
+    text, now = command.text, actor.now
     minutes, pitch = parse_delay(text, snap.tournament.settings.pitches)
     try:
         after = shifts.delay(
@@ -224,18 +227,26 @@ async def delay(
     return await _store(uow, snap, after, changes, now, minutes=minutes, pitch=pitch)
 
 
-async def postpone(
-    uow: UnitOfWork,
-    *,
-    chat_id: int,
-    user_id: int,
-    text: str,
-    now: datetime,
-    is_chat_admin: bool = False,
-) -> Moved:
-    """/ertele 7 11:30: one match to a new kick-off, if it fits (CannotMove says why not)."""
-    snap = await state.active(uow, chat_id)
-    await results.may_organise(uow, snap, user_id, is_chat_admin)
+@dataclass(frozen=True)
+class Postpone:
+    """/ertele 7 11:30, as typed after the command."""
+
+    text: str
+
+
+@writes(replanned=True)
+async def postpone(uow: UnitOfWork, command: Postpone, actor: Actor) -> Outcome[Moved]:
+    """/ertele 7 11:30: one match to a new kick-off, if it fits (CannotMove says why not);
+    organisers only, once per update."""
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(MOVE, await roles.of(uow, snap.tournament, actor))
+    return await move_match(uow, snap, command.text, actor.now)
+
+
+async def move_match(
+    uow: UnitOfWork, snap: state.Snapshot, text: str, now: datetime
+) -> Outcome[Moved]:
+    """/ertele's move in `snap`, once the actor may: the new plan and its reminder rows."""
     number, time_text = parse_postpone(text)
     stored = next((m for m in snap.matches if m.match.no == number), None)
     if stored is None:
@@ -316,17 +327,19 @@ async def _store(
     *,
     minutes: int | None = None,
     pitch: str | None = None,
-) -> Moved:
+) -> Outcome[Moved]:
     await uow.matches.replan(snap.id, after)
-    await reminders.sync(uow, snap.id, now)
+    stored = await state.load(uow, snap.id, snap.tournament)  # the plan as it is now
+    await reminders.sync(uow, snap.id, now, stored)
     ordered = tuple(sorted(changes, key=lambda c: (c[0].start, c[0].pitch, c[0].no)))
-    return Moved(
+    moved = Moved(
         changes=ordered,
         notices=await _notices(uow, snap, ordered),
         snapshot=snap,
         minutes=minutes,
         pitch=pitch,
     )
+    return Outcome(moved, Effects(drawn=(stored,)))  # the live message draws what was stored
 
 
 async def _notices(
@@ -349,20 +362,3 @@ async def _notices(
         for user in users
         if user in reachable
     )
-
-
-# --- actions: what the handlers call ------------------------------------------------------
-
-
-def _moved(moved: Moved) -> Done[Moved]:
-    return Done(moved, Effects(reminders=True, live=(moved.snapshot.tournament.chat_id,)))
-
-
-async def delay_matches(db: Database, actor: Actor, text: str) -> Done[Moved]:
-    """/gecikme, by an organiser, once per update."""
-    return _moved(await units.by_organiser(db, actor, delay, text=text))
-
-
-async def postpone_match(db: Database, actor: Actor, text: str) -> Done[Moved]:
-    """/ertele, by an organiser, once per update."""
-    return _moved(await units.by_organiser(db, actor, postpone, text=text))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from zoneinfo import ZoneInfo
@@ -91,11 +92,16 @@ class Snapshot:
 
 
 async def load(
-    uow: UnitOfWork, tournament_id: int, tournament: Tournament | None = None
+    uow: UnitOfWork,
+    tournament_id: int,
+    tournament: Tournament | None = None,
+    groups: Sequence[Group] | None = None,
 ) -> Snapshot:
-    """Times come back in UTC from storage; here they turn into the tournament's clock."""
+    """Times come back in UTC from storage; here they turn into the tournament's clock.
+    `tournament`, `groups`: what the caller read already in this unit of work (a result
+    line reads the team names first), not read twice."""
     tournament = tournament or await uow.tournaments.get(tournament_id)
-    groups = await uow.teams.groups(tournament_id)
+    groups = await uow.teams.groups(tournament_id) if groups is None else groups
     matches = await uow.matches.plan(tournament_id, ZoneInfo(tournament.settings.time_zone))
     # Most tournaments never record a card or a lot: the flags spare two reads per action.
     cards: tuple[Card, ...] = ()
@@ -104,7 +110,7 @@ async def load(
         cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
     if tournament.settings.has_lots:
         lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
-    return Snapshot(tournament, groups, tuple(matches), cards, lots)
+    return Snapshot(tournament, tuple(groups), tuple(matches), cards, lots)
 
 
 async def active(uow: UnitOfWork, chat_id: int) -> Snapshot:

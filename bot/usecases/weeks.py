@@ -15,14 +15,16 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from bot.usecases import reminders, results, schedule, state, units
-from bot.usecases.units import Actor, Done
+from bot.usecases import reminders, roles, schedule, state
+from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import weekmoves, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch
 from domain.settings import UndatedMatch
-from storage import Database, UnitOfWork
+from storage import UnitOfWork
 
+WEEK = "move a match week"
+PLAN_PLAYOFF = "plan a play-off"
 _WEEK = re.compile(r"^\s*(?:hafta\s*)?([0-9]{1,2})\s*\.?\s*(?:hafta(?:y[ıi])?\b)?\s*(.*)$", re.I)
 
 
@@ -53,7 +55,7 @@ def _rhythm(snap: state.Snapshot) -> tuple[int | None, list[date]]:
 
 async def move_week(
     uow: UnitOfWork, snap: state.Snapshot, text: str, now: datetime
-) -> schedule.Moved:
+) -> Outcome[schedule.Moved]:
     if not any(m.match.week for m in snap.matches):
         raise BadWeek(text, "no_weeks")
     local_today = now.astimezone(snap.zone).date()
@@ -68,15 +70,21 @@ async def move_week(
     return await schedule._store(uow, snap, after, changes, now)  # the group, then captains
 
 
-async def postpone_week(db: Database, actor: Actor, text: str) -> Done[schedule.Moved]:
+@dataclass(frozen=True)
+class PostponeWeek:
+    """/hafta_ertele 3 [7 Şubat], as typed after the command."""
+
+    text: str
+
+
+@writes(replanned=True)
+async def postpone_week(
+    uow: UnitOfWork, command: PostponeWeek, actor: Actor
+) -> Outcome[schedule.Moved]:
     """/hafta_ertele, by an organiser, once per update."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> schedule.Moved:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        return await move_week(uow, snap, text, actor.now)
-
-    return schedule._moved(await units.write(db, actor, action))
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(WEEK, await roles.of(uow, snap.tournament, actor))
+    return await move_week(uow, snap, command.text, actor.now)
 
 
 # --- the TFF play-off -----------------------------------------------------------------------
@@ -133,38 +141,43 @@ class Playoff:
     snapshot: state.Snapshot
 
 
-async def plan_playoff(db: Database, actor: Actor, text: str) -> Done[Playoff]:
+@dataclass(frozen=True)
+class PlanPlayoff:
+    """/playoff [7 Mart 15:00], as typed after the command."""
+
+    text: str
+
+
+@writes(replanned=True)
+async def plan_playoff(uow: UnitOfWork, command: PlanPlayoff, actor: Actor) -> Outcome[Playoff]:
     """/playoff [7 Mart 15:00]: the match between the two teams a TFF table leaves level
     after every criterion; its winner ranks higher (state.Snapshot.playoff_order)."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Playoff:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        _, (home, away) = _playoff_tie(snap)
-        planned = [m.match for m in snap.matches if state.is_playoff(m.match)]
-        waiting = next((m for m in planned if {m.home, m.away} == {home, away}), None)
-        if waiting is not None:
-            raise NoPlayoff("planned", (home, away), waiting)
-        start = _playoff_start(snap, text, actor.now)
-        league = [m for m in snap.planned if not m.stage.is_knockout]
-        theirs = next(m for m in league if m.involves(home))
-        match = PlannedMatch(
-            no=max(m.no for m in snap.planned) + 1,
-            stage=theirs.stage,
-            group=theirs.group,
-            round=None,
-            pitch=snap.tournament.settings.pitches[0],
-            start=start,
-            end=start + (theirs.end - theirs.start),
-            home=home,
-            away=away,
-            key=f"{state.PLAYOFF}{len(planned) + 1}",
-        )
-        await uow.matches.replan(snap.id, [*snap.planned, match])
-        await reminders.sync(uow, snap.id, actor.now)
-        return Playoff(match, snap)
-
-    return await units.write_replanned(db, actor, action)
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(PLAN_PLAYOFF, await roles.of(uow, snap.tournament, actor))
+    _, (home, away) = _playoff_tie(snap)
+    planned = [m.match for m in snap.matches if state.is_playoff(m.match)]
+    waiting = next((m for m in planned if {m.home, m.away} == {home, away}), None)
+    if waiting is not None:
+        raise NoPlayoff("planned", (home, away), waiting)
+    start = _playoff_start(snap, command.text, actor.now)
+    league = [m for m in snap.planned if not m.stage.is_knockout]
+    theirs = next(m for m in league if m.involves(home))
+    match = PlannedMatch(
+        no=max(m.no for m in snap.planned) + 1,
+        stage=theirs.stage,
+        group=theirs.group,
+        round=None,
+        pitch=snap.tournament.settings.pitches[0],
+        start=start,
+        end=start + (theirs.end - theirs.start),
+        home=home,
+        away=away,
+        key=f"{state.PLAYOFF}{len(planned) + 1}",
+    )
+    await uow.matches.replan(snap.id, [*snap.planned, match])
+    after = await state.load(uow, snap.id, snap.tournament)  # the plan as it is now
+    await reminders.sync(uow, snap.id, actor.now, after)
+    return Outcome(Playoff(match, snap), Effects(drawn=(after,)))
 
 
 # --- /ertele 14 belirsiz ---------------------------------------------------------------------
@@ -186,49 +199,53 @@ def undated(snap: state.Snapshot) -> list[PlannedMatch]:
     return sorted((u.match for u in kept), key=lambda m: m.no)
 
 
-async def leave_undated(db: Database, actor: Actor, number: int) -> Done[Undated]:
+@dataclass(frozen=True)
+class LeaveUndated:
+    """/ertele 14 belirsiz: the match's number."""
+
+    number: int
+
+
+@writes(replanned=True)
+async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) -> Outcome[Undated]:
     """/ertele 14 belirsiz: match 14 (not played) waits for a date; organisers only."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Undated:
-        snap = await state.active(uow, actor.chat_id)
-        await results.may_organise(uow, snap, actor.user_id, admin)
-        stored = next((m for m in snap.matches if m.match.no == number), None)
-        if stored is None:
-            raise schedule.CannotPostpone("not_found", number)
-        if stored.result is not None:
-            raise schedule.CannotPostpone("played", number, stored.match, result=stored.result)
-        await uow.matches.replan(snap.id, [m for m in snap.planned if m.no != number])
-        kept = tuple(u for u in snap.tournament.settings.undated if u.match.no != number)
-        waiting = UndatedMatch(stored.match, actor.now, actor.user_id)
-        await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
-        await reminders.sync(uow, snap.id, actor.now)
-        captains = await uow.teams.captains(snap.id)
-        pairs = [
-            (u, t)
-            for t in (stored.match.home, stored.match.away)
-            for u in captains.get(t or "", ())
-        ]
-        reachable = await uow.private_chats.reachable({u for u, _ in pairs}) if pairs else set()
-        return Undated(stored.match, tuple(p for p in pairs if p[0] in reachable))
-
-    return await units.write_replanned(db, actor, action)
+    number = command.number
+    snap = await state.active(uow, actor.chat_id)
+    roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
+    stored = next((m for m in snap.matches if m.match.no == number), None)
+    if stored is None:
+        raise schedule.CannotPostpone("not_found", number)
+    if stored.result is not None:
+        raise schedule.CannotPostpone("played", number, stored.match, result=stored.result)
+    await uow.matches.replan(snap.id, [m for m in snap.planned if m.no != number])
+    kept = tuple(u for u in snap.tournament.settings.undated if u.match.no != number)
+    waiting = UndatedMatch(stored.match, actor.now, actor.user_id)
+    tournament = await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
+    after = await state.load(uow, snap.id, tournament)  # the plan as it is now
+    await reminders.sync(uow, snap.id, actor.now, after)
+    captains = await uow.teams.captains(snap.id)
+    pairs = [
+        (u, t) for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())
+    ]
+    reachable = await uow.private_chats.reachable({u for u, _ in pairs}) if pairs else set()
+    left = Undated(stored.match, tuple(p for p in pairs if p[0] in reachable))
+    return Outcome(left, Effects(drawn=(after,)))
 
 
-async def postpone_match(db: Database, actor: Actor, text: str) -> Done[schedule.Moved]:
-    """/ertele 14 7 Şubat 15:10: as schedule.postpone_match, and a match waiting for a date
+@writes(replanned=True)
+async def postpone_match(
+    uow: UnitOfWork, command: schedule.Postpone, actor: Actor
+) -> Outcome[schedule.Moved]:
+    """/ertele 14 7 Şubat 15:10: as schedule.postpone, and a match waiting for a date
     (/ertele 14 belirsiz) is planned again first, then moved to that time."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> schedule.Moved:
+    snap = await state.active(uow, actor.chat_id)
+    number, _ = schedule.parse_postpone(command.text)
+    roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
+    settings = snap.tournament.settings
+    waiting = settings.undated_match(number)
+    if waiting is not None:
+        await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
+        kept = tuple(u for u in settings.undated if u.match.no != number)
+        await uow.tournaments.update_settings(snap.id, undated=kept)
         snap = await state.active(uow, actor.chat_id)
-        number, _ = schedule.parse_postpone(text)
-        settings = snap.tournament.settings
-        waiting = settings.undated_match(number)
-        if waiting is not None:
-            await results.may_organise(uow, snap, actor.user_id, admin)
-            await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
-            kept = tuple(u for u in settings.undated if u.match.no != number)
-            await uow.tournaments.update_settings(snap.id, undated=kept)
-        postpone = units.as_organiser(actor, schedule.postpone, text=text)
-        return await postpone(uow, admin)
-
-    return schedule._moved(await units.write(db, actor, action))
+    return await schedule.move_match(uow, snap, command.text, actor.now)

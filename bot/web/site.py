@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
-from bot.usecases import links
+from bot.usecases import links, runner
 from bot.usecases.state import Snapshot
 from storage import Database
 
@@ -107,7 +107,7 @@ class Site:
         if tid is None:
             if self._misses.get(token, 0.0) > time.monotonic():
                 return None
-            tid = await links.tournament_of(self.db, token)
+            tid = await self._read(links.tournament_of, links.Opened(token))
             if tid is None:
                 self._miss(token)
                 return None
@@ -118,6 +118,11 @@ class Site:
         entry.seen = time.monotonic()
         self._start()
         return entry
+
+    async def _read(self, verb: runner.Verb, command: object) -> Any:
+        """A page's read through the runner: a visitor is nobody in no chat."""
+        visitor = runner.Actor(user_id=0, chat_id=0, now=self.clock())
+        return (await runner.run(self.db, verb, command, visitor)).value
 
     def _miss(self, token: str) -> None:
         if len(self._misses) >= MAX_MISSES:
@@ -135,9 +140,9 @@ class Site:
         future: asyncio.Future[Entry] = asyncio.get_running_loop().create_future()
         self._loading[tid] = future
         try:
-            found = await links.revisions(self.db, [tid])
+            found = await self._read(links.revisions, links.Watched((tid,)))
             revision = found.get(tid, ("", token))[0]
-            snap = await links.snapshot(self.db, tid)
+            snap = await self._read(links.snapshot, links.Tournament(tid))
             entry = Entry(tid, token, snap, revision, self.clock())
             old = self._entries.get(tid)
             self._entries[tid] = entry
@@ -227,7 +232,7 @@ class Site:
                 self._tokens = {t: i for t, i in self._tokens.items() if i != tid}
         if not self._entries:
             return
-        found = await links.revisions(self.db, list(self._entries))
+        found = await self._read(links.revisions, links.Watched(tuple(self._entries)))
         for tid, entry in list(self._entries.items()):
             revision, token = found.get(tid, (None, None))
             if token != entry.token:  # retired (or the tournament is gone)

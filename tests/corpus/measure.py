@@ -33,6 +33,7 @@ import teams as corpus_teams
 from bot.handlers.forfeits import PLAIN as FORFEIT_LINE
 from bot.texts import answers
 from bot.usecases import ask, drafts, forfeits, lines, setup, state
+from bot.usecases.runner import Actor, run
 from domain import lines as domain_lines
 from domain import names, questions, setupform
 from domain.errors import DomainError
@@ -297,8 +298,8 @@ async def _group_two(db: Database, ctx: Context, text: str) -> Understood | None
         return Understood("forfeit", {"team": team})
     if not lines.may_be_result(text):
         return None
-    async with db.unit_of_work(read_only=True) as uow:
-        told = await lines.read(uow, ctx.chat, ctx.captain, text, ctx.now)
+    reader = Actor(ctx.captain, ctx.chat, ctx.now)
+    told = (await run(db, lines.read, lines.Message(text), reader)).value
     match told:
         case lines.Enter(line=line):
             if isinstance(domain_lines.read_line(text, ctx.teams), domain_lines.OwnScore):
@@ -314,8 +315,8 @@ async def _group_three(db: Database, ctx: Context, text: str) -> Understood | No
     if question is None:
         return None
     try:
-        async with db.unit_of_work(read_only=True) as uow:
-            response = await ask.respond(uow, ctx.chat, ctx.captain, question, ctx.now)
+        asker = Actor(ctx.captain, ctx.chat, ctx.now)
+        response = (await run(db, ask.respond, ask.Ask(question), asker)).value
     except DomainError as exc:  # an ambiguous team: the bot's refusal names the candidates
         return Understood(label_of(question), _question_slots(question, ctx.teams), str(exc))
     if response is None:

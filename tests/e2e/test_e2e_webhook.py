@@ -16,7 +16,7 @@ from processes import free_port, running_emulator, show_logs
 from test_e2e_web import PagesBot
 
 from bot.usecases import drafts, links, setup
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor, run
 from storage import migrate
 from storage.uow import Database
 
@@ -36,7 +36,7 @@ async def _seed(url: str, now: datetime) -> str:
             await setup.create(uow, spec, chat_id=GROUP.id, user_id=ORGANISER.id, now=now)
             await uow.commit()
         actor = Actor(user_id=ORGANISER.id, chat_id=GROUP.id, now=now)
-        return (await links.show(db, actor)).token
+        return (await run(db, links.show, links.Show(), actor)).value.token
     finally:
         await db.dispose()
 

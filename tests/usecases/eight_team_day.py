@@ -13,7 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.usecases import drafts, setup
+from bot.usecases import drafts, reading, setup, state
+from bot.usecases.runner import Actor, run
 from storage import migrate
 from storage.uow import Database
 
@@ -58,3 +59,9 @@ def copy_of(template: Path, folder: Path) -> Database:
     path = folder / "day.sqlite3"
     shutil.copy(template, path)
     return Database.from_url(f"sqlite+aiosqlite:///{path}")
+
+
+async def running(db: Database, chat_id: int = CHAT) -> state.Snapshot:
+    """The chat's running tournament, read as the views read it (reading.snapshot)."""
+    anyone = Actor(user_id=0, chat_id=chat_id, now=KICKOFF)
+    return (await run(db, reading.snapshot, reading.Running(), anyone)).value

@@ -58,7 +58,7 @@ async def day_with_roles(url: str) -> Database:
         await uow.teams.add_captain(1, "A1", CAPTAIN)
         await uow.teams.add_captain(1, "B1", OTHER_CAPTAIN)
         for line in PLAYED:
-            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, NOW))
+            await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, NOW))
         await reminders.sync(uow, 1, NOW)
         await uow.commit()
     return db

@@ -1,5 +1,5 @@
-"""Questions through ask.respond on the 8-team day: the knockout, a bystander's "maç kaçta",
-"bugün maç var mı", going through, and results still missing."""
+"""Questions through the ask.respond use case on the 8-team day: the knockout, a
+bystander's "maç kaçta", "bugün maç var mı", going through, and results still missing."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, stored_day
 
 from bot.texts import answers, chat
 from bot.usecases import ask, results
+from bot.usecases.runner import Actor, run
 from domain import questions
 from domain.model import Stage
 from domain.outlook import Status
@@ -33,18 +34,26 @@ def _at(hour: int, minute: int = 0, day: int = 6) -> datetime:
     return KICKOFF.replace(day=day, hour=hour, minute=minute).astimezone(UTC)
 
 
+async def asked(db, question: questions.Question, actor: Actor):
+    return (await run(db, ask.respond, ask.Ask(question), actor)).value
+
+
+def alone(user: int) -> Actor:
+    """The user in their private chat with the bot."""
+    return Actor(user, user, _at(9), private=True)
+
+
 async def respond(db, text: str, user: int, now: datetime):
     question = questions.ask(text)
     assert isinstance(question, questions.Question), text
-    async with db.unit_of_work(read_only=True) as uow:
-        response = await ask.respond(uow, CHAT, user, question, now)
+    response = await asked(db, question, Actor(user, CHAT, now))
     return response, (None if response is None else answers.reply(question, response, now))
 
 
 async def enter(db, *lines: str) -> None:
     for line in lines:
         async with db.unit_of_work() as uow:
-            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, _at(9)))
+            await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, _at(9)))
             await uow.commit()
 
 
@@ -135,24 +144,34 @@ async def test_a_team_and_a_question_word_is_answered_about_that_team(db):
     assert text.startswith("⚽ A2: sıradaki maçı A Grubu, rakip A3.")
     question = questions.ask("Mehmet kaçta?")
     assert question is not None and question.team_only
-    async with db.unit_of_work(read_only=True) as uow:
-        assert await ask.respond(uow, CHAT, BYSTANDER, question, _at(9)) is None
+    assert await asked(db, question, Actor(BYSTANDER, CHAT, _at(9))) is None
 
 
 async def test_a_private_question_is_about_the_captains_one_tournament(db):
-    async with db.unit_of_work(read_only=True) as uow:
-        final = await ask.respond_in_private(
-            uow, CAPTAINS["A1"], questions.ask("final ne zaman"), _at(9)
-        )
-        mine = await ask.respond_in_private(
-            uow, CAPTAINS["A1"], questions.ask("gruptan çıkıyor muyuz"), _at(9)
-        )
-        nobody = await ask.respond_in_private(
-            uow, BYSTANDER, questions.ask("ne zaman oynuyoruz"), _at(9)
-        )
+    final = await asked(db, questions.ask("final ne zaman"), alone(CAPTAINS["A1"]))
+    mine = await asked(db, questions.ask("gruptan çıkıyor muyuz"), alone(CAPTAINS["A1"]))
+    nobody = await asked(db, questions.ask("ne zaman oynuyoruz"), alone(BYSTANDER))
     assert isinstance(final, ask.StageAnswer) and final.stage is Stage.FINAL
     assert isinstance(mine, ask.QualifyAnswer) and mine.team == "A1"
     assert nobody == []
+
+
+async def test_a_question_is_one_read_the_team_picker_included(db, monkeypatch):
+    """From arrival to answer one read-only unit of work: the picker's buttons come from
+    the answer itself (its tournament and teams), not from a second read."""
+    opened, real = [], db.unit_of_work
+
+    def counted(*args, **kwargs):
+        opened.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(db, "unit_of_work", counted)
+    response, _ = await respond(db, "ne zaman oynuyoruz?", BYSTANDER, _at(9))
+    assert isinstance(response, ask.PickTeam) and response.tournament_id == 1
+    assert response.teams[:2] == ("A1", "A2") and len(response.teams) == 8
+    answer, _ = await respond(db, "ne zaman oynuyoruz?", CAPTAINS["A1"], _at(9))
+    assert isinstance(answer, ask.Answer) and answer.team == "A1"
+    assert opened == [{"read_only": True}] * 2
 
 
 async def test_a_bystanders_question_that_needs_a_team_gets_the_picker(db):

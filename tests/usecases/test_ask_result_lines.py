@@ -9,6 +9,7 @@ from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, stored_day
 
 from bot.texts import chat
 from bot.usecases import lines, results
+from bot.usecases.runner import Actor, run
 from domain.lines import Problem
 
 CAPTAIN_A1, SUPPORTER = 20, 30
@@ -28,18 +29,17 @@ def _at(hour: int, minute: int) -> datetime:
     return KICKOFF.replace(hour=hour, minute=minute).astimezone(UTC)
 
 
-async def read(db, text: str, user: int = ORGANISER, now: datetime | None = None):
-    async with db.unit_of_work(read_only=True) as uow:
-        return await lines.read(uow, CHAT, user, text, now or _at(10, 30))
+async def read(db, text: str, user: int = ORGANISER, now: datetime | None = None, chat=CHAT):
+    who = Actor(user, chat, now or _at(10, 30))
+    return (await run(db, lines.read, lines.Message(text), who)).value
 
 
 @pytest.mark.parametrize("text", ["A1 3 A4 1", "A1 3 - A4 1", "A1 3 1 A4", "A1 A4 3-1"])
 async def test_an_organisers_line_in_any_shape_is_entered_and_recorded(db, text):
     told = await read(db, text)
     assert isinstance(told, lines.Enter)
-    async with db.unit_of_work() as uow:
-        entered = await results.enter(uow, results.Entry(CHAT, ORGANISER, told.line, _at(10, 30)))
-        await uow.commit()
+    who = Actor(ORGANISER, CHAT, _at(10, 30))
+    entered = (await run(db, results.record, results.Record(told.line), who)).value
     assert (entered.match.home, entered.match.away) == ("A1", "A4")
     assert (entered.outcome.score.home_goals, entered.outcome.score.away_goals) == (3, 1)
 
@@ -84,8 +84,7 @@ async def test_ordinary_chat_gets_nothing(db, text):
 
 
 async def test_a_chat_without_a_tournament_gets_nothing(db):
-    async with db.unit_of_work(read_only=True) as uow:
-        assert await lines.read(uow, CHAT + 1, ORGANISER, "A1 3-1 A4", _at(10, 30)) is None
+    assert await read(db, "A1 3-1 A4", chat=CHAT + 1) is None
 
 
 def test_the_clock_is_istanbuls():

@@ -19,8 +19,11 @@ from test_captains_permissions import (
     NOW,
     TEAM,
     _updates,
+    assign_captain,
     captains_of,
+    claim_team,
     pending,
+    remove_captains,
     results_on,
     template,  # noqa: F401 - the fixture `db` copies it
 )
@@ -38,7 +41,7 @@ from bot.texts.captains import (
 )
 from bot.usecases import captains, results, setup
 from bot.usecases.errors import ConversationOpen, NotOrganiser, StaleCaptainButton
-from bot.usecases.units import Actor, Repeated
+from bot.usecases.runner import Actor, Repeated, run
 from storage.errors import TooManyCaptains
 
 db = test_captains_permissions.db  # the stored tournament fixture, shared
@@ -65,14 +68,18 @@ async def reachable(db, *users: int) -> None:
 
 
 async def decide(db, actor: Actor, claim: captains.Claim, approve: bool = True):
-    return await captains.decide(
-        db,
-        actor,
-        claimant=claim.user_id,
-        tournament_id=claim.tournament_id,
-        team_index=claim.team_index,
-        approve=approve,
-    )
+    command = captains.Decide(claim.user_id, claim.tournament_id, claim.team_index, approve)
+    return await run(db, captains.decide, command, actor)
+
+
+async def claim_listed(db, actor: Actor, tournament_id: int, index: int):
+    return await run(db, captains.claim_listed, captains.ClaimListed(tournament_id, index), actor)
+
+
+async def in_tournament(db, user: int, tournament_id: int):
+    """The private question's tournament button, pressed in the user's private chat."""
+    presser = Actor(user, user, NOW, next(_updates), private=True)
+    return (await run(db, captains.in_tournament, captains.Chosen(tournament_id), presser)).value
 
 
 # --- who is told ----------------------------------------------------------------------------
@@ -80,7 +87,7 @@ async def decide(db, actor: Actor, claim: captains.Claim, approve: bool = True):
 
 async def test_a_free_teams_claim_is_told_to_the_organisers_the_bot_can_reach(db):
     await reachable(db, CO_ORGANISER)  # the creator never started the bot in private
-    done = await captains.claim(db, member(STRANGER, "Zeynep"), FREE)
+    done = await claim_team(db, member(STRANGER, "Zeynep"), FREE)
     assert done.value.outcome is captains.Outcome.ACCEPTED
     assert done.value.tell == (CO_ORGANISER,)
     assert "Zeynep artık A2 kaptanı" in organiser_notice(done.value)
@@ -88,7 +95,7 @@ async def test_a_free_teams_claim_is_told_to_the_organisers_the_bot_can_reach(db
 
 async def test_a_waiting_claim_is_told_to_every_reachable_organiser_but_the_claimant(db):
     await reachable(db, ORGANISER, CO_ORGANISER, STRANGER)
-    done = await captains.claim(db, member(STRANGER, "Zeynep"), TEAM)
+    done = await claim_team(db, member(STRANGER, "Zeynep"), TEAM)
     assert done.value.outcome is captains.Outcome.WAITS
     assert done.value.tell == (ORGANISER, CO_ORGANISER)
     assert "Onayla" in organiser_notice(done.value)
@@ -97,7 +104,7 @@ async def test_a_waiting_claim_is_told_to_every_reachable_organiser_but_the_clai
 
 async def test_an_organisers_own_claim_tells_nobody(db):
     await reachable(db, ORGANISER, CO_ORGANISER)
-    done = await captains.claim(db, organiser(), TEAM)
+    done = await claim_team(db, organiser(), TEAM)
     assert done.value.outcome is captains.Outcome.ACCEPTED and done.value.tell == ()
     assert (await captains_of(db))[TEAM] == (CAPTAIN, ORGANISER)
 
@@ -109,26 +116,26 @@ async def test_strangers_cannot_make_themselves_the_two_sides_of_a_result(db):
     """Captains' results on: two strangers each claim one side; neither becomes a captain,
     so one's line is refused and nothing is stored for the other to confirm."""
     await results_on(db)
-    home = await captains.claim(db, member(STRANGER), "A3")
-    away = await captains.claim(db, member(SECOND_STRANGER), "A4")
+    home = await claim_team(db, member(STRANGER), "A3")
+    away = await claim_team(db, member(SECOND_STRANGER), "A4")
     assert home.value.outcome is away.value.outcome is captains.Outcome.WAITS
     assert "A3" not in await captains_of(db) and "A4" not in await captains_of(db)
     async with db.unit_of_work() as uow:
         with pytest.raises(NotOrganiser):
-            await results.enter(uow, results.Entry(CHAT, STRANGER, "A3 7-0 A4", NOW))
+            await results.record(uow, results.Record("A3 7-0 A4"), Actor(STRANGER, CHAT, NOW))
 
 
 async def test_strangers_who_filled_a_team_make_way_for_its_real_captain(db):
     """Three strangers take the free A2's three slots one by one? The first is accepted, the
     next two wait; the organiser clears A2 and approves the real captain."""
-    first = await captains.claim(db, member(STRANGER), FREE)
-    second = await captains.claim(db, member(SECOND_STRANGER), FREE)
+    first = await claim_team(db, member(STRANGER), FREE)
+    second = await claim_team(db, member(SECOND_STRANGER), FREE)
     assert first.value.outcome is captains.Outcome.ACCEPTED
     assert second.value.outcome is captains.Outcome.WAITS
-    real = await captains.claim(db, member(CLAIMANT, "Zeynep"), FREE)
+    real = await claim_team(db, member(CLAIMANT, "Zeynep"), FREE)
     assert real.value.outcome is captains.Outcome.WAITS
 
-    removed = await captains.remove(db, organiser(), FREE)
+    removed = await remove_captains(db, organiser(), FREE)
     assert removed.value.users == (STRANGER,)
     done = await decide(db, organiser(), real.value)
     assert done.value.approved and (await captains_of(db))[FREE] == (CLAIMANT,)
@@ -140,8 +147,8 @@ async def test_strangers_who_filled_a_team_make_way_for_its_real_captain(db):
 
 async def test_approving_a_claim_of_a_full_team_says_so_and_keeps_the_claim(db):
     for user in (CO_ORGANISER, ORGANISER):  # organisers join A1 directly: 3 captains
-        await captains.claim(db, Actor(user, CHAT, NOW, next(_updates)), TEAM)
-    claim = (await captains.claim(db, member(CLAIMANT), TEAM)).value
+        await claim_team(db, Actor(user, CHAT, NOW, next(_updates)), TEAM)
+    claim = (await claim_team(db, member(CLAIMANT), TEAM)).value
     with pytest.raises(TooManyCaptains):
         await decide(db, organiser(), claim)
     assert (await pending(db, CLAIMANT))["team"] == TEAM
@@ -152,7 +159,7 @@ async def test_approving_a_claim_of_a_full_team_says_so_and_keeps_the_claim(db):
 
 
 async def test_a_claim_is_decided_once(db):
-    claim = (await captains.claim(db, member(CLAIMANT), TEAM)).value
+    claim = (await claim_team(db, member(CLAIMANT), TEAM)).value
     await decide(db, organiser(), claim)
     with pytest.raises(StaleCaptainButton):
         await decide(db, organiser(), claim, approve=False)
@@ -160,8 +167,8 @@ async def test_a_claim_is_decided_once(db):
 
 
 async def test_a_newer_claim_makes_the_older_ones_buttons_stale(db):
-    older = (await captains.claim(db, member(CLAIMANT), TEAM)).value
-    newer = (await captains.claim(db, member(CLAIMANT), "B1")).value
+    older = (await claim_team(db, member(CLAIMANT), TEAM)).value
+    newer = (await claim_team(db, member(CLAIMANT), "B1")).value
     with pytest.raises(StaleCaptainButton):
         await decide(db, organiser(), older)
     await decide(db, organiser(), newer)
@@ -170,7 +177,7 @@ async def test_a_newer_claim_makes_the_older_ones_buttons_stale(db):
 
 
 async def test_iptal_withdraws_a_waiting_claim(db):
-    claim = (await captains.claim(db, member(CLAIMANT), TEAM)).value
+    claim = (await claim_team(db, member(CLAIMANT), TEAM)).value
     assert await setup.drop(db, member(CLAIMANT))
     with pytest.raises(StaleCaptainButton):
         await decide(db, organiser(), claim)
@@ -178,27 +185,40 @@ async def test_iptal_withdraws_a_waiting_claim(db):
 
 
 async def test_a_reply_assignment_settles_the_persons_waiting_claim(db):
-    claim = (await captains.claim(db, member(CLAIMANT), TEAM)).value
-    await captains.assign(db, organiser(), FREE, CLAIMANT, "Zeynep")
+    claim = (await claim_team(db, member(CLAIMANT), TEAM)).value
+    await assign_captain(db, organiser(), FREE, CLAIMANT, "Zeynep")
     assert await pending(db, CLAIMANT) is None
     with pytest.raises(StaleCaptainButton):
         await decide(db, organiser(), claim)
     assert (await captains_of(db))[FREE] == (CLAIMANT,)
 
 
+async def test_a_claim_stored_as_a_plain_dict_is_still_decided(db):
+    """A claim stored before the claim was a PendingClaim: the same keys, read back."""
+    stored = {"kind": captains.CLAIM, "tournament": 1, "team": TEAM, "index": 0}
+    async with db.unit_of_work() as uow:
+        await uow.setups.put(CHAT, CLAIMANT, {**stored, "name": "Zeynep"}, NOW)
+        await uow.commit()
+    waiting = captains.PendingClaim.read(await pending(db, CLAIMANT))
+    assert waiting is not None and (waiting.team, waiting.index) == (TEAM, 0)
+    done = await run(db, captains.decide, captains.Decide(CLAIMANT, 1, 0, True), organiser())
+    assert done.value.approved and done.value.name == "Zeynep"
+    assert CLAIMANT in (await captains_of(db))[TEAM] and await pending(db, CLAIMANT) is None
+
+
 async def test_a_picker_of_another_tournament_or_past_its_teams_is_stale(db):
     for tournament_id, index in ((2, 0), (1, 8), (1, -1)):
         with pytest.raises(StaleCaptainButton) as refused:
-            await captains.claim_listed(db, member(STRANGER), tournament_id, index)
+            await claim_listed(db, member(STRANGER), tournament_id, index)
         assert refused.value.what == "picker"
-    done = await captains.claim_listed(db, member(STRANGER), 1, 1)
+    done = await claim_listed(db, member(STRANGER), 1, 1)
     assert done.value.team == FREE and done.value.outcome is captains.Outcome.ACCEPTED
 
 
 async def test_the_same_update_twice_claims_once(db):
-    await captains.claim(db, member(STRANGER, update_id=77), FREE)
+    await claim_team(db, member(STRANGER, update_id=77), FREE)
     with pytest.raises(Repeated):
-        await captains.claim(db, member(STRANGER, update_id=77), FREE)
+        await claim_team(db, member(STRANGER, update_id=77), FREE)
 
 
 async def test_a_claim_that_would_wait_does_not_overwrite_an_open_set_up(db):
@@ -206,16 +226,16 @@ async def test_a_claim_that_would_wait_does_not_overwrite_an_open_set_up(db):
         await uow.setups.put(CHAT, MEMBER, {"kind": "setup", "step": "teams"}, NOW)
         await uow.commit()
     with pytest.raises(ConversationOpen):
-        await captains.claim(db, member(MEMBER), TEAM)
+        await claim_team(db, member(MEMBER), TEAM)
     assert (await pending(db, MEMBER))["kind"] == "setup"
 
 
 async def test_a_private_tournament_choice_is_stale_once_the_captaincy_ends(db):
-    answer = await captains.in_tournament(db, CAPTAIN, 1, NOW)
+    answer = await in_tournament(db, CAPTAIN, 1)
     assert answer.team == TEAM
-    await captains.remove(db, organiser(), TEAM)
+    await remove_captains(db, organiser(), TEAM)
     with pytest.raises(StaleCaptainButton):
-        await captains.in_tournament(db, CAPTAIN, 1, NOW)
+        await in_tournament(db, CAPTAIN, 1)
 
 
 # --- buttons' data, before any use case ----------------------------------------------------

@@ -17,7 +17,7 @@ from permission_table import cells
 
 from bot.usecases import captains, state
 from bot.usecases.errors import NotOrganiser
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor, run
 from storage.errors import NoActiveTournament
 from storage.uow import Database
 
@@ -97,6 +97,20 @@ async def results_on(db: Database) -> None:
         await uow.commit()
 
 
+async def claim_team(db: Database, who: Actor, team: str):
+    return await run(db, captains.claim, captains.ClaimTeam(team), who)
+
+
+async def assign_captain(db: Database, who: Actor, team: str, target: int, name: str):
+    return await run(db, captains.assign, captains.Assign(team, target, name), who)
+
+
+async def remove_captains(
+    db: Database, who: Actor, team: str, target: int | None = None, name: str | None = None
+):
+    return await run(db, captains.remove, captains.Remove(team, target, name), who)
+
+
 def refused(role: str):
     """A private chat has no tournament; anyone else lacks the right."""
     return pytest.raises(NoActiveTournament if role == "private" else NotOrganiser)
@@ -111,10 +125,10 @@ async def test_claim_a_team_that_has_no_captain(db, role, expected):
     who = person(role)
     if expected == "refused":
         with pytest.raises(NoActiveTournament):
-            await captains.claim(db, who, FREE)
+            await claim_team(db, who, FREE)
         assert await captains_of(db) == before
         return
-    done = await captains.claim(db, who, FREE)
+    done = await claim_team(db, who, FREE)
     after = await captains_of(db)
     assert expected == "allowed"
     assert done.value.outcome is captains.Outcome.ACCEPTED and done.effects.reminders
@@ -149,10 +163,10 @@ async def _claim_and_check(db: Database, role: str, expected: str, team: str) ->
     who = person(role)
     if expected == "refused":
         with pytest.raises(NoActiveTournament):
-            await captains.claim(db, who, team)
+            await claim_team(db, who, team)
         assert await captains_of(db) == before
         return
-    done = await captains.claim(db, who, team)
+    done = await claim_team(db, who, team)
     after = await captains_of(db)
     if expected == "waits":
         assert done.value.outcome is captains.Outcome.WAITS and not done.effects.reminders
@@ -175,7 +189,7 @@ async def _claim_and_check(db: Database, role: str, expected: str, team: str) ->
 
 async def waiting_claim(db: Database) -> captains.Claim:
     claimant = Actor(CLAIMANT, CHAT, NOW, next(_updates), name="Zeynep")
-    done = await captains.claim(db, claimant, TEAM)
+    done = await claim_team(db, claimant, TEAM)
     assert done.value.outcome is captains.Outcome.WAITS
     return done.value
 
@@ -185,13 +199,11 @@ async def waiting_claim(db: Database) -> captains.Claim:
 async def test_approve_or_reject_a_captains_claim(db, role, expected, approve):
     claim = await waiting_claim(db)
     before = await captains_of(db)
-    decide = captains.decide(
+    decide = run(
         db,
+        captains.decide,
+        captains.Decide(CLAIMANT, claim.tournament_id, claim.team_index, approve=approve),
         person(role),
-        claimant=CLAIMANT,
-        tournament_id=claim.tournament_id,
-        team_index=claim.team_index,
-        approve=approve,
     )
     if expected == "refused":
         with refused(role):
@@ -213,7 +225,7 @@ async def test_approve_or_reject_a_captains_claim(db, role, expected, approve):
 @pytest.mark.parametrize(("role", "expected"), cells("make someone a captain"))
 async def test_make_someone_a_captain(db, role, expected):
     before = await captains_of(db)
-    assign = captains.assign(db, person(role), FREE, CLAIMANT, "Zeynep")
+    assign = assign_captain(db, person(role), FREE, CLAIMANT, "Zeynep")
     if expected == "refused":
         with refused(role):
             await assign
@@ -230,7 +242,7 @@ async def test_make_someone_a_captain(db, role, expected):
 async def test_remove_captains(db, role, expected, form):
     before = await captains_of(db)
     target = (CAPTAIN, "Kaptan") if form == "reply" else (None, None)
-    remove = captains.remove(db, person(role), TEAM if form == "team" else "", *target)
+    remove = remove_captains(db, person(role), TEAM if form == "team" else "", *target)
     if expected == "refused":
         with refused(role):
             await remove

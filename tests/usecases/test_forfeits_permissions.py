@@ -4,21 +4,45 @@ on the permission tests' stored day (A1's captain, A4's captain, a member, ...).
 from __future__ import annotations
 
 import pytest
-from eight_team_day import CHAT
+from eight_team_day import running
 from permission_table import cells
 from test_permissions import db, template, verdict, who  # noqa: F401 - fixtures
 
-from bot.usecases import forfeits, reading
+from bot.usecases import forfeits
+from bot.usecases.runner import run
+
+
+async def record_forfeit(database, actor, text: str, *, fuzzy: bool = True):
+    command = forfeits.Forfeit(text, plain=not fuzzy)
+    return await run(database, forfeits.record_forfeit, command, actor)
+
+
+async def withdraw_team(database, actor, text: str):
+    return await run(database, forfeits.withdraw_team, forfeits.Withdraw(text), actor)
+
+
+async def undo_last(database, actor):
+    return await run(database, forfeits.undo_last, forfeits.UndoLast(), actor)
+
+
+async def set_deduction(database, actor, on: bool):
+    return await run(database, forfeits.set_deduction, forfeits.SetDeduction(on), actor)
+
+
+async def set_withdrawal_rule(database, actor, word: str):
+    return await run(
+        database, forfeits.set_withdrawal_rule, forfeits.SetWithdrawalRule(word), actor
+    )
 
 
 async def _stored(database):
-    snap = await reading.snapshot(database, CHAT)
+    snap = await running(database)
     return [m.result for m in snap.matches if m.result is not None], snap
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("record a forfeit"))
 async def test_recording_a_forfeit(db, role, expected):  # noqa: F811
-    assert await verdict(forfeits.record_forfeit(db, who(role), "A4")) == expected
+    assert await verdict(record_forfeit(db, who(role), "A4")) == expected
     stored, _ = await _stored(db)
     assert bool(stored) == (expected == "allowed")
     assert all(r.forfeit for r in stored)
@@ -26,7 +50,7 @@ async def test_recording_a_forfeit(db, role, expected):  # noqa: F811
 
 @pytest.mark.parametrize(("role", "expected"), cells("withdraw a team"))
 async def test_withdrawing_a_team(db, role, expected):  # noqa: F811
-    assert await verdict(forfeits.withdraw_team(db, who(role), "A4")) == expected
+    assert await verdict(withdraw_team(db, who(role), "A4")) == expected
     stored, snap = await _stored(db)
     assert len(stored) == (3 if expected == "allowed" else 0)
     withdrawn = snap.tournament.settings.withdrawal("A4") is not None
@@ -35,20 +59,20 @@ async def test_withdrawing_a_team(db, role, expected):  # noqa: F811
 
 @pytest.mark.parametrize(("role", "expected"), cells("change a setting"))
 async def test_changing_the_forfeit_settings(db, role, expected):  # noqa: F811
-    assert await verdict(forfeits.set_deduction(db, who(role), True)) == expected
-    assert await verdict(forfeits.set_withdrawal_rule(db, who(role), "iptal")) == expected
-    settings = (await reading.snapshot(db, CHAT)).tournament.settings
+    assert await verdict(set_deduction(db, who(role), True)) == expected
+    assert await verdict(set_withdrawal_rule(db, who(role), "iptal")) == expected
+    settings = (await running(db)).tournament.settings
     assert (settings.forfeit_deduction is True) == (expected == "allowed")
     assert (settings.withdrawal_rule == "annul") == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("undo the last result"))
 async def test_undoing_a_withdrawal(db, role, expected):  # noqa: F811
-    await forfeits.withdraw_team(db, who("creator"), "A4")
+    await withdraw_team(db, who("creator"), "A4")
     if role in ("organiser", "admin"):  # their own withdrawal is what /geri_al takes back
-        await forfeits.withdraw_team(db, who(role), "A3")
-    got = await verdict(forfeits.undo_last(db, who(role)))
+        await withdraw_team(db, who(role), "A3")
+    got = await verdict(undo_last(db, who(role)))
     assert got == expected
-    settings = (await reading.snapshot(db, CHAT)).tournament.settings
+    settings = (await running(db)).tournament.settings
     back = "A3" if role in ("organiser", "admin") else "A4"
     assert (settings.withdrawal(back) is None) == (expected == "allowed")

@@ -8,15 +8,16 @@ administrator, A1's captain, A4's captain, a member, and the member writing in p
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, timedelta
 
 import pytest
-from eight_team_day import CHAT, KICKOFF, ORGANISER, copy_of, stored_day
+from eight_team_day import CHAT, KICKOFF, ORGANISER, copy_of, running, stored_day
 from permission_table import cells
 
 from bot.usecases import (
     ask,
-    conversations,
+    lines,
     organisers,
     reading,
     reminder_settings,
@@ -26,9 +27,10 @@ from bot.usecases import (
     state,
     units,
 )
-from bot.usecases.errors import NeedsConfirmation, NotOrganiser, NotYourButton
+from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.results import CONFIRM
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor, run
+from domain import questions
 from storage import Database
 from storage.errors import NoActiveTournament
 
@@ -104,6 +106,51 @@ async def verdict(action) -> str:
     return "allowed"
 
 
+async def asked(db: Database, question: questions.Question, actor: Actor):
+    return (await run(db, ask.respond, ask.Ask(question), actor)).value
+
+
+async def headcount(db: Database, match_id: int, actor: Actor):
+    """The head count's button: what it is about, None when the press is refused."""
+    try:
+        return (await run(db, reminders.headcount, reminders.CountHeads(match_id), actor)).value
+    except NotAllowed:
+        return None
+
+
+async def record(db: Database, actor: Actor, text: str, *, correct: bool = False):
+    """A result line through the runner; a line the bot asks about instead raises what it
+    asks (NeedsConfirmation: the line waits for the other captain)."""
+    done = await run(db, results.record, results.Record(text, correct=correct), actor)
+    if isinstance(done.value, results.Asked):
+        raise done.value.question
+    return done
+
+
+async def confirm_captain(db: Database, actor: Actor, captain: int):
+    return await run(db, results.confirm_captain, results.CaptainsAnswer(captain), actor)
+
+
+async def reject_captain(db: Database, actor: Actor, captain: int):
+    return await run(db, results.reject_captain, results.CaptainsAnswer(captain), actor)
+
+
+async def undo_last(db: Database, actor: Actor):
+    return await run(db, results.undo_last, results.UndoLast(), actor)
+
+
+async def keep(db: Database, user: int, pending: dict) -> None:
+    """A pending state as an older version stored it (a dict of its own shape)."""
+    async with db.unit_of_work() as uow:
+        await uow.setups.put(CHAT, user, pending, NOW)
+        await uow.commit()
+
+
+async def peek(db: Database, user: int) -> dict | None:
+    async with db.unit_of_work(read_only=True) as uow:
+        return await uow.setups.get(CHAT, user)
+
+
 async def captains_results_on(db: Database) -> None:
     async with db.unit_of_work() as uow:
         await uow.tournaments.update_settings(1, captains_may_enter_results=True)
@@ -111,20 +158,20 @@ async def captains_results_on(db: Database) -> None:
 
 
 async def stored_result(db: Database, match_no: int) -> object:
-    snap = await reading.snapshot(db, CHAT)
+    snap = await running(db)
     return next(m.result for m in snap.matches if m.match.no == match_no)
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("enter a result"))
 async def test_entering_a_result(db, role, expected):
-    assert await verdict(results.record(db, who(role), "A1 3-1 A4")) == expected
+    assert await verdict(record(db, who(role), "A1 3-1 A4")) == expected
     assert (await stored_result(db, 1) is not None) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("enter a result, captains' results on"))
 async def test_entering_a_result_with_captains_results_on(db, role, expected):
     await captains_results_on(db)
-    assert await verdict(results.record(db, who(role), "A1 3-1 A4")) == expected
+    assert await verdict(record(db, who(role), "A1 3-1 A4")) == expected
     assert (await stored_result(db, 1) is not None) == (expected == "allowed")
 
 
@@ -132,60 +179,74 @@ async def _captains_line(db: Database) -> None:
     """A1's captain typed "A1 3-1 A4" with captains' results on: it waits for A4's."""
     await captains_results_on(db)
     with pytest.raises(NeedsConfirmation):
-        await results.record(db, who("captain"), "A1 3-1 A4")
+        await record(db, who("captain"), "A1 3-1 A4")
     pending = {"kind": CONFIRM, "text": "A1 3-1 A4", "match": 1}
-    await conversations.keep(db, CHAT, CAPTAIN, pending, NOW)
+    await keep(db, CAPTAIN, pending)
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("confirm or reject a captain's result"))
 async def test_confirming_a_captains_result(db, role, expected):
     await _captains_line(db)
-    assert await verdict(results.confirm_captain(db, who(role), CAPTAIN)) == expected
+    assert await verdict(confirm_captain(db, who(role), CAPTAIN)) == expected
     assert (await stored_result(db, 1) is not None) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("confirm or reject a captain's result"))
 async def test_rejecting_a_captains_result(db, role, expected):
     await _captains_line(db)
-    got = await verdict(results.reject_captain(db, who(role), CAPTAIN))
+    got = await verdict(reject_captain(db, who(role), CAPTAIN))
     assert got == expected
-    still_pending = await conversations.peek(db, CHAT, CAPTAIN)
+    still_pending = await peek(db, CAPTAIN)
     assert (still_pending is None) == (expected == "allowed")
     assert await stored_result(db, 1) is None  # a rejection never stores anything
 
 
 async def test_a_rejection_tells_both_captains_and_the_organisers(db):
     await _captains_line(db)
-    done = await results.reject_captain(db, who("other captain"), CAPTAIN)
+    done = await reject_captain(db, who("other captain"), CAPTAIN)
     assert set(done.value.tell) == {CAPTAIN, OTHER_CAPTAIN, ORGANISER}  # CO_ORGANISER: no chat
 
 
 async def test_with_no_captain_on_the_other_side_an_organiser_confirms(db):
     await captains_results_on(db)
     with pytest.raises(NeedsConfirmation):
-        await results.record(db, who("captain"), "A1 2-0 A3")  # A3 has no captain
-    await conversations.keep(
-        db, CHAT, CAPTAIN, {"kind": CONFIRM, "text": "A1 2-0 A3", "match": 5}, NOW
-    )
-    assert await verdict(results.confirm_captain(db, who("member"), CAPTAIN)) == "refused"
-    assert await verdict(results.confirm_captain(db, who("organiser"), CAPTAIN)) == "allowed"
+        await record(db, who("captain"), "A1 2-0 A3")  # A3 has no captain
+    await keep(db, CAPTAIN, {"kind": CONFIRM, "text": "A1 2-0 A3", "match": 5})
+    assert await verdict(confirm_captain(db, who("member"), CAPTAIN)) == "refused"
+    assert await verdict(confirm_captain(db, who("organiser"), CAPTAIN)) == "allowed"
     assert await stored_result(db, 5) is not None
+
+
+@pytest.mark.parametrize(("role", "expected"), cells("press a button someone else asked for"))
+async def test_pressing_someone_elses_typo_buttons(db, role, expected):
+    asker = 99  # an organiser none of the roles is
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.add_organiser(1, asker, NOW)
+        await uow.commit()
+    typo = Actor(user_id=asker, chat_id=CHAT, now=NOW, update_id=1)
+    asked = await run(db, lines.record, lines.Message("AA1 3-1 A4"), typo)
+    assert isinstance(asked.value[0], results.Asked)
+    for choice in ("0", "x"):  # the team offered, [Vazgeç]
+        pressed = run(db, results.fix, results.Fix(asker, choice), who(role))
+        assert await verdict(pressed) == expected
+    assert await peek(db, asker) is not None  # the question still waits for its asker
+    assert await stored_result(db, 1) is None
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("correct a stored result"))
 async def test_correcting_a_result(db, role, expected):
-    await results.record(db, who("creator"), "A1 3-1 A4")
-    got = await verdict(results.record(db, who(role), "A1 2-1 A4", correct=True))
+    await record(db, who("creator"), "A1 3-1 A4")
+    got = await verdict(record(db, who(role), "A1 2-1 A4", correct=True))
     assert got == expected
     assert (await stored_result(db, 1)).home_goals == (2 if expected == "allowed" else 3)
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("undo the last result"))
 async def test_undoing_the_last_result(db, role, expected):
-    await results.record(db, who("creator"), "A1 3-1 A4")
+    await record(db, who("creator"), "A1 3-1 A4")
     if role in ("organiser", "admin"):  # their own last entry is what /geri_al reverts
-        await results.record(db, who(role), "A2 1-1 A3")
-    got = await verdict(results.undo_last(db, who(role)))
+        await record(db, who(role), "A2 1-1 A3")
+    got = await verdict(undo_last(db, who(role)))
     assert got == expected
     undone = 2 if role in ("organiser", "admin") else 1
     assert (await stored_result(db, undone) is None) == (expected == "allowed")
@@ -193,7 +254,8 @@ async def test_undoing_the_last_result(db, role, expected):
 
 @pytest.mark.parametrize(("role", "expected"), cells("add an organiser"))
 async def test_adding_an_organiser(db, role, expected):
-    assert await verdict(organisers.add_organiser(db, who(role), 99)) == expected
+    added = organisers.AddOrganiser(99)
+    assert await verdict(run(db, organisers.add_organiser, added, who(role))) == expected
     async with db.unit_of_work(read_only=True) as uow:
         assert await uow.tournaments.is_organiser(1, 99) == (expected == "allowed")
 
@@ -201,81 +263,104 @@ async def test_adding_an_organiser(db, role, expected):
 @pytest.mark.parametrize(("role", "expected"), cells("record a drawing of lots"))
 async def test_recording_a_lot(db, role, expected):
     # Before any match the four of group A are level on nothing: a lot may order them.
-    assert await verdict(organisers.record_lot(db, who(role), "A3")) == expected
-    snap = await reading.snapshot(db, CHAT)
+    lot = organisers.RecordLot("A3")
+    assert await verdict(run(db, organisers.record_lot, lot, who(role))) == expected
+    snap = await running(db)
     assert bool(snap.lots) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("change a setting"))
 async def test_changing_a_setting(db, role, expected):
-    assert await verdict(organisers.captains_enter_results(db, who(role), True)) == expected
-    assert await verdict(reminder_settings.change_squad(db, who(role), "7")) == expected
-    settings = (await reading.snapshot(db, CHAT)).tournament.settings
+    on = organisers.CaptainsResults(True)
+    assert await verdict(run(db, organisers.captains_enter_results, on, who(role))) == expected
+    squad = reminder_settings.Squad("7")
+    assert await verdict(run(db, reminder_settings.change_squad, squad, who(role))) == expected
+    settings = (await running(db)).tournament.settings
     assert settings.captains_may_enter_results == (expected == "allowed")
     assert (settings.squad == 7) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("rename a team"))
 async def test_renaming_a_team(db, role, expected):
-    assert await verdict(organisers.rename_team(db, who(role), "A1", "Kartallar")) == expected
-    assert ("Kartallar" in (await reading.snapshot(db, CHAT)).teams) == (expected == "allowed")
+    renamed = organisers.RenameTeam("A1", "Kartallar")
+    assert await verdict(run(db, organisers.rename_team, renamed, who(role))) == expected
+    assert ("Kartallar" in (await running(db)).teams) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("delay or move matches"))
 async def test_delaying_and_moving(db, role, expected):
-    before = (await reading.snapshot(db, CHAT)).planned
-    assert await verdict(schedule.delay_matches(db, who(role), "15")) == expected
-    assert await verdict(schedule.postpone_match(db, who(role), "16 16:00")) == expected
-    after = (await reading.snapshot(db, CHAT)).planned
+    before = (await running(db)).planned
+    delayed, moved = schedule.Delay("15"), schedule.Postpone("16 16:00")
+    assert await verdict(run(db, schedule.delay, delayed, who(role))) == expected
+    assert await verdict(run(db, schedule.postpone, moved, who(role))) == expected
+    after = (await running(db)).planned
     assert (after != before) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("set the reminders"))
 async def test_setting_the_reminders(db, role, expected):
-    assert await verdict(reminder_settings.change_leads(db, who(role), ["90"])) == expected
-    assert ((await reminder_settings.shown_leads(db, CHAT))[0] == (90,)) == (expected == "allowed")
+    leads = reminder_settings.Leads(("90",))
+    assert await verdict(run(db, reminder_settings.change_leads, leads, who(role))) == expected
+    shown = (await run(db, reminder_settings.shown, reminder_settings.Show(), who("member"))).value
+    assert (shown.group_leads == (90,)) == (expected == "allowed")
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("see the settings and reminders"))
 async def test_seeing_the_settings(db, role, expected):
     actor = who(role)
-    assert await verdict(organisers.settings_of(db, actor.chat_id)) == expected
-    assert await verdict(reminder_settings.shown_leads(db, actor.chat_id)) == expected
+    listed = run(db, organisers.settings, organisers.ShowSettings(), actor)
+    assert await verdict(listed) == expected
+    shown = run(db, reminder_settings.shown, reminder_settings.Show(), actor)
+    assert await verdict(shown) == expected
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("see the fixture, table, files"))
 async def test_seeing_the_fixture_and_files(db, role, expected):
     actor = who(role)
-    assert await verdict(reading.snapshot(db, actor.chat_id)) == expected
-    assert await verdict(reading.with_captains(db, actor.chat_id)) == expected
+    assert await verdict(run(db, reading.snapshot, reading.Running(), actor)) == expected
+    assert await verdict(run(db, reading.with_captains, reading.Captained(), actor)) == expected
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("ask about a match"))
 async def test_asking_about_a_match(db, role, expected):
     actor = who(role)
     if actor.private:
-        found = await units.read(db, lambda uow: ask.in_private(uow, actor.user_id, NOW))
+        found = await asked(db, questions.Question(questions.Intent.NEXT_MATCH), actor)
         assert found == []  # the member captains nothing: the bot says how to become one
         return
-    answer = await units.read(
-        db, lambda uow: ask.next_match(uow, CHAT, actor.user_id, NOW, team_hint="A2")
-    )
+    question = questions.Question(questions.Intent.NEXT_MATCH, team_hint="A2")
+    answer = await asked(db, question, actor)
     assert answer.team == "A2" and answer.match is not None
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("say how many players came"))
 async def test_saying_how_many_came(db, role, expected):
-    snap = await reading.snapshot(db, CHAT)
+    snap = await running(db)
     a1_a2 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A2"})
-    found = await reminders.headcount(db, who(role).user_id, a1_a2.id)
+    found = await headcount(db, a1_a2.id, who(role))
     assert (found is not None and found.team == "A1") == (expected == "allowed")
 
 
+async def test_an_organiser_who_captains_a_side_counts_their_teams_heads(db):
+    """The reminder with the count's buttons goes to every captain, an organiser who
+    captains one included: the count is a captain's errand, in their private chat."""
+    async with db.unit_of_work() as uow:
+        await uow.teams.add_captain(1, "A2", CO_ORGANISER)
+        await uow.commit()
+    snap = await running(db)
+    a1_a2 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A2"})
+    a1_a4 = next(m for m in snap.matches if {m.match.home, m.match.away} == {"A1", "A4"})
+    alone = dataclasses.replace(who("organiser"), chat_id=CO_ORGANISER, private=True)
+    assert (await headcount(db, a1_a2.id, alone)).team == "A2"
+    assert await headcount(db, a1_a4.id, alone) is None  # not their team's match
+    assert (await headcount(db, a1_a2.id, who("captain"))).team == "A1"
+
+
 async def test_the_same_update_twice_changes_things_once(db):
-    first = await schedule.delay_matches(db, who("creator", update_id=5), "15")
+    first = await run(db, schedule.delay, schedule.Delay("15"), who("creator", update_id=5))
     with pytest.raises(units.Repeated):
-        await schedule.delay_matches(db, who("creator", update_id=5), "15")
-    snap = await reading.snapshot(db, CHAT)
+        await run(db, schedule.delay, schedule.Delay("15"), who("creator", update_id=5))
+    snap = await running(db)
     moved = {old.no: new.start for old, new in first.value.changes}
     assert all(m.match.start == moved[m.match.no] for m in snap.matches if m.match.no in moved)
 
@@ -288,12 +373,12 @@ async def test_a_lot_that_fills_the_semi_finals_gives_their_captains_reminders(d
     lines = ("A1 1-0 A4", "A2 1-0 A3", "A1 1-0 A3", "A2 1-0 A4", "A1 1-1 A2", "A3 0-0 A4")
     lines += ("B1 0-2 B4", "B2 1-0 B3", "B1 1-1 B3", "B4 0-3 B2", "B1 0-1 B2", "B3 2-2 B4")
     for line in lines:
-        await results.record(db, who("creator"), line)
-    snap = await reading.snapshot(db, CHAT)
+        await record(db, who("creator"), line)
+    snap = await running(db)
     semis = [m for m in snap.matches if m.match.stage.is_knockout and m.match.key in ("SF1", "SF2")]
     assert all("A1" not in (m.match.home, m.match.away) for m in semis)  # 1A is not known
 
-    done = await organisers.record_lot(db, who("creator"), "A1")
+    done = await run(db, organisers.record_lot, organisers.RecordLot("A1"), who("creator"))
 
     assert done.effects.reminders and {m.key for m in done.value.filled} >= {"SF1", "SF2"}
     async with db.unit_of_work(read_only=True) as uow:
@@ -304,14 +389,14 @@ async def test_a_lot_that_fills_the_semi_finals_gives_their_captains_reminders(d
 
 async def test_the_lot_is_refused_where_no_tie_holds_the_team(db):
     for line in ("A1 3-1 A4", "A2 2-2 A3", "A1 1-0 A3", "A2 2-0 A4", "A1 1-1 A2", "A3 3-2 A4"):
-        await results.record(db, who("creator"), line)
+        await record(db, who("creator"), line)
     with pytest.raises(organisers.NoTie):
-        await organisers.record_lot(db, who("creator"), "A1")
-    assert not (await reading.snapshot(db, CHAT)).lots
+        await run(db, organisers.record_lot, organisers.RecordLot("A1"), who("creator"))
+    assert not (await running(db)).lots
 
 
 async def test_a_private_chat_never_reaches_the_groups_tournament(db):
     snap = await units.read(db, lambda uow: state.load(uow, 1))
     with pytest.raises(NoActiveTournament):
-        await results.record(db, who("private"), "A1 3-1 A4")
-    assert (await reading.snapshot(db, CHAT)).matches == snap.matches
+        await record(db, who("private"), "A1 3-1 A4")
+    assert (await running(db)).matches == snap.matches

@@ -27,6 +27,7 @@ from bot.reminders.messages import headcount_buttons
 from bot.reminders.timer import NoTimer
 from bot.settings import Settings
 from bot.usecases import reminders, results
+from bot.usecases.runner import Actor
 from storage.uow import Database
 
 PG_HOST = os.environ.get("PGHOST", "127.0.0.1")
@@ -204,7 +205,7 @@ async def test_a_nudge_for_a_match_with_a_result_is_dropped_quietly(db):
     clock, sender = Clock(MORNING), Sender()
     d = await dispatcher(db, clock, sender)
     async with db.unit_of_work() as uow:
-        await results.enter(uow, results.Entry(CHAT, ORGANISER, "A1 3-1 A4", MORNING))
+        await results.record(uow, results.Record("A1 3-1 A4"), Actor(ORGANISER, CHAT, MORNING))
         await uow.commit()
 
     await run_until(d, clock, (KICKOFF + timedelta(minutes=40)).astimezone(UTC))

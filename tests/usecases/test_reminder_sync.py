@@ -10,6 +10,7 @@ from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER
 from test_reminder_dispatch import CAPTAIN_A1, CAPTAIN_B3, day_with_two_captains, engine_url
 
 from bot.usecases import reminders, results
+from bot.usecases.runner import Actor
 from domain.settings import TournamentSettings
 
 NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)  # 09:00, the morning of the day
@@ -113,7 +114,7 @@ async def test_a_filled_knockout_tie_brings_its_captain_reminders(db):
     assert not any(no >= 13 and kind.startswith("kaptan") for no, _, kind in before)
     for line in GROUP_RESULTS:
         async with db.unit_of_work() as uow:
-            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, NOW))
+            await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, NOW))
             await uow.commit()
 
     found = await rows(db)

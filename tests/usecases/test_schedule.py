@@ -9,25 +9,30 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from eight_team_day import CHAT, IST, ORGANISER, stored_day
+from eight_team_day import CHAT, IST, ORGANISER, SPEC, stored_day
 
 from bot.texts import admin, schedule
 from bot.texts.common import pairing
-from bot.usecases import drafts, reminders, results, setup, state
+from bot.usecases import drafts, reading, reminders, results, runner, setup, state
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.reminder_settings import (
     BadLeads,
     BadSquad,
+    Leads,
+    Squad,
+    change_leads,
+    change_squad,
     leads,
     parse_leads,
-    set_leads,
-    set_squad,
 )
+from bot.usecases.runner import Actor
 from bot.usecases.schedule import (
     BadDelay,
     BadPostpone,
     CannotPostpone,
+    Delay,
     NothingToMove,
+    Postpone,
     UnknownPitch,
     delay,
     finish,
@@ -62,7 +67,7 @@ async def morning(db):
     """10:20: the first round's two results are in; the 10:30 round has not kicked off."""
     for line in ("A1 3-1 A4", "A2 2-2 A3"):
         async with db.unit_of_work() as uow:
-            await results.enter(uow, results.Entry(CHAT, ORGANISER, line, at(10, 20)))
+            await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, at(10, 20)))
             await reminders.sync(uow, 1, at(10, 20))
             await uow.commit()
     return db
@@ -79,12 +84,17 @@ def starts(snap: state.Snapshot) -> dict[int, datetime]:
     return {m.match.no: m.match.start for m in snap.matches}
 
 
-async def run(db, action, **kwargs):
-    """One user action: one unit of work, committed only when the use case returns."""
-    async with db.unit_of_work() as uow:
-        done = await action(uow, chat_id=CHAT, user_id=kwargs.pop("user", ORGANISER), **kwargs)
-        await uow.commit()
-    return done
+COMMANDS = {delay: Delay, postpone: Postpone, change_leads: Leads, change_squad: Squad}
+
+
+async def run(db, verb, *, user=ORGANISER, chat=CHAT, now=None, **typed):
+    """One user action through the runner: one unit of work, committed only when the use
+    case returns; its value."""
+    command = COMMANDS[verb](
+        **{k: tuple(v) if isinstance(v, list) else v for k, v in typed.items()}
+    )
+    who = Actor(user_id=user, chat_id=chat, now=now or at(9))
+    return (await runner.run(db, verb, command, who)).value
 
 
 # --- /gecikme ---------------------------------------------------------------------------
@@ -204,6 +214,19 @@ async def test_only_organisers_delay(morning):
         await run(morning, delay, user=STRANGER, text="15", now=at(10, 20))
     assert await stored(morning) == before
     assert schedule.refusal(refused.value).startswith("Bunu yalnızca düzenleyenler yapabilir.")
+
+
+async def test_a_tournament_set_up_in_private_is_run_there_by_its_creator(db):
+    """A private chat's own tournament: its creator moves and reads it there, as in a
+    group (the table's "private" is a private chat's view of a group's tournament)."""
+    async with db.unit_of_work() as uow:
+        await setup.create(uow, SPEC, chat_id=ORGANISER, user_id=ORGANISER, now=at(9))
+        await uow.commit()
+    me = Actor(user_id=ORGANISER, chat_id=ORGANISER, now=at(9), private=True)
+    moved = (await runner.run(db, delay, Delay("15"), me)).value
+    assert moved.changes and moved.snapshot.tournament.chat_id == ORGANISER
+    snap = (await runner.run(db, reading.snapshot, reading.Running(), me)).value
+    assert snap.planned[0].start == moved.changes[0][1].start
 
 
 async def test_nothing_to_move_is_said_and_changes_nothing(db):
@@ -356,14 +379,13 @@ async def test_a_rest_too_short_names_the_team_and_the_match(db):
         await uow.tournaments.update_settings(made.tournament_id, group_rest=10)
         await uow.commit()
     with pytest.raises(CannotPostpone) as refused:
-        async with db.unit_of_work() as uow:  # A-C from 20:30 to 21:30, after A-B 21:00-21:26
-            await postpone(uow, chat_id=-1002, user_id=ORGANISER, text="3 21:30", now=at(19))
+        # A-C from 20:30 to 21:30, after A-B 21:00-21:26
+        await run(db, postpone, chat=-1002, text="3 21:30", now=at(19))
     assert schedule.refusal(refused.value) == (
         "A dinlenemez: Maç 5 21:26'da bitiyor, en az 10 dk ara gerekir. Daha geç bir saat yazın."
         "\nEn erken uygun saat: 21:40 (/ertele 3 21:40)"
     )
-    async with db.unit_of_work() as uow:
-        moved = await postpone(uow, chat_id=-1002, user_id=ORGANISER, text="3 21:40", now=at(19))
+    moved = await run(db, postpone, chat=-1002, text="3 21:40", now=at(19))
     assert [(o.no, n.start) for o, n in moved.changes] == [
         (3, datetime(2026, 12, 6, 21, 40, tzinfo=IST))
     ]
@@ -463,11 +485,11 @@ def test_bad_leads(words, reason):
 async def test_leads_are_stored_and_the_reminders_follow(morning):
     snap, _ = await stored(morning)
     assert leads(snap.tournament.settings) == ((30,), (60,))
-    assert await run(morning, set_leads, words=["60", "15"], now=at(10, 20)) == (
+    assert await run(morning, change_leads, words=["60", "15"], now=at(10, 20)) == (
         (60, 15),
         (60, 15),
     )
-    assert await run(morning, set_leads, words=["grup", "30"], now=at(10, 20)) == (
+    assert await run(morning, change_leads, words=["grup", "30"], now=at(10, 20)) == (
         (30,),
         (60, 15),
     )
@@ -479,33 +501,33 @@ async def test_leads_are_stored_and_the_reminders_follow(morning):
         "👍 Hatırlatmalar: grup maçtan 30 dk önce · kaptanlar maçtan 60 ve 15 dk önce."
     )
 
-    assert await run(morning, set_leads, words=["kapat"], now=at(10, 20)) == ((), ())
+    assert await run(morning, change_leads, words=["kapat"], now=at(10, 20)) == ((), ())
     _, pending = await stored(morning)
     assert pending and {r.kind for r in pending} <= {"sonuc", "ulasilamaz"}  # nudges stay
 
 
 async def test_only_organisers_set_leads(morning):
     with pytest.raises(NotOrganiser):
-        await run(morning, set_leads, user=STRANGER, words=["kapat"], now=at(10))
+        await run(morning, change_leads, user=STRANGER, words=["kapat"], now=at(10))
 
 
 # --- /ayarlar kadro, /turnuva_bitir -----------------------------------------------------
 
 
 async def test_squad_size_is_stored_listed_and_removed(db):
-    assert await run(db, set_squad, text="7") == 7
+    assert await run(db, change_squad, text="7") == 7
     snap, _ = await stored(db)
     assert snap.tournament.settings.squad == 7
     listed = admin.settings(snap.tournament)
     assert "• Kadro kontrolü: en az 7 kişi" in listed
     assert "• Hatırlatma: grup maçtan 30 dk önce · kaptanlar maçtan 60 dk önce" in listed
-    assert await run(db, set_squad, text="kapat") is None
+    assert await run(db, change_squad, text="kapat") is None
     snap, _ = await stored(db)
     assert snap.tournament.settings.squad is None
     assert "• Kadro kontrolü: kapalı" in admin.settings(snap.tournament)
     for bad in ("2", "21", "yedi", ""):
         with pytest.raises(BadSquad):
-            await run(db, set_squad, text=bad)
+            await run(db, change_squad, text=bad)
 
 
 async def test_a_finished_tournament_has_no_pending_reminders(morning):

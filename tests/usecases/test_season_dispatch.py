@@ -10,6 +10,7 @@ from test_season_setup import CAPTAIN, CHAT, IST, NOW, ORGANISER, league_db
 
 from bot.reminders.dispatcher import Dispatcher
 from bot.usecases import reminders, results
+from bot.usecases.runner import Actor
 
 
 class Clock:
@@ -41,7 +42,9 @@ async def test_the_first_match_day_as_sent(db):
     sending = Dispatcher(db, clock, sender, bot_username="turnuva_test_bot")
     await sending.tick()
     async with db.unit_of_work() as uow:  # the day's last match has its result (a forfeit)
-        await results.enter(uow, results.Entry(CHAT, ORGANISER, await _first_line(uow), NOW))
+        await results.record(
+            uow, results.Record(await _first_line(uow)), Actor(ORGANISER, CHAT, NOW)
+        )
         await reminders.sync(uow, 1, NOW)
         await uow.commit()
     await sending.reload(changed=True)

@@ -9,6 +9,7 @@ from test_season_setup import CAPTAIN, CHAT, IST, NOW, league_db
 
 from bot.texts import answers, chat
 from bot.usecases import ask
+from bot.usecases.runner import Actor, run
 from domain import questions
 from storage.uow import Database
 
@@ -25,8 +26,7 @@ async def db(tmp_path):
 async def said(db: Database, text: str, user: int = CAPTAIN, now: datetime = NOW) -> str:
     question = questions.ask(text)
     assert question is not None, text
-    async with db.unit_of_work(read_only=True) as uow:
-        response = await ask.respond(uow, CHAT, user, question, now)
+    response = (await run(db, ask.respond, ask.Ask(question), Actor(user, CHAT, now))).value
     assert response is not None, text
     return answers.reply(question, response, now)
 

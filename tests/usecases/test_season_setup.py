@@ -13,7 +13,7 @@ import pytest
 from bot.texts import season
 from bot.usecases import drafts, reminder_settings, setup
 from bot.usecases.reminders import evening, leads, sync
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor, run
 from domain import reminders, setupform
 from domain.roundrobin import breaks
 from domain.settings import TournamentSettings
@@ -214,6 +214,17 @@ def test_a_season_turns_the_group_slot_reminders_off_by_default():
     assert evening(TournamentSettings()) is None
 
 
+async def change_evening(db, who: Actor, words: list[str]):
+    command = reminder_settings.Evening(tuple(words))
+    return await run(db, reminder_settings.change_evening, command, who)
+
+
+async def shown_evening(db) -> tuple[bool, time | None]:
+    """(a season league?, its evening-before clock), as /hatirlatma shows them."""
+    shown = (await run(db, reminder_settings.shown, reminder_settings.Show(), organiser())).value
+    return shown.season, shown.evening
+
+
 async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
     await create_league(db)
 
@@ -225,16 +236,16 @@ async def test_hatirlatma_aksam_moves_or_turns_off_the_evening_message(db):
 
     before = await evenings()
     assert len(before) == 7
-    done = await reminder_settings.change_evening(db, organiser(), ["aksam", "21:00"])
+    done = await change_evening(db, organiser(), ["aksam", "21:00"])
     assert done.value == time(21) and done.effects.reminders
     async with db.unit_of_work(read_only=True) as uow:
         tid = (await uow.tournaments.active_for_chat(CHAT)).id
         assert (await uow.tournaments.get(tid)).settings.evening == time(21)
-    off = await reminder_settings.change_evening(db, organiser(), ["aksam", "kapat"])
+    off = await change_evening(db, organiser(), ["aksam", "kapat"])
     assert off.value is None
     after = await evenings()
     assert after == []
-    assert await reminder_settings.shown_evening(db, CHAT) == (True, None)
+    assert await shown_evening(db) == (True, None)
 
 
 @pytest.mark.parametrize(
@@ -261,5 +272,5 @@ async def test_only_organisers_set_the_evening(db):
 
     member = Actor(user_id=77, chat_id=CHAT, now=NOW.astimezone(UTC), admin=no)
     with pytest.raises(NotOrganiser):
-        await reminder_settings.change_evening(db, member, ["aksam", "21:00"])
-    assert await reminder_settings.shown_evening(db, CHAT) == (True, time(20))
+        await change_evening(db, member, ["aksam", "21:00"])
+    assert await shown_evening(db) == (True, time(20))

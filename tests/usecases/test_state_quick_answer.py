@@ -14,6 +14,7 @@ from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, TEAMS, store
 
 from bot.texts import chat
 from bot.usecases import ask, results
+from bot.usecases.runner import Actor
 
 CAPTAINS = {team: 100 + n for n, team in enumerate(TEAMS)}
 DAY = [*GROUP_RESULTS, "A1 2-0 B4", "B2 1-1 A2 pen 3-4", "B4 1-0 B2", "A2 0-2 A1"]
@@ -36,7 +37,7 @@ async def test_the_quick_answer_is_the_full_answer_all_day(db):
     for line in ["", *DAY]:
         if line:
             async with db.unit_of_work() as uow:
-                await results.enter(uow, results.Entry(CHAT, ORGANISER, line, NOW))
+                await results.record(uow, results.Record(line), Actor(ORGANISER, CHAT, NOW))
                 await uow.commit()
         for team, user in CAPTAINS.items():
             async with db.unit_of_work(read_only=True) as uow:

@@ -9,6 +9,7 @@ from eight_team_day import CHAT, GROUP_RESULTS, IST, KICKOFF, ORGANISER, stored_
 
 from bot.usecases import ask, results
 from bot.usecases.errors import AlreadyPlayed, NeedsPenalties, NotOrganiser
+from bot.usecases.runner import Actor, run
 from domain.model import Stage
 
 CAPTAIN, STRANGER = 20, 30
@@ -26,12 +27,13 @@ def _now(minutes: int = 0) -> datetime:
 
 
 async def enter(db, text, user=ORGANISER, update_id=None, correct=False):
-    async with db.unit_of_work() as uow:
-        entered = await results.enter(
-            uow, results.Entry(CHAT, user, text, _now(), update_id=update_id), correct=correct
-        )
-        await uow.commit()
-    return entered
+    """A result line through the runner; a line the bot asks about instead raises what it
+    asks (AlreadyPlayed: a played match, offered as a correction)."""
+    who = Actor(user, CHAT, _now(), update_id)
+    done = await run(db, results.record, results.Record(text, correct=correct), who)
+    if isinstance(done.value, results.Asked):
+        raise done.value.question
+    return done.value
 
 
 async def test_the_whole_day_fills_semis_then_final_then_names_the_champion(db):

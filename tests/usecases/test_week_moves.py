@@ -13,16 +13,10 @@ from test_season_setup import FORM, create_league, league_db
 
 from bot.texts import weeks
 from bot.usecases import results, schedule, state
+from bot.usecases import weeks as moves
 from bot.usecases.errors import NotOrganiser
-from bot.usecases.units import Actor
-from bot.usecases.weeks import (
-    NoPlayoff,
-    leave_undated,
-    plan_playoff,
-    postpone_match,
-    postpone_week,
-    undated,
-)
+from bot.usecases.runner import Actor, run
+from bot.usecases.weeks import NoPlayoff, undated
 from domain.weekmoves import WeekError, match_days
 from storage import migrate
 from storage.errors import NoActiveTournament
@@ -42,6 +36,22 @@ def who(user: int = ORGANISER, now: datetime = NOW) -> Actor:
     return Actor(
         user_id=user, chat_id=CHAT, now=now.astimezone(UTC), update_id=next(_updates), admin=no
     )
+
+
+async def postpone_week(db: Database, who: Actor, text: str):
+    return await run(db, moves.postpone_week, moves.PostponeWeek(text), who)
+
+
+async def plan_playoff(db: Database, who: Actor, text: str):
+    return await run(db, moves.plan_playoff, moves.PlanPlayoff(text), who)
+
+
+async def leave_undated(db: Database, who: Actor, number: int):
+    return await run(db, moves.leave_undated, moves.LeaveUndated(number), who)
+
+
+async def postpone_match(db: Database, who: Actor, text: str):
+    return await run(db, moves.postpone_match, schedule.Postpone(text), who)
 
 
 @pytest.fixture
@@ -95,7 +105,7 @@ async def test_week_3_moves_with_every_later_week_and_their_reminders(db):
 async def test_a_played_match_of_the_week_stays(db):
     snap = await snapshot(db)
     first = min((m.match for m in snap.matches if m.match.week == 3), key=lambda m: m.no)
-    await results.record(db, who(), f"{first.home} 2-1 {first.away}")
+    await run(db, results.record, results.Record(f"{first.home} 2-1 {first.away}"), who())
 
     await postpone_week(db, who(), "3")
 
@@ -204,7 +214,7 @@ async def four(tmp_path):
 
 async def test_a_tff_tie_after_everything_gets_a_play_off_on_the_next_match_day(four):
     for line in LEVEL_PAIR:
-        await results.record(four, who(), line)
+        await run(four, results.record, results.Record(line), who())
     table = (await snapshot(four)).tables()["A"]
     assert table.unresolved == (("Takım 1", "Takım 2"),) and table.decider == "playoff"
 
@@ -218,7 +228,7 @@ async def test_a_tff_tie_after_everything_gets_a_play_off_on_the_next_match_day(
         await plan_playoff(four, who(), "")
     assert "zaten planlı" in weeks.playoff_refusal(again.value)
 
-    await results.record(four, who(), "Takım 2 1-0 Takım 1")
+    await run(four, results.record, results.Record("Takım 2 1-0 Takım 1"), who())
     table = (await snapshot(four)).tables()["A"]
     assert table.teams[:2] == ("Takım 2", "Takım 1") and not table.unresolved
     assert table.row("Takım 1").played == 3  # the play-off counts in no table
@@ -229,7 +239,7 @@ async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
         await plan_playoff(four, who(), "")
     assert "Play-off gereken bir eşitlik yok" in weeks.playoff_refusal(refused.value)
     for line in LEVEL_PAIR:
-        await results.record(four, who(), line)
+        await run(four, results.record, results.Record(line), who())
     match = (await plan_playoff(four, who(), "10 Ocak 16:00")).value.match
     assert match.start == datetime(2027, 1, 10, 16, 0, tzinfo=IST)
 
@@ -238,7 +248,7 @@ async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
 async def test_planning_a_play_off(four, role, expected):
     await seat_roles(four, ("Takım 1", CAPTAIN), ("Takım 2", OTHER_CAPTAIN))
     for line in LEVEL_PAIR:
-        await results.record(four, who(), line)
+        await run(four, results.record, results.Record(line), who())
     try:
         await plan_playoff(four, in_role(role), "")
         got = "allowed"
@@ -280,7 +290,7 @@ async def test_a_match_left_without_a_date_loses_its_reminders_until_it_gets_one
 async def test_a_played_match_cannot_be_left_without_a_date(db):
     snap = await snapshot(db)
     first = snap.matches[0].match
-    await results.record(db, who(), f"{first.home} 1-0 {first.away}")
+    await run(db, results.record, results.Record(f"{first.home} 1-0 {first.away}"), who())
     with pytest.raises(schedule.CannotPostpone):
         await leave_undated(db, who(), first.no)
     with pytest.raises(NotOrganiser):

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "usecases"))
 from eight_team_day import CHAT, KICKOFF, ORGANISER, stored_day
 
 from bot.usecases import links
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor, run
 from bot.web.app import make_app
 from bot.web.site import Site
 
@@ -56,7 +56,7 @@ async def site(db, clock) -> AsyncIterator[Site]:
 
 @pytest.fixture
 async def token(db) -> str:
-    return (await links.show(db, organiser())).token
+    return (await run(db, links.show, links.Show(), organiser())).value.token
 
 
 @pytest.fixture

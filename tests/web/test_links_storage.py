@@ -11,6 +11,7 @@ from conftest import BEFORE
 from eight_team_day import CHAT, ORGANISER, SPEC
 
 from bot.usecases import results, setup
+from bot.usecases.runner import Actor
 from storage import migrate
 from storage.uow import Database
 
@@ -70,7 +71,7 @@ async def test_the_revision_moves_with_a_result_and_a_rename_only(stored):
     assert set(before) == {1} and before[1][1] == token
     assert await revision() == before
     async with stored.unit_of_work() as uow:
-        await results.enter(uow, results.Entry(CHAT, ORGANISER, "A1 3-1 A4", BEFORE))
+        await results.record(uow, results.Record("A1 3-1 A4"), Actor(ORGANISER, CHAT, BEFORE))
         await uow.commit()
     scored = await revision()
     assert scored[1][0] != before[1][0]

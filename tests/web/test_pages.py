@@ -11,11 +11,12 @@ from eight_team_day import CHAT, KICKOFF, ORGANISER
 from icalendar import Calendar
 
 from bot.usecases import links, results, schedule
+from bot.usecases.runner import Actor, run
 
 
 async def _enter(db, text):
     async with db.unit_of_work() as uow:
-        await results.enter(uow, results.Entry(CHAT, ORGANISER, text, BEFORE))
+        await results.record(uow, results.Record(text), Actor(ORGANISER, CHAT, BEFORE))
         await uow.commit()
 
 
@@ -60,7 +61,7 @@ async def test_the_team_page_has_its_matches_place_and_next_opponent(client, tok
 
 async def test_a_new_link_retires_the_old_page_and_calendar(client, site, db, token):
     assert (await client.get(f"/t/{token}")).status_code == 200
-    renewed = (await links.renew(db, organiser(update_id=1))).value
+    renewed = (await run(db, links.renew, links.Renew(), organiser(update_id=1))).value
     assert renewed.token != token and len(renewed.token) >= 22
     await site.refresh()
     assert (await client.get(f"/t/{token}")).status_code == 404
@@ -76,7 +77,7 @@ async def test_the_calendar_event_keeps_its_uid_and_raises_sequence_after_a_dela
         return next(e for e in events if str(e["uid"]).endswith("-1@turnuva"))
 
     before = first_event((await client.get(f"/t/{token}/takvim.ics")).content)
-    await schedule.delay_matches(db, organiser(update_id=2), "15")
+    await run(db, schedule.delay, schedule.Delay("15"), organiser(update_id=2))
     await site.refresh()
     response = await client.get(f"/t/{token}/takvim.ics")
     assert response.headers["content-type"].startswith("text/calendar")
