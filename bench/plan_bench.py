@@ -19,10 +19,11 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from domain import slots
+from domain import slotbounds
+from domain.dayplan import Pitch, Plan, TimeRules
 from domain.draw import draw_groups
 from domain.formats import Options, groups_then_knockout, league
-from domain.planner import Pitch, Plan, TimeRules, plan
+from domain.planner import plan
 from domain.report import team_lines
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "planner.md"
@@ -137,7 +138,7 @@ def main() -> None:
         sizes = [len(g.teams) for g in draft.groups]
         counts = [sum(len(r.pairings) for r in draft.rounds[g.label]) for g in draft.groups]
         widths = [max(1, min(shape[1], s // 2)) for s in sizes]
-        floor = slots.back_to_back_bound(sizes, counts, widths, result.group_slots)
+        floor = slotbounds.back_to_back_bound(sizes, counts, widths, result.group_slots)
         at_bound += result.group_slots == result.group_slot_bound
         teams, pitches, groups, ko, rest = shape
         print(

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import asyncpg
 
-from domain import formats, planner
+from domain import dayplan, formats, planner
 from domain.model import Group, PlannedMatch, Score
 from domain.settings import TournamentSettings
 from storage import migrate
@@ -51,8 +51,8 @@ WRITERS = 8  # concurrent result writers in the second half (the bot serves many
 
 def sixteen_team_plan() -> tuple[PlannedMatch, ...]:
     draft = formats.groups_then_knockout(GROUPS, formats.Options(knockout="quarter"))
-    pitches = tuple(planner.Pitch(f"Saha {n}") for n in (1, 2, 3))
-    return planner.plan(draft, planner.TimeRules(start=START, pitches=pitches)).matches
+    pitches = tuple(dayplan.Pitch(f"Saha {n}") for n in (1, 2, 3))
+    return planner.plan(draft, dayplan.TimeRules(start=START, pitches=pitches)).matches
 
 
 @dataclass

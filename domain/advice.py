@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
+from domain.dayplan import Draft, Pitch, TimeRules
 from domain.draw import draw_groups, group_sizes
 from domain.errors import DomainError
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.matchdays import Calendar, season_days
-from domain.planner import Draft, Pitch, TimeRules, plan
+from domain.planner import plan
 from domain.report import checklist
 from domain.season import PitchHours, SeasonRules, season
 

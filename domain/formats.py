@@ -11,9 +11,9 @@ import dataclasses
 from collections.abc import Sequence
 
 from domain import knockout
+from domain.dayplan import Draft
 from domain.errors import DomainError
 from domain.model import Entrant, Group, GroupPlace, Round, Tie
-from domain.planner import Draft
 from domain.roundrobin import fixtures
 
 QUALIFIERS = {"none": 0, "final": 2, "semi": 4, "quarter": 8, "round_of_16": 16}

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from domain.knockout import progress
 from domain.model import (
     BestOfPlace,
     Entrant,
@@ -26,6 +25,7 @@ from domain.model import (
 )
 from domain.standings import DEFAULT_POINTS, TFF, Card, PointsRule, Row, Table, settle, standings
 from domain.tiebreak import TieBreak
+from domain.tiesides import progress
 
 
 @dataclass(frozen=True)

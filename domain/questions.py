@@ -43,22 +43,16 @@ means the message was not about this tournament at all ("film ne zaman başlıyo
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
+from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.model import Stage
 from domain.names import fold, normalize
+from domain.questionwords import PHRASES, Sense, lookup
 
 __all__ = [
-    "INTENT_PRIORITY",
     "MAX_WORDS",
-    "Day",
-    "Intent",
     "Question",
     "ask",
     "hint_forms",
@@ -68,44 +62,6 @@ __all__ = [
 MAX_WORDS = 12
 # "rakip?" asks without a question word only in a message this short.
 MAX_ALONE_WORDS = 3
-# Typo tolerance: one edit, for typed words of FUZZY_MIN_TYPED letters or more against
-# vocabulary words of FUZZY_MIN_VOCAB letters or more ("mac" and "kim" must be exact).
-FUZZY_MIN_TYPED = 4
-FUZZY_MIN_VOCAB = 5
-
-
-class Intent(StrEnum):
-    """What the captain wants to know; the bot answers from the team's next match or table."""
-
-    NEXT_MATCH = "next_match"
-    OPPONENT = "opponent"
-    PITCH = "pitch"
-    TIME = "time"
-    STANDING = "standing"
-    FIXTURE = "fixture"
-    KNOCKOUT = "knockout"  # "final ne zaman", "yarı final kaçta": a stage's matches
-    QUALIFY = "qualify"  # "gruptan çıkıyor muyuz": what the team needs to go through
-    WEEKS_LEFT = "weeks_left"  # "kaç hafta kaldı": a season league's match weeks to come
-
-
-INTENT_PRIORITY: tuple[Intent, ...] = (
-    Intent.WEEKS_LEFT,
-    Intent.QUALIFY,
-    Intent.KNOCKOUT,
-    Intent.PITCH,
-    Intent.STANDING,
-    Intent.FIXTURE,
-    Intent.OPPONENT,
-    Intent.TIME,
-    Intent.NEXT_MATCH,
-)
-
-
-class Day(StrEnum):
-    """A day the question names: "bugün maç var mı", "yarın kaçta oynuyoruz"."""
-
-    TODAY = "today"
-    TOMORROW = "tomorrow"
 
 
 @dataclass(frozen=True)
@@ -129,255 +85,6 @@ class Question:
     # hafta") or NEXT_WEEK ("haftaya", "gelecek hafta"); None: no week named.
     week: int | str | None = None
 
-
-@dataclass(frozen=True)
-class _Sense:
-    """What a vocabulary word contributes to the rule in the module docstring."""
-
-    asks: bool = False  # a question word
-    asks_at_end: bool = False  # a question word only at the end of a clause ("ne")
-    topic: bool = False  # a match, turn or playing word
-    topic_if_we: bool = False  # a topic word only in the first person plural
-    we: bool = False  # first person plural in itself ("oynuyoruz")
-    veto: bool = False  # about a match already played
-    intent: Intent | None = None
-    stage: Stage | None = None  # a knockout stage ("final", "yarı final")
-    day: Day | None = None  # "bugün", "yarın"
-    ends_alone: bool = False  # a question on its own before a "?" ("rakip?", "saha?")
-
-
-_FILLER = _Sense()
-_ASKS = _Sense(asks=True)
-_TOPIC = _Sense(topic=True)
-_VETO = _Sense(veto=True)
-
-# Endings after the folded stem (ı->i, ü->u, ö->o, so one list covers most harmony pairs),
-# split by whether the stem ends in a consonant or a vowel; the second list of each pair is
-# first person plural ("maçımız", "sahadayız"). Hand-listed rather than combined so that
-# "şahane" is not read as "saha" + "ne" nor "Şahin" as a typo of "saha" + "i".
-_AFTER_CONSONANT = (
-    *("", "i", "u", "in", "un", "a", "e", "da", "de", "ta", "te"),
-    *("daki", "deki", "taki", "teki", "ini", "unu", "ina", "ine", "una", "une"),
-    *("inda", "inde", "unda", "unde", "lar", "ler", "lari", "leri", "larin", "lerin"),
-    *("la", "le", "larda", "lerde"),
-)
-_AFTER_CONSONANT_WE = (
-    *("imiz", "umuz", "imizi", "umuzu", "imizin", "umuzun", "imiza", "imize", "umuza"),
-    *("imizda", "imizde", "umuzda", "larimiz", "lerimiz", "larimizi", "lerimizi"),
-    *("larimizin", "lerimizin", "iz", "uz", "tayiz", "teyiz", "dayiz", "deyiz"),
-)
-_AFTER_VOWEL = (
-    *("", "nin", "nun", "ya", "ye", "yi", "yu", "da", "de", "daki", "deki"),
-    *("si", "su", "sin", "sun", "sina", "sine", "suna", "sinda", "sinde", "sunda"),
-    *("lar", "ler", "lari", "leri", "larin", "lerin", "yla", "yle"),
-)
-_AFTER_VOWEL_WE = (
-    *("miz", "muz", "mizi", "muzu", "mizin", "muzun", "miza", "mize", "muza"),
-    *("mizda", "mizde", "muzda", "larimiz", "lerimiz", "yiz", "yuz", "dayiz", "deyiz"),
-)
-
-# Nouns, folded, with their endings: stem -> sense. The longest stem wins a form
-# ("maclarimiz" is "maclar" + "imiz", the fixture, not "mac" + "larimiz").
-_NOUNS: dict[str, _Sense] = {
-    "mac": _TOPIC,
-    "maclar": _Sense(topic=True, intent=Intent.FIXTURE),
-    "fikstur": _Sense(topic=True, intent=Intent.FIXTURE),
-    "program": _Sense(topic_if_we=True, intent=Intent.FIXTURE),
-    "saha": _Sense(topic=True, intent=Intent.PITCH),
-    "rakip": _Sense(topic=True, intent=Intent.OPPONENT),
-    "rakib": _Sense(topic=True, intent=Intent.OPPONENT),
-    "sira": _TOPIC,
-    "puan": _Sense(topic=True, intent=Intent.STANDING),
-    "siralama": _Sense(topic=True, intent=Intent.STANDING),
-    "durum": _Sense(topic_if_we=True, intent=Intent.STANDING),
-    "kacinci": _Sense(asks=True, topic_if_we=True, intent=Intent.STANDING),
-    "final": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.FINAL, ends_alone=True),
-    "yarifinal": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.SEMI, ends_alone=True),
-    "ceyrekfinal": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.QUARTER, ends_alone=True),
-    "ucunculuk": _Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.THIRD, ends_alone=True),
-    "eleme": _Sense(topic=True, intent=Intent.KNOCKOUT, ends_alone=True),
-    "grup": _TOPIC,
-    "grub": _TOPIC,
-}
-# A single noun before a "?" asks about itself ("rakip?", "saha?", "puan?", "fikstür?").
-for _stem in ("rakip", "rakib", "saha", "puan", "fikstur", "siralama"):
-    _NOUNS[_stem] = dataclasses.replace(_NOUNS[_stem], ends_alone=True)
-
-# Whole words, folded.
-_WORDS: dict[str, _Sense] = {
-    # Question words.
-    "kacta": _Sense(asks=True, intent=Intent.TIME),
-    "kacda": _Sense(asks=True, intent=Intent.TIME),
-    "kac": _ASKS,
-    "kim": _Sense(asks=True, intent=Intent.OPPONENT),
-    "kimle": _Sense(asks=True, intent=Intent.OPPONENT),
-    "kiminle": _Sense(asks=True, intent=Intent.OPPONENT),
-    "kimlerle": _Sense(asks=True, intent=Intent.OPPONENT),
-    "kime": _Sense(asks=True, intent=Intent.OPPONENT),
-    "hangi": _ASKS,
-    "hangisi": _ASKS,
-    "hangisinde": _ASKS,
-    "nerede": _Sense(asks=True, intent=Intent.PITCH),
-    "nerde": _Sense(asks=True, intent=Intent.PITCH),
-    "neresi": _Sense(asks=True, intent=Intent.PITCH),
-    "nedir": _ASKS,
-    "ne": _Sense(asks_at_end=True),
-    "nezaman": _Sense(asks=True, intent=Intent.NEXT_MATCH),
-    "nezmn": _Sense(asks=True, intent=Intent.NEXT_MATCH),
-    "nzmn": _Sense(asks=True, intent=Intent.NEXT_MATCH),
-    "nzaman": _Sense(asks=True, intent=Intent.NEXT_MATCH),
-    "nolcak": _ASKS,
-    "napiyoruz": _ASKS,
-    "kimin": _ASKS,
-    "miyiz": _Sense(asks=True, we=True),
-    "muyuz": _Sense(asks=True, we=True),
-    # Words that only count in a phrase (see _PHRASES) or signal an intent.
-    "zaman": _FILLER,
-    "zmn": _FILLER,
-    "zamn": _FILLER,
-    "yari": _FILLER,
-    "ceyrek": _FILLER,
-    "bugun": _Sense(day=Day.TODAY),
-    "bugunku": _Sense(day=Day.TODAY),
-    "yarin": _Sense(day=Day.TOMORROW),
-    "yarinki": _Sense(day=Day.TOMORROW),
-    "mi": _FILLER,
-    "mu": _FILLER,
-    "saat": _Sense(intent=Intent.TIME),
-    "sonraki": _Sense(intent=Intent.NEXT_MATCH),
-    # Verbs of playing and starting.
-    **dict.fromkeys(
-        (
-            *("oynuyoruz", "oynayacagiz", "oynariz", "oynuyoz", "oynicaz", "oynucaz"),
-            *("oynayacaz", "basliyoruz", "baslayacagiz", "baslariz", "basliyoz", "baslicaz"),
-        ),
-        _Sense(topic=True, we=True),
-    ),
-    # Going through the group ("gruptan çıkıyor muyuz", "yarı finale kalır mıyız").
-    **dict.fromkeys(
-        (
-            *("cikiyoruz", "cikacagiz", "cikariz", "cikabiliriz", "cikarmiyiz", "geceriz"),
-            *("gecebiliriz", "geciyoruz", "kaliriz", "kaliyoruz", "kalabiliriz", "eleniyoruz"),
-            *("elenir", "elendik", "elenecekmiyiz", "cikacakmiyiz", "cikiyomuyuz"),
-        ),
-        _Sense(topic=True, we=True, intent=Intent.QUALIFY),
-    ),
-    # "biz", "bizim maç": first person plural, so about the asker's team.
-    **dict.fromkeys(
-        ("biz", "bizim", "bize", "bizi", "bizde", "bizimki", "aldik", "topladik"),
-        _Sense(we=True),
-    ),
-    **dict.fromkeys(
-        ("karsimizda", "karsimizdaki", "karsimiza", "karsimizdakiler"),
-        _Sense(topic=True, we=True, intent=Intent.OPPONENT),
-    ),
-    # Third person and needs: the intent only ("kim çıkar" alone is not about football).
-    **dict.fromkeys(
-        (
-            *("cikiyor", "cikar", "cikabilir", "cikacak", "gecer", "gecebilir", "kalir"),
-            *("kaliyor", "kalabilir", "eleniyor", "lazim", "gerek", "gerekiyor", "yeter"),
-        ),
-        _Sense(intent=Intent.QUALIFY),
-    ),
-    **dict.fromkeys(("gruptan", "grubumuzdan", "grubundan", "grubtan", "turu", "tur"), _TOPIC),
-    **dict.fromkeys(
-        (
-            *("oynuyor", "oynayacak", "oynar", "oynuyorlar", "oynayacaklar", "oynarlar"),
-            *("basliyor", "baslayacak", "baslar"),
-        ),
-        _TOPIC,
-    ),
-    # A match already played.
-    **dict.fromkeys(
-        (
-            *("bitti", "oldu", "oynadik", "oynadiniz", "oynadi", "oynadilar", "oynandi"),
-            *("kazandik", "kaybettik", "yendik", "yenildik", "gecti", "guzeldi", "iyiydi"),
-            *("kotuydu", "berabere"),
-        ),
-        _VETO,
-    ),
-    # Fillers: never part of a team hint.
-    **dict.fromkeys(
-        (
-            *("ben", "benim", "siz", "sizin", "abi", "abla", "an"),
-            *("hocam", "hoca", "kanka", "kardes", "kardesim", "reis", "usta", "ustam"),
-            *("arkadaslar", "beyler", "dostum", "acaba", "peki", "ya", "yav", "ki", "de"),
-            *("da", "bu", "su", "o", "bi", "aksam", "icin", "cikmak", "gecmek", "kalmak"),
-            *("cikmamiz", "gecmemiz", "kalmamiz", "daha"),
-            *("sabah", "simdi", "artik", "lutfen", "selam", "merhaba", "slm", "bir", "ilk"),
-            *("var", "yok", "ile", "hadi", "tamam", "en", "yakin", "gelecek"),
-            *("tekrar", "yine", "haftaki", "sonra", "once", "nasil"),
-            # One edit from a question word, but not one: "kimse" is not "kimle".
-            *("kimse", "kimi", "kacti", "kacan", "hani", "sahane"),
-        ),
-        _FILLER,
-    ),
-}
-
-# Two-word question words, on folded (and typo-corrected) words.
-_PHRASES: dict[tuple[str, str], _Sense] = {
-    ("ne", "zaman"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
-    ("ne", "zmn"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
-    ("ne", "zamn"): _Sense(asks=True, intent=Intent.NEXT_MATCH),
-    ("yari", "final"): _Sense(intent=Intent.KNOCKOUT, stage=Stage.SEMI),
-    # "(gruptan) çıkar mı", "(yarı finale) kalır mıyız": going through, as yes or no; the
-    # topic must come from "gruptan", "tur", a stage ("akşam çıkıyor muyuz" is not this).
-    **{
-        (verb, particle): _Sense(asks=True, intent=Intent.QUALIFY)
-        for verb in (
-            *("cikar", "cikiyor", "cikabilir", "cikacak", "gecer", "gecebilir", "kalir"),
-            *("kaliyor", "kalabilir", "eleniyor", "yeter"),
-        )
-        for particle in ("mi", "mu", "miyiz", "muyuz")
-    },
-    ("ne", "lazim"): _ASKS,
-    ("ne", "gerek"): _ASKS,
-    ("ne", "gerekiyor"): _ASKS,
-    ("ceyrek", "final"): _Sense(intent=Intent.KNOCKOUT, stage=Stage.QUARTER),
-    ("var", "mi"): _ASKS,
-    ("yok", "mu"): _ASKS,
-    ("saat", "kac"): _Sense(asks=True, intent=Intent.TIME),
-    ("ne", "durum"): _Sense(asks=True, intent=Intent.STANDING),
-    ("durum", "nasil"): _Sense(asks=True, intent=Intent.STANDING),
-}
-_PHRASE_WORDS = frozenset(word for pair in _PHRASES for word in pair)
-
-
-@dataclass(frozen=True)
-class _Form:
-    """A vocabulary form: the canonical word for phrases, its sense, first person or not."""
-
-    word: str
-    sense: _Sense
-    we: bool
-
-
-def _vocabulary() -> dict[str, _Form]:
-    forms: dict[str, _Form] = {}
-    for stem in sorted(_NOUNS, key=len):
-        sense = _NOUNS[stem]
-        vowel = stem[-1] in "aeiou"
-        plain = _AFTER_VOWEL if vowel else _AFTER_CONSONANT
-        we = _AFTER_VOWEL_WE if vowel else _AFTER_CONSONANT_WE
-        for ending in plain:
-            forms[stem + ending] = _Form(stem, sense, we=False)
-        for ending in we:
-            forms[stem + ending] = _Form(stem, sense, we=True)
-    for word, sense in _WORDS.items():
-        if word not in forms or sense.veto:
-            forms[word] = _Form(word, sense, we=sense.we)
-    return forms
-
-
-_VOCABULARY = _vocabulary()
-# Typo targets: words that decide something, long enough to tolerate an edit.
-_FUZZY_TARGETS = tuple(
-    form
-    for form, entry in _VOCABULARY.items()
-    if len(form) >= FUZZY_MIN_VOCAB
-    and not entry.sense.veto
-    and (entry.sense != _FILLER or form in _PHRASE_WORDS)
-)
 
 _APOSTROPHE = re.compile(r"['’`´]")
 _EDGE_PUNCTUATION = '?!.,;:…"“”«»()[]'
@@ -409,14 +116,6 @@ def _tokens(text: str) -> list[_Token]:
     return tokens
 
 
-def _lookup(folded: str) -> _Form | None:
-    found = _VOCABULARY.get(folded)
-    if found is not None or len(folded) < FUZZY_MIN_TYPED:
-        return found
-    near = process.extractOne(folded, _FUZZY_TARGETS, scorer=OSA.distance, score_cutoff=1)
-    return None if near is None else _VOCABULARY[near[0]]
-
-
 @dataclass(frozen=True)
 class _Reading:
     """What the words of a message add up to, one word at a time."""
@@ -430,7 +129,7 @@ class _Reading:
     day: Day | None = None
     alone: bool = False  # a noun that asks on its own before a "?"
 
-    def add(self, sense: _Sense, we: bool, ends_clause: bool) -> _Reading:
+    def add(self, sense: Sense, we: bool, ends_clause: bool) -> _Reading:
         # "hava durumu" signals no standing question; "kaçıncı sıradayız" does.
         signals = sense.intent is not None and (sense.asks or not sense.topic_if_we or we)
         # The more specific stage wins: "yarı final" is not the final.
@@ -449,7 +148,7 @@ class _Reading:
 
 def _read(tokens: list[_Token]) -> tuple[_Reading, str | None]:
     """The message's reading and its team hint (the longest run of unknown words)."""
-    forms = [_lookup(t.folded) for t in tokens]
+    forms = [lookup(t.folded) for t in tokens]
     reading = _Reading()
     runs: list[list[str]] = [[]]
     for i, (token, form) in enumerate(zip(tokens, forms, strict=True)):
@@ -461,8 +160,8 @@ def _read(tokens: list[_Token]) -> tuple[_Reading, str | None]:
         runs.append([])
         reading = reading.add(form.sense, form.we, token.ends_clause)
         following = forms[i + 1] if i + 1 < len(forms) else None
-        if following is not None and (form.word, following.word) in _PHRASES:
-            phrase = _PHRASES[form.word, following.word]
+        if following is not None and (form.word, following.word) in PHRASES:
+            phrase = PHRASES[form.word, following.word]
             reading = reading.add(phrase, form.we, token.ends_clause)
     longest = max(runs, key=len)
     return reading, " ".join(longest) if longest and not reading.we else None
@@ -551,7 +250,7 @@ def _about_a_team(tokens: list[_Token], reading: _Reading, hint: str | None) -> 
     team's, which the caller checks (`team_only`); "Ahmet ne zaman gelir" names none."""
     if not reading.asks or hint is None or reading.we or len(tokens) > MAX_TEAM_ONLY_WORDS:
         return None
-    unknown = sum(1 for t in tokens if _lookup(t.folded) is None)
+    unknown = sum(1 for t in tokens if lookup(t.folded) is None)
     intents = reading.intents & _TEAM_ONLY_INTENTS
     if unknown != len(hint.split()) or not intents:
         return None

@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
+from domain.dayplan import Plan
 from domain.model import PlannedMatch, Stage
-from domain.planner import Plan
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from domain import planner
+from domain import dayplan, planner
 from domain.errors import DomainError
 from domain.matchdays import Calendar
 from domain.model import Group, PlannedMatch, Round
@@ -33,7 +33,7 @@ class PitchHours:
 
 @dataclass(frozen=True)
 class SeasonRules:
-    """How each match day runs; minutes throughout, as in `planner.TimeRules`.
+    """How each match day runs; minutes throughout, as in `dayplan.TimeRules`.
 
     `match_minutes` includes `half_time`; a slot is match + changeover. The article's
     Sunday: 30 net minutes (two halves of 15), 5 minutes between matches.
@@ -233,10 +233,10 @@ def _match_day(
     spare = timedelta(minutes=rules.spare)
     count = sum(len(r.pairings) for r in load)
     _fits(week, day, load, rules)
-    time_rules = planner.TimeRules(
+    time_rules = dayplan.TimeRules(
         start=_at(day, opens, rules),
         pitches=tuple(
-            planner.Pitch(
+            dayplan.Pitch(
                 p.name,
                 _at(day, p.opens, rules),
                 _at(day, p.closes, rules) - spare if p.closes is not None else None,
@@ -247,17 +247,17 @@ def _match_day(
         half_time=rules.half_time,
         changeover=rules.changeover,
         team_windows={
-            t: planner.TeamWindow(
+            t: dayplan.TeamWindow(
                 _at(day, lo, rules) if lo else None, _at(day, hi, rules) if hi else None
             )
             for t, (lo, hi) in rules.team_windows.items()
         },
     )
     present = tuple(t for t in teams if any(t in p.teams() for r in load for p in r.pairings))
-    draft = planner.Draft((Group("A", present or tuple(teams)),), {"A": list(load)}, league=True)
+    draft = dayplan.Draft((Group("A", present or tuple(teams)),), {"A": list(load)}, league=True)
     try:
         planned = planner.plan(draft, time_rules) if count else None
-    except planner.Infeasible as exc:
+    except dayplan.Infeasible as exc:
         raise RoundDoesNotFit(
             week, day, count, len(rules.pitches), max(1, exc.shortfall), closes or opens
         ) from None

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from domain.forfeits import WithdrawalRule
+from domain.formseason import Season
 from domain.model import PlannedMatch
-from domain.setupform import Season
 
 DEFAULT_EVENING = time(20, 0)  # a season league: the group hears of a match day the evening before
 

@@ -8,9 +8,9 @@ from datetime import date, datetime, time, tzinfo
 from typing import Any
 
 from domain.forfeits import WithdrawalRule
+from domain.formseason import Season
 from domain.model import PlannedMatch, Score, Stage
 from domain.settings import TournamentSettings, UndatedMatch, Withdrawal
-from domain.setupform import Season
 from storage.records import StoredMatch, Tournament
 from storage.rows import TournamentRow
 

@@ -27,9 +27,10 @@ from bot.cli.values import (
 )
 from bot.texts.common import EXAMPLES
 from bot.texts.plan import as_json, fixture, season_fixture, season_json, season_refusal
+from domain.dayplan import TimeRules
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.matchdays import Calendar, CalendarError
-from domain.planner import TimeRules, plan
+from domain.planner import plan
 from domain.season import BadSeason, PitchHours, RoundDoesNotFit, SeasonRules, season
 
 

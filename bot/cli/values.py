@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo
 from bot.cli.refused import Refused
 from bot.texts.common import EXAMPLES
 from bot.texts.errors import kickoff_why
-from domain import draw, names, setupform, when
+from domain import counts, draw, names, when
+from domain.dayplan import Pitch, TeamWindow
 from domain.model import Group
-from domain.planner import Pitch, TeamWindow
 
 
 def team_list(text: str) -> list[str]:
@@ -51,7 +51,7 @@ def explicit_groups(spec: str, teams: Sequence[str]) -> tuple[Group, ...]:
 def drawn_groups(args: argparse.Namespace, teams: list[str]) -> tuple[Group, ...] | None:
     if not args.groups:
         return None
-    if not setupform.ascii_digits(args.groups.strip()):
+    if not counts.ascii_digits(args.groups.strip()):
         return explicit_groups(args.groups, teams)
     k = int(args.groups)
     if k < 1:
@@ -61,7 +61,7 @@ def drawn_groups(args: argparse.Namespace, teams: list[str]) -> tuple[Group, ...
 
 
 def pitch_list(text: str) -> tuple[Pitch, ...]:
-    if setupform.ascii_digits(text.strip().lstrip("-")):
+    if counts.ascii_digits(text.strip().lstrip("-")):
         count = int(text)
         if count < 1:
             raise Refused(f"Saha sayısı en az 1 olmalı. Örnek: {EXAMPLES['pitches']}")
@@ -116,7 +116,7 @@ def _window(text: str, start: datetime) -> tuple[str, datetime | None, datetime 
         if not clock.strip():
             return None
         hour, colon, minute = clock.strip().replace(".", ":").partition(":")
-        if not (setupform.ascii_digits(hour) and (not colon or setupform.ascii_digits(minute))):
+        if not (counts.ascii_digits(hour) and (not colon or counts.ascii_digits(minute))):
             raise Refused(f'"{clock}" bir saat değil. {example}')
         if int(hour) > 23 or int(minute or 0) > 59:
             raise Refused(f'"{clock}" bir saat değil. {example}')

@@ -37,7 +37,7 @@ from bot.texts.captains import (
 )
 from bot.usecases import ask, captains
 from bot.usecases.runner import Effects, Outcome, Outgoing
-from domain import questions
+from domain import intents, questions
 from domain.errors import DomainError
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
@@ -214,7 +214,7 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await toast(query, refusal(exc))
         return
     await query.answer()
-    await _answer(update, questions.Question(questions.Intent.NEXT_MATCH), answer.value, who.now)
+    await _answer(update, questions.Question(intents.Intent.NEXT_MATCH), answer.value, who.now)
 
 
 # --- questions ------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ async def _answer(
 ) -> None:
     text = answers.reply(asked, response, moment)
     table = (
-        asked.intent is questions.Intent.STANDING
+        asked.intent is intents.Intent.STANDING
         and isinstance(response, ask.Answer)
         and response.snapshot is not None
         and response.snapshot.group_of(response.team) is not None

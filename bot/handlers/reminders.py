@@ -28,7 +28,7 @@ from bot.texts.reminders import (
 )
 from bot.usecases import ask, reminders
 from bot.usecases.errors import NotAllowed
-from domain import questions
+from domain import intents, questions
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
         return False
     who = actor(update, context)
     next_text = None
-    asked = ask.Ask(questions.Question(questions.Intent.NEXT_MATCH))
+    asked = ask.Ask(questions.Question(intents.Intent.NEXT_MATCH))
     found = (await run(context, ask.respond, asked, who)).value
     if isinstance(found, ask.Answer) and found.match is not None:
         next_text = chat.next_match(found.team, found.match, who.now)

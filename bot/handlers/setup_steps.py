@@ -35,7 +35,7 @@ from bot.texts.setup import (
 )
 from bot.usecases import drafts
 from bot.usecases.errors import UnclearAnswer
-from domain import advice, names, setupform, weekly, when
+from domain import advice, counts, names, teamlists, weekly, when
 
 ZONE = ZoneInfo("Europe/Istanbul")
 STEPS = (
@@ -73,15 +73,15 @@ def take_answer(step: str, data: dict[str, Any], text: str, moment: datetime) ->
     if step == "name":
         data["name"] = " ".join(text.split())[:80]
     elif step == "teams":
-        data["teams"] = list(setupform.parse_teams(text))
+        data["teams"] = list(teamlists.parse_teams(text))
     elif step == "pitches":
-        data["pitches"] = setupform.parse_count(text, "pitches", 1, 16)
+        data["pitches"] = counts.parse_count(text, "pitches", 1, 16)
     elif step == "format":
         data["format"] = choice(text, FORMAT_WORDS, FORMAT_HOW)
         if data.get("season") and data["format"] not in SEASON_FORMATS:
             raise UnclearAnswer(text, season.FORMAT_HOW)
     elif step == "groups":
-        data["groups"] = setupform.parse_count(text, "groups", 2, max(2, len(data["teams"]) // 2))
+        data["groups"] = counts.parse_count(text, "groups", 2, max(2, len(data["teams"]) // 2))
     elif step == "kickoff" and season_asked(text, data):  # a league: over weeks
         data["kind"] = "season"
         if KIND_WORDS.get(names.loose_key(text)) != "season":

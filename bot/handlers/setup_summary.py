@@ -28,8 +28,8 @@ from bot.usecases.drafts import data_key, plan_warning, spec_of
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged
 from bot.usecases.setup import build_off_loop, confirm, drop, keep, summarise
 from bot.usecases.units import Actor
+from domain.dayplan import Plan
 from domain.errors import DomainError
-from domain.planner import Plan
 from storage.errors import ActiveTournamentExists
 
 KEPT_PLANS = 64  # summaries' plans kept for their [Oluştur], the oldest dropped first

@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from bot.usecases.state import Snapshot
+from domain.dayplan import Pitch, TimeRules
 from domain.formats import Options, groups_then_knockout, league
 from domain.model import Group, Score
-from domain.planner import Pitch, TimeRules, plan
+from domain.planner import plan
 from domain.settings import TournamentSettings
 from storage.records import StoredMatch, Tournament
 

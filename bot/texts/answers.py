@@ -25,7 +25,7 @@ from bot.texts.chat import (
 )
 from bot.texts.common import STAGES, hm, pairing, stage_label
 from bot.usecases import ask
-from domain import questions
+from domain import intents, questions
 from domain.model import PlannedMatch
 from domain.outlook import Status
 
@@ -98,7 +98,7 @@ def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
     return "\n".join(lines)
 
 
-def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: questions.Day | None = None) -> str:
+def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: intents.Day | None = None) -> str:
     """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
     apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
     lines = []
@@ -174,10 +174,10 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
         case ask.QualifyAnswer():
             return qualification(response, now)
         case ask.WeekAnswer():
-            return season.week_answer(question.intent is questions.Intent.WEEKS_LEFT, response)
+            return season.week_answer(question.intent is intents.Intent.WEEKS_LEFT, response)
     answer = response
     snap = answer.snapshot
-    if question.intent is questions.Intent.STANDING and snap is not None:
+    if question.intent is intents.Intent.STANDING and snap is not None:
         group = snap.group_of(answer.team)
         if group is not None:
             return group_table(
@@ -187,7 +187,7 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
                 len(snap.groups) < 2,
                 snap.group_finished(group.label),
             )
-    if question.intent is questions.Intent.FIXTURE and snap is not None:
+    if question.intent is intents.Intent.FIXTURE and snap is not None:
         rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
         return fixture(snap.tournament.name, rows, answer.team)
     yours = question.team_hint is None

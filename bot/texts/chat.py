@@ -13,7 +13,7 @@ from bot.texts import moments, season
 from bot.texts.common import STAGES, day, hm, pairing, side, stage_label
 from bot.texts.files import NO_MATCHES, fixture_head
 from bot.texts.table import table
-from domain import questions
+from domain import intents
 from domain.lines import Problem, Unclear
 from domain.model import Group, PlannedMatch, Score
 from domain.standings import Table
@@ -146,7 +146,7 @@ def next_match(
     match: PlannedMatch,
     now: datetime,
     *,
-    day: questions.Day | None = None,
+    day: intents.Day | None = None,
     yours: bool = True,
 ) -> str:
     """ "⚽ Kartallar: sıradaki maçınız A Grubu, rakip Şahinler.\nSaha 1, bugün 10:00 (45 dk
@@ -179,7 +179,7 @@ def next_match(
     )
 
 
-DAY_WORDS = {questions.Day.TODAY: "bugün", questions.Day.TOMORROW: "yarın"}
+DAY_WORDS = {intents.Day.TODAY: "bugün", intents.Day.TOMORROW: "yarın"}
 
 
 def side_code_words(code: str | None) -> str:

@@ -19,17 +19,17 @@ from bot.texts.form_refusals import (
 from bot.texts.parts import quoted
 from bot.texts.usecase_refusals import usecase_refusal
 from domain import (
+    dayplan,
     draw,
     forfeits,
     formats,
     knockout,
     matchdays,
     names,
-    planner,
     roundrobin,
     scores,
     season,
-    setupform,
+    setuperrors,
     tiebreak,
     when,
 )
@@ -139,9 +139,9 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
                 "Bu grup sayısıyla bu eleme turu kurulamıyor: her gruptan en fazla 2 takım çıkar."
                 f" Örnek: {ex['knockout']}"
             )
-        case planner.NoPitch():
+        case dayplan.NoPitch():
             return f"En az 1 saha gerekli. Örnek: {ex['pitches']}"
-        case planner.Infeasible():
+        case dayplan.Infeasible():
             return _infeasible(exc, cli)
         case tiebreak.UnknownPreset() | tiebreak.UnknownCriterion():
             return f'"{quoted(exc.name)}" bir eşitlik kuralı değil. Örnek: {ex["tiebreak"]}'
@@ -155,7 +155,7 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
                 " (sonuçlar, hatırlatmalar, fikstür). Takımları gruplara bölün (ör. 64 takım"
                 " için 16 grup) ya da çift devre yerine tek devre seçin."
             )
-    if isinstance(exc, setupform.FormError):
+    if isinstance(exc, setuperrors.FormError):
         return form_refusal(exc)
     return usecase_refusal(exc, ex_result)
 
@@ -186,7 +186,7 @@ def _season(exc: Exception) -> str:
     return f"Maç günleri kurulamadı. Örnek: {SEASON_EXAMPLE}"
 
 
-def _infeasible(exc: planner.Infeasible, cli: bool = True) -> str:
+def _infeasible(exc: dayplan.Infeasible, cli: bool = True) -> str:
     short = duration(exc.shortfall)
     shorter = "--match/--changeover ile maçları" if cli else "maç süresini (ör. 20+5)"
     if exc.rule == "team_window":

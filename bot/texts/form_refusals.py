@@ -11,7 +11,7 @@ from datetime import date
 
 from bot.texts.common import MONTHS, WEEKDAYS
 from bot.texts.parts import quoted
-from domain import setupform, when
+from domain import setuperrors, when
 
 FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6"
 SEASON_EXAMPLE = "/yeni_turnuva Kış Ligi | 8 takım | iki haftada bir pazar 14:00-17:00"
@@ -69,35 +69,35 @@ RHYTHM_WHY = {
 }
 
 
-def form_refusal(exc: setupform.FormError) -> str:
+def form_refusal(exc: setuperrors.FormError) -> str:
     """The set-up's refusals: which part, what was wrong, and a line to copy."""
     part = PARTS.get(str(exc.part), "bilgi")
     match exc:
-        case setupform.DuplicateTeams():
+        case setuperrors.DuplicateTeams():
             return (
                 f'"{quoted(exc.first)}" ve "{quoted(exc.second)}" aynı takım sayılır'
                 " (büyük/küçük harf farkı)."
                 " Her takıma farklı bir ad verin. Örnek: Kartallar, Şahinler, Aslanlar"
             )
-        case setupform.TooFewTeams():
+        case setuperrors.TooFewTeams():
             return f"En az {exc.minimum} takım gerekli. Örnek: Kartallar, Şahinler, Aslanlar"
-        case setupform.TooManyTeams():
+        case setuperrors.TooManyTeams():
             return f"En fazla {exc.maximum} takım olabilir ({exc.count} yazıldı)."
-        case setupform.TooManyGroups():
+        case setuperrors.TooManyGroups():
             return (
                 f"{exc.teams} takımla en fazla {exc.hi} grup kurulur (her grupta en az 2 takım)."
                 f" Örnek: {exc.hi} grup"
             )
-        case setupform.BadCount():
+        case setuperrors.BadCount():
             example = COUNT_EXAMPLES.get(str(exc.part), str(exc.lo))
             said = "bir sayı değil" if exc.value is None else f"{exc.value} olamaz"
             return (
                 f'{part.capitalize()} "{quoted(exc.text)}": {said}; en az {exc.lo},'
                 f" en fazla {exc.hi}. Örnek: {example}"
             )
-        case setupform.OutOfRange():
-            return horizon(exc.text, exc.moment, exc.reason is setupform.Problem.TOO_FAR)
-        case setupform.RhythmPartError():
+        case setuperrors.OutOfRange():
+            return horizon(exc.text, exc.moment, exc.reason is setuperrors.Problem.TOO_FAR)
+        case setuperrors.RhythmPartError():
             if exc.problem == "off_rhythm" and exc.day is not None:
                 return (
                     f"{full_day(exc.day)} bir maç günü değil; atlanacak tarih ligin oynandığı"
@@ -105,44 +105,44 @@ def form_refusal(exc: setupform.FormError) -> str:
                 )
             why, example = RHYTHM_WHY.get(str(exc.problem), ("anlaşılamadı", SEASON_EXAMPLE))
             return f'{part.capitalize()} "{quoted(exc.text)}": {why}. Örnek: {example}'
-        case setupform.KnockoutConflict():
+        case setuperrors.KnockoutConflict():
             return (
                 f"{exc.groups} gruptan bu eleme kurulamıyor ({exc.wanted} takımlık tur; her"
                 " gruptan en fazla 2 takım, gerekirse en iyi üçüncüler tamamlar)."
                 " Örnek: 3 grup | gruptan 2 çıkar"
             )
-        case setupform.TeamCountMismatch():
+        case setuperrors.TeamCountMismatch():
             return (
                 f"{exc.said} takım yazılmış ama {exc.named} takım adı var. Sayıyı düzeltin"
                 " ya da adları tamamlayın."
             )
-        case setupform.FormatConflict() if exc.part in ("rhythm", "knockout") and not exc.groups:
+        case setuperrors.FormatConflict() if exc.part in ("rhythm", "knockout") and not exc.groups:
             return (
                 "Haftalara yayılan lig tek grup, elemesiz oynanır; grupları ve eleme turunu"
                 f" çıkarın. Örnek: {SEASON_EXAMPLE}"
             )
-        case setupform.FormatConflict() if exc.part == "kickoff":
+        case setuperrors.FormatConflict() if exc.part == "kickoff":
             return (
                 "Lig haftalara yayılıyorsa ilk maç gününü ayrı yazın, saatler maç gününde."
                 f" Örnek: {SEASON_EXAMPLE} | 15 Ocak'tan itibaren"
             )
-        case setupform.FormatConflict():
+        case setuperrors.FormatConflict():
             return (
                 "Usul ile grup sayısı çelişiyor (lig tek grup, gruplar + eleme en az 2 grup)."
                 f" Örnek: {FORM_EXAMPLE}"
             )
-        case setupform.KickoffError():
+        case setuperrors.KickoffError():
             return f'İlk maç zamanı "{quoted(exc.text)}" anlaşılamadı. Örnek: {CHAT_START}'
-        case setupform.SlotError():
+        case setuperrors.SlotError():
             return bad_slot(exc.text)
-        case setupform.MissingPart() if exc.part == "rhythm":
+        case setuperrors.MissingPart() if exc.part == "rhythm":
             return f"Maç günü eksik. Örnek: {SEASON_EXAMPLE}"
-        case setupform.MissingPart():
+        case setuperrors.MissingPart():
             return f"{part.capitalize()} eksik. Örnek: {FORM_EXAMPLE}"
-        case setupform.UnknownPart():
+        case setuperrors.UnknownPart():
             return f'"{quoted(exc.text)}" anlaşılamadı. Örnek: {FORM_EXAMPLE}'
-        case setupform.RepeatedPart():
+        case setuperrors.RepeatedPart():
             return f"{part.capitalize()} iki kez yazılmış. Örnek: {FORM_EXAMPLE}"
-        case setupform.BadName():
+        case setuperrors.BadName():
             return f"{part.capitalize()} en fazla {exc.maximum} karakter olmalı ve harf içermeli."
     return f"{part.capitalize()} anlaşılamadı. Örnek: {FORM_EXAMPLE}"

@@ -16,9 +16,9 @@ from bot.texts.common import (
     yes,
 )
 from domain import matchdays
+from domain.dayplan import Plan
 from domain.errors import DomainError
 from domain.matchdays import months, season_days
-from domain.planner import Plan
 from domain.report import checklist, pitch_lines, team_lines
 from domain.season import BadSeason, MatchDay, RoundDoesNotFit, SeasonPlan
 

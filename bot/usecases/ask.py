@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from bot.usecases import state
 from bot.usecases.errors import NotACaptain
 from bot.usecases.runner import Actor, reads
-from domain import names, outlook, questions
+from domain import intents, names, outlook, questions
 from domain.model import PlannedMatch, Score, Stage
 from domain.tournament import final_place
 from storage import UnitOfWork
@@ -105,10 +105,10 @@ Choices = list["Captaincy"]
 # "maç nerede", "şimdi kim oynuyor"); the table, the fixture or going through need a team.
 SLOT_INTENTS = frozenset(
     {
-        questions.Intent.NEXT_MATCH,
-        questions.Intent.TIME,
-        questions.Intent.PITCH,
-        questions.Intent.OPPONENT,
+        intents.Intent.NEXT_MATCH,
+        intents.Intent.TIME,
+        intents.Intent.PITCH,
+        intents.Intent.OPPONENT,
     }
 )
 
@@ -116,10 +116,10 @@ SLOT_INTENTS = frozenset(
 # Questions the one-query path answers fully (the table and the fixture need more).
 QUICK = frozenset(
     {
-        questions.Intent.NEXT_MATCH,
-        questions.Intent.TIME,
-        questions.Intent.PITCH,
-        questions.Intent.OPPONENT,
+        intents.Intent.NEXT_MATCH,
+        intents.Intent.TIME,
+        intents.Intent.PITCH,
+        intents.Intent.OPPONENT,
     }
 )
 
@@ -170,12 +170,12 @@ async def in_group(
         snap = await state.active(uow, chat_id)
     except NoActiveTournament:
         return None
-    if question.intent is questions.Intent.KNOCKOUT:
+    if question.intent is intents.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
-    seasonal = question.week is not None or question.intent is questions.Intent.WEEKS_LEFT
+    seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return await _week_of(uow, snap, user_id, question, now)
-    if question.intent is questions.Intent.WEEKS_LEFT:
+    if question.intent is intents.Intent.WEEKS_LEFT:
         return None  # a one-day tournament has no weeks
     if question.team_hint:
         try:
@@ -206,7 +206,7 @@ async def _week_of(
             team = _hinted(question.team_hint, snap.teams)
         except names.UnknownTeam:
             return None
-    elif question.intent is not questions.Intent.WEEKS_LEFT:
+    elif question.intent is not intents.Intent.WEEKS_LEFT:
         team = await uow.teams.captain_of(snap.id, user_id)
     return week_answer(snap, question.week, team, now)
 
@@ -256,12 +256,12 @@ def week_answer(
 def _about(
     snap: state.Snapshot, team: str, question: questions.Question, now: datetime
 ) -> Response:
-    if question.intent is questions.Intent.KNOCKOUT:
+    if question.intent is intents.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
-    seasonal = question.week is not None or question.intent is questions.Intent.WEEKS_LEFT
+    seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return week_answer(snap, question.week, team, now)
-    if question.intent is questions.Intent.QUALIFY:
+    if question.intent is intents.Intent.QUALIFY:
         return qualify_answer(snap, team, now)
     return answer_for(snap, team, now)
 

@@ -18,11 +18,12 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from domain import advice, draw, formats, setupform
+from domain import advice, draw, formats, formseason, setuperrors, setupform, setupparts
+from domain.dayplan import Draft, Pitch, Plan, TimeRules
 from domain.errors import DomainError
 from domain.matchdays import Calendar
 from domain.model import Group
-from domain.planner import Draft, Pitch, Plan, TimeRules, plan
+from domain.planner import plan
 from domain.season import PitchHours, SeasonRules, season
 from storage.mapping import season_json
 
@@ -66,7 +67,7 @@ class Spec:
         return self.knockout or default_knockout(self.groups)
 
 
-def season_data(found: setupform.Season) -> dict[str, Any]:
+def season_data(found: formseason.Season) -> dict[str, Any]:
     """A form's season as the set-up answers keep it (as the settings' column stores it):
     every N days on a weekday, the window, the first match day and the dates skipped."""
     return season_json(found)
@@ -79,7 +80,7 @@ def season_answer(text: str, now: datetime) -> dict[str, Any]:
     parts = " | ".join(p.strip() for p in text.replace("\n", "|").split("|") if p.strip())
     form = setupform.parse_form(f"Turnuva | 2 takım | {parts}", now)
     if form.season is None:
-        raise setupform.MissingPart(setupform.Part.RHYTHM, text)
+        raise setuperrors.MissingPart(setupparts.Part.RHYTHM, text)
     return season_data(form.season)
 
 

@@ -29,8 +29,8 @@ from bot.usecases.errors import (
 )
 from bot.usecases.runner import reads
 from bot.usecases.units import Actor, Done, Effects
+from domain.dayplan import Draft, Plan
 from domain.model import Group
-from domain.planner import Draft, Plan
 from domain.settings import TournamentSettings
 from storage import Database, UnitOfWork
 from storage.mapping import season_from_json

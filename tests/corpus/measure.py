@@ -34,8 +34,8 @@ from bot.handlers.forfeits import PLAIN as FORFEIT_LINE
 from bot.texts import answers
 from bot.usecases import ask, drafts, forfeits, lines, setup, state
 from bot.usecases.runner import Actor, run
+from domain import intents, names, questions, setupform
 from domain import lines as domain_lines
-from domain import names, questions, setupform
 from domain.errors import DomainError
 from domain.scores import parse_result
 from storage import migrate
@@ -211,9 +211,9 @@ def label_of(question: questions.Question) -> str:
     naming a match week is "week_match"; the table for a team or the asker is
     "own_standing", the table asked for without either "table"."""
     intent = question.intent
-    if question.week is not None and intent is not questions.Intent.WEEKS_LEFT:
+    if question.week is not None and intent is not intents.Intent.WEEKS_LEFT:
         return "week_match"
-    if intent is questions.Intent.STANDING:
+    if intent is intents.Intent.STANDING:
         return "own_standing" if question.personal or question.team_hint else "table"
     return intent.value
 
@@ -229,7 +229,7 @@ def _hinted_team(hint: str | None, teams: tuple[str, ...]) -> str | None:
 
 def _question_slots(question: questions.Question, teams: tuple[str, ...]) -> dict[str, Any]:
     slots: dict[str, Any] = {}
-    if question.week is not None and question.intent is not questions.Intent.WEEKS_LEFT:
+    if question.week is not None and question.intent is not intents.Intent.WEEKS_LEFT:
         slots["week"] = question.week
     if question.stage is not None:
         slots["stage"] = question.stage.value

@@ -15,8 +15,9 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from domain import formats
+from domain.dayplan import Draft, Pitch, Plan, TimeRules
 from domain.draw import draw_groups
-from domain.planner import Draft, Pitch, Plan, TimeRules, plan
+from domain.planner import plan
 
 ISTANBUL = ZoneInfo("Europe/Istanbul")
 START = datetime(2026, 12, 6, 10, 0, tzinfo=ISTANBUL)

@@ -5,9 +5,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from domain.dayplan import Pitch, TimeRules
 from domain.formats import Options, groups_then_knockout, league
 from domain.model import Group, Stage
-from domain.planner import Pitch, TimeRules, plan
+from domain.planner import plan
 from domain.report import checklist, team_lines
 
 IST = ZoneInfo("Europe/Istanbul")

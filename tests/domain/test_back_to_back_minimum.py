@@ -20,8 +20,8 @@ import math
 import pytest
 from planshapes import START, Shape, plan_of
 
+from domain.dayplan import Plan
 from domain.model import Group
-from domain.planner import Plan
 
 
 class BackToBackSearch:

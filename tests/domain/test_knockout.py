@@ -17,10 +17,8 @@ from domain.knockout import (
     InvalidUntil,
     TooFewEntrants,
     after_groups,
-    progress,
     seeded,
     seeding_positions,
-    source_code,
 )
 from domain.model import (
     BestOfPlace,
@@ -34,6 +32,7 @@ from domain.model import (
     Tie,
     Winner,
 )
+from domain.tiesides import progress, source_code
 
 
 def groups_of(count: int, size: int = 4) -> list[Group]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, example, given, seed, settings, strategies
 from planshapes import START, Shape, built, plan_of, round_robin_matches, slot_lower_bound
 
+from domain.dayplan import Plan
 from domain.errors import DomainError
 from domain.model import (
     BestOfPlace,
@@ -30,7 +31,7 @@ from domain.model import (
     Stage,
     Winner,
 )
-from domain.planner import Plan, plan
+from domain.planner import plan
 from domain.report import checklist
 
 EXAMPLES = 100

@@ -6,9 +6,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from domain.dayplan import Infeasible, NoPitch, Pitch, TeamWindow, TimeRules
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.model import Group, Stage
-from domain.planner import Infeasible, NoPitch, Pitch, TeamWindow, TimeRules, plan
+from domain.planner import plan
 
 IST = ZoneInfo("Europe/Istanbul")
 TEAMS = ["Kartallar", "Şahinler", "Aslanlar", "Kaplanlar", "Kurtlar"]

@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, seed, settings, strategies
 from planshapes import Shape, plan_of
 from test_back_to_back_minimum import fixture_back_to_backs, fixture_triples
 
+from domain.dayplan import Pitch, Plan, TimeRules
 from domain.draw import draw_groups
 from domain.formats import Options, groups_then_knockout
-from domain.planner import Pitch, Plan, TimeRules, plan
+from domain.planner import plan
 
 IST = ZoneInfo("Europe/Istanbul")
 DAY = TimeRules(

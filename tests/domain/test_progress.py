@@ -99,7 +99,8 @@ def test_ties_read_back_from_a_stored_plan_equal_the_bracket_that_made_it():
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from domain.planner import Pitch, TimeRules, plan
+    from domain.dayplan import Pitch, TimeRules
+    from domain.planner import plan
     from domain.progress import ties_from_plan
 
     start = datetime(2026, 12, 6, 10, tzinfo=ZoneInfo("Europe/Istanbul"))

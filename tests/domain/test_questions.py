@@ -7,9 +7,10 @@ import dataclasses
 import pytest
 from hypothesis import given, strategies
 
+from domain.intents import Day, Intent
 from domain.model import Stage
 from domain.names import AmbiguousTeam, UnknownTeam, resolve, strip_diacritics, tr_upper
-from domain.questions import MAX_WORDS, Day, Intent, Question, ask, hint_forms
+from domain.questions import MAX_WORDS, Question, ask, hint_forms
 
 TEAMS = ["Kartallar", "Şahinler", "Aslanlar", "Anadolu Kartalları", "1907 Spor", "Takım 3"]
 

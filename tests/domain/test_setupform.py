@@ -11,21 +11,17 @@ from zoneinfo import ZoneInfo
 import pytest
 from hypothesis import given, strategies
 
+from domain.counts import parse_count, parse_number
 from domain.errors import DomainError
 from domain.names import key
-from domain.setupform import (
-    MAX_TEAMS,
-    TEAM_NAME_MAX,
+from domain.setuperrors import (
     BadCount,
     BadName,
     DuplicateTeams,
-    Form,
-    Format,
     FormatConflict,
     FormError,
     KickoffError,
     MissingPart,
-    Part,
     Problem,
     RepeatedPart,
     SlotError,
@@ -33,12 +29,10 @@ from domain.setupform import (
     TooFewTeams,
     TooManyTeams,
     UnknownPart,
-    default_teams,
-    parse_count,
-    parse_form,
-    parse_number,
-    parse_teams,
 )
+from domain.setupform import Form, parse_form
+from domain.setupparts import MAX_TEAMS, TEAM_NAME_MAX, Format, Part
+from domain.teamlists import default_teams, parse_teams
 from domain.when import DateTimeProblem, SlotProblem
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -484,15 +478,15 @@ def test_every_form_error_is_a_domain_error_that_survives_pickling(error):
 from datetime import date, time, timedelta  # noqa: E402
 
 from bot.texts.errors import refusal  # noqa: E402
+from domain.formseason import Season  # noqa: E402
 from domain.season import season  # noqa: E402
-from domain.setupform import (  # noqa: E402
+from domain.setuperrors import (  # noqa: E402
     KnockoutConflict,
     OutOfRange,
     RhythmPartError,
-    Season,
     TooManyGroups,
-    season_rules,
 )
+from domain.setupform import season_rules  # noqa: E402
 
 LEAGUE = "/yeni_turnuva Kış Ligi | 8 takım | "
 # NOW is Friday 20 November 2026: the next Sunday is the 22nd, the next Tuesday the 24th.

@@ -9,9 +9,10 @@ from zoneinfo import ZoneInfo
 
 from hypothesis import given, settings, strategies
 
+from domain.dayplan import Pitch, TimeRules
 from domain.formats import Options, groups_then_knockout, league, pure_knockout
 from domain.model import Group, PlannedMatch, Score, Stage
-from domain.planner import Pitch, TimeRules, plan
+from domain.planner import plan
 from domain.standings import PointsRule
 from domain.tiebreak import preset
 from domain.tournament import (

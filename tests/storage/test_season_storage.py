@@ -8,11 +8,11 @@ from zoneinfo import ZoneInfo
 
 from storage_data import CHAT, ORGANISER, T0
 
+from domain.formseason import Season
 from domain.matchdays import Calendar
 from domain.model import Group
 from domain.season import PitchHours, SeasonRules, season
 from domain.settings import TournamentSettings
-from domain.setupform import Season
 from storage import migrate
 from storage.records import NewTournament
 from storage.uow import Database

@@ -11,9 +11,9 @@ import sqlalchemy
 from storage_data import CHAT, T0
 
 from domain.forfeits import WithdrawalRule
+from domain.formseason import Season
 from domain.model import PlannedMatch, Stage
 from domain.settings import DEFAULT_EVENING, TournamentSettings, UndatedMatch, Withdrawal
-from domain.setupform import Season
 from storage import migrate
 from storage.types import UTCDateTime
 from storage.uow import Database

@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.texts import answers, chat, moments
+from domain.intents import Day
 from domain.model import PlannedMatch, Stage
-from domain.questions import Day
 
 IST = ZoneInfo("Europe/Istanbul")
 NOW = datetime(2026, 12, 4, 14, 0, tzinfo=IST)  # a Friday

@@ -30,7 +30,7 @@ from bot.usecases import (
 from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.results import CONFIRM
 from bot.usecases.runner import Actor, run
-from domain import questions
+from domain import intents, questions
 from storage import Database
 from storage.errors import NoActiveTournament
 
@@ -325,10 +325,10 @@ async def test_seeing_the_fixture_and_files(db, role, expected):
 async def test_asking_about_a_match(db, role, expected):
     actor = who(role)
     if actor.private:
-        found = await asked(db, questions.Question(questions.Intent.NEXT_MATCH), actor)
+        found = await asked(db, questions.Question(intents.Intent.NEXT_MATCH), actor)
         assert found == []  # the member captains nothing: the bot says how to become one
         return
-    question = questions.Question(questions.Intent.NEXT_MATCH, team_hint="A2")
+    question = questions.Question(intents.Intent.NEXT_MATCH, team_hint="A2")
     answer = await asked(db, question, actor)
     assert answer.team == "A2" and answer.match is not None
 

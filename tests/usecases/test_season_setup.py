@@ -15,9 +15,9 @@ from bot.usecases import drafts, reminder_settings, setup
 from bot.usecases.reminders import evening, leads, sync
 from bot.usecases.runner import Actor, run
 from domain import reminders, setupform
+from domain.formseason import Season
 from domain.roundrobin import breaks
 from domain.settings import TournamentSettings
-from domain.setupform import Season
 from storage import migrate
 from storage.mapping import season_json
 from storage.uow import Database

@@ -1,0 +1,47 @@
+"""What a captain's question can ask for (Intent, in INTENT_PRIORITY order) and which day
+it names (Day).
+
+Both the vocabulary (domain.questionwords: which word signals what) and the recogniser
+(domain.questions) speak in these terms, and the bot answers by them, so they sit below
+both.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["INTENT_PRIORITY", "Day", "Intent"]
+
+
+class Intent(StrEnum):
+    """What the captain wants to know; the bot answers from the team's next match or table."""
+
+    NEXT_MATCH = "next_match"
+    OPPONENT = "opponent"
+    PITCH = "pitch"
+    TIME = "time"
+    STANDING = "standing"
+    FIXTURE = "fixture"
+    KNOCKOUT = "knockout"  # "final ne zaman", "yarı final kaçta": a stage's matches
+    QUALIFY = "qualify"  # "gruptan çıkıyor muyuz": what the team needs to go through
+    WEEKS_LEFT = "weeks_left"  # "kaç hafta kaldı": a season league's match weeks to come
+
+
+INTENT_PRIORITY: tuple[Intent, ...] = (
+    Intent.WEEKS_LEFT,
+    Intent.QUALIFY,
+    Intent.KNOCKOUT,
+    Intent.PITCH,
+    Intent.STANDING,
+    Intent.FIXTURE,
+    Intent.OPPONENT,
+    Intent.TIME,
+    Intent.NEXT_MATCH,
+)
+
+
+class Day(StrEnum):
+    """A day the question names: "bugün maç var mı", "yarın kaçta oynuyoruz"."""
+
+    TODAY = "today"
+    TOMORROW = "tomorrow"

@@ -1,0 +1,283 @@
+"""The words a captain's question is read by: what each signals to the rule in
+domain.questions' docstring, with the Turkish endings a noun takes and one typo forgiven.
+
+A vocabulary of a few hundred forms and the fuzzy look-up over it, apart from the rule that
+adds them up, so the word lists can grow without crowding the reading of a message.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from domain.intents import Day, Intent
+from domain.model import Stage
+
+__all__ = ["FUZZY_MIN_TYPED", "FUZZY_MIN_VOCAB", "PHRASES", "Form", "Sense", "lookup"]
+
+# Typo tolerance: one edit, for typed words of FUZZY_MIN_TYPED letters or more against
+# vocabulary words of FUZZY_MIN_VOCAB letters or more ("mac" and "kim" must be exact).
+FUZZY_MIN_TYPED = 4
+FUZZY_MIN_VOCAB = 5
+
+
+@dataclass(frozen=True)
+class Sense:
+    """What a vocabulary word contributes to the rule in domain.questions' docstring."""
+
+    asks: bool = False  # a question word
+    asks_at_end: bool = False  # a question word only at the end of a clause ("ne")
+    topic: bool = False  # a match, turn or playing word
+    topic_if_we: bool = False  # a topic word only in the first person plural
+    we: bool = False  # first person plural in itself ("oynuyoruz")
+    veto: bool = False  # about a match already played
+    intent: Intent | None = None
+    stage: Stage | None = None  # a knockout stage ("final", "yarı final")
+    day: Day | None = None  # "bugün", "yarın"
+    ends_alone: bool = False  # a question on its own before a "?" ("rakip?", "saha?")
+
+
+_FILLER = Sense()
+_ASKS = Sense(asks=True)
+_TOPIC = Sense(topic=True)
+_VETO = Sense(veto=True)
+
+# Endings after the folded stem (ı->i, ü->u, ö->o, so one list covers most harmony pairs),
+# split by whether the stem ends in a consonant or a vowel; the second list of each pair is
+# first person plural ("maçımız", "sahadayız"). Hand-listed rather than combined so that
+# "şahane" is not read as "saha" + "ne" nor "Şahin" as a typo of "saha" + "i".
+_AFTER_CONSONANT = (
+    *("", "i", "u", "in", "un", "a", "e", "da", "de", "ta", "te"),
+    *("daki", "deki", "taki", "teki", "ini", "unu", "ina", "ine", "una", "une"),
+    *("inda", "inde", "unda", "unde", "lar", "ler", "lari", "leri", "larin", "lerin"),
+    *("la", "le", "larda", "lerde"),
+)
+_AFTER_CONSONANT_WE = (
+    *("imiz", "umuz", "imizi", "umuzu", "imizin", "umuzun", "imiza", "imize", "umuza"),
+    *("imizda", "imizde", "umuzda", "larimiz", "lerimiz", "larimizi", "lerimizi"),
+    *("larimizin", "lerimizin", "iz", "uz", "tayiz", "teyiz", "dayiz", "deyiz"),
+)
+_AFTER_VOWEL = (
+    *("", "nin", "nun", "ya", "ye", "yi", "yu", "da", "de", "daki", "deki"),
+    *("si", "su", "sin", "sun", "sina", "sine", "suna", "sinda", "sinde", "sunda"),
+    *("lar", "ler", "lari", "leri", "larin", "lerin", "yla", "yle"),
+)
+_AFTER_VOWEL_WE = (
+    *("miz", "muz", "mizi", "muzu", "mizin", "muzun", "miza", "mize", "muza"),
+    *("mizda", "mizde", "muzda", "larimiz", "lerimiz", "yiz", "yuz", "dayiz", "deyiz"),
+)
+
+# Nouns, folded, with their endings: stem -> sense. The longest stem wins a form
+# ("maclarimiz" is "maclar" + "imiz", the fixture, not "mac" + "larimiz").
+_NOUNS: dict[str, Sense] = {
+    "mac": _TOPIC,
+    "maclar": Sense(topic=True, intent=Intent.FIXTURE),
+    "fikstur": Sense(topic=True, intent=Intent.FIXTURE),
+    "program": Sense(topic_if_we=True, intent=Intent.FIXTURE),
+    "saha": Sense(topic=True, intent=Intent.PITCH),
+    "rakip": Sense(topic=True, intent=Intent.OPPONENT),
+    "rakib": Sense(topic=True, intent=Intent.OPPONENT),
+    "sira": _TOPIC,
+    "puan": Sense(topic=True, intent=Intent.STANDING),
+    "siralama": Sense(topic=True, intent=Intent.STANDING),
+    "durum": Sense(topic_if_we=True, intent=Intent.STANDING),
+    "kacinci": Sense(asks=True, topic_if_we=True, intent=Intent.STANDING),
+    "final": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.FINAL, ends_alone=True),
+    "yarifinal": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.SEMI, ends_alone=True),
+    "ceyrekfinal": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.QUARTER, ends_alone=True),
+    "ucunculuk": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.THIRD, ends_alone=True),
+    "eleme": Sense(topic=True, intent=Intent.KNOCKOUT, ends_alone=True),
+    "grup": _TOPIC,
+    "grub": _TOPIC,
+}
+# A single noun before a "?" asks about itself ("rakip?", "saha?", "puan?", "fikstür?").
+for _stem in ("rakip", "rakib", "saha", "puan", "fikstur", "siralama"):
+    _NOUNS[_stem] = dataclasses.replace(_NOUNS[_stem], ends_alone=True)
+
+# Whole words, folded.
+_WORDS: dict[str, Sense] = {
+    # Question words.
+    "kacta": Sense(asks=True, intent=Intent.TIME),
+    "kacda": Sense(asks=True, intent=Intent.TIME),
+    "kac": _ASKS,
+    "kim": Sense(asks=True, intent=Intent.OPPONENT),
+    "kimle": Sense(asks=True, intent=Intent.OPPONENT),
+    "kiminle": Sense(asks=True, intent=Intent.OPPONENT),
+    "kimlerle": Sense(asks=True, intent=Intent.OPPONENT),
+    "kime": Sense(asks=True, intent=Intent.OPPONENT),
+    "hangi": _ASKS,
+    "hangisi": _ASKS,
+    "hangisinde": _ASKS,
+    "nerede": Sense(asks=True, intent=Intent.PITCH),
+    "nerde": Sense(asks=True, intent=Intent.PITCH),
+    "neresi": Sense(asks=True, intent=Intent.PITCH),
+    "nedir": _ASKS,
+    "ne": Sense(asks_at_end=True),
+    "nezaman": Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nezmn": Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nzmn": Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nzaman": Sense(asks=True, intent=Intent.NEXT_MATCH),
+    "nolcak": _ASKS,
+    "napiyoruz": _ASKS,
+    "kimin": _ASKS,
+    "miyiz": Sense(asks=True, we=True),
+    "muyuz": Sense(asks=True, we=True),
+    # Words that only count in a phrase (see PHRASES) or signal an intent.
+    "zaman": _FILLER,
+    "zmn": _FILLER,
+    "zamn": _FILLER,
+    "yari": _FILLER,
+    "ceyrek": _FILLER,
+    "bugun": Sense(day=Day.TODAY),
+    "bugunku": Sense(day=Day.TODAY),
+    "yarin": Sense(day=Day.TOMORROW),
+    "yarinki": Sense(day=Day.TOMORROW),
+    "mi": _FILLER,
+    "mu": _FILLER,
+    "saat": Sense(intent=Intent.TIME),
+    "sonraki": Sense(intent=Intent.NEXT_MATCH),
+    # Verbs of playing and starting.
+    **dict.fromkeys(
+        (
+            *("oynuyoruz", "oynayacagiz", "oynariz", "oynuyoz", "oynicaz", "oynucaz"),
+            *("oynayacaz", "basliyoruz", "baslayacagiz", "baslariz", "basliyoz", "baslicaz"),
+        ),
+        Sense(topic=True, we=True),
+    ),
+    # Going through the group ("gruptan çıkıyor muyuz", "yarı finale kalır mıyız").
+    **dict.fromkeys(
+        (
+            *("cikiyoruz", "cikacagiz", "cikariz", "cikabiliriz", "cikarmiyiz", "geceriz"),
+            *("gecebiliriz", "geciyoruz", "kaliriz", "kaliyoruz", "kalabiliriz", "eleniyoruz"),
+            *("elenir", "elendik", "elenecekmiyiz", "cikacakmiyiz", "cikiyomuyuz"),
+        ),
+        Sense(topic=True, we=True, intent=Intent.QUALIFY),
+    ),
+    # "biz", "bizim maç": first person plural, so about the asker's team.
+    **dict.fromkeys(
+        ("biz", "bizim", "bize", "bizi", "bizde", "bizimki", "aldik", "topladik"),
+        Sense(we=True),
+    ),
+    **dict.fromkeys(
+        ("karsimizda", "karsimizdaki", "karsimiza", "karsimizdakiler"),
+        Sense(topic=True, we=True, intent=Intent.OPPONENT),
+    ),
+    # Third person and needs: the intent only ("kim çıkar" alone is not about football).
+    **dict.fromkeys(
+        (
+            *("cikiyor", "cikar", "cikabilir", "cikacak", "gecer", "gecebilir", "kalir"),
+            *("kaliyor", "kalabilir", "eleniyor", "lazim", "gerek", "gerekiyor", "yeter"),
+        ),
+        Sense(intent=Intent.QUALIFY),
+    ),
+    **dict.fromkeys(("gruptan", "grubumuzdan", "grubundan", "grubtan", "turu", "tur"), _TOPIC),
+    **dict.fromkeys(
+        (
+            *("oynuyor", "oynayacak", "oynar", "oynuyorlar", "oynayacaklar", "oynarlar"),
+            *("basliyor", "baslayacak", "baslar"),
+        ),
+        _TOPIC,
+    ),
+    # A match already played.
+    **dict.fromkeys(
+        (
+            *("bitti", "oldu", "oynadik", "oynadiniz", "oynadi", "oynadilar", "oynandi"),
+            *("kazandik", "kaybettik", "yendik", "yenildik", "gecti", "guzeldi", "iyiydi"),
+            *("kotuydu", "berabere"),
+        ),
+        _VETO,
+    ),
+    # Fillers: never part of a team hint.
+    **dict.fromkeys(
+        (
+            *("ben", "benim", "siz", "sizin", "abi", "abla", "an"),
+            *("hocam", "hoca", "kanka", "kardes", "kardesim", "reis", "usta", "ustam"),
+            *("arkadaslar", "beyler", "dostum", "acaba", "peki", "ya", "yav", "ki", "de"),
+            *("da", "bu", "su", "o", "bi", "aksam", "icin", "cikmak", "gecmek", "kalmak"),
+            *("cikmamiz", "gecmemiz", "kalmamiz", "daha"),
+            *("sabah", "simdi", "artik", "lutfen", "selam", "merhaba", "slm", "bir", "ilk"),
+            *("var", "yok", "ile", "hadi", "tamam", "en", "yakin", "gelecek"),
+            *("tekrar", "yine", "haftaki", "sonra", "once", "nasil"),
+            # One edit from a question word, but not one: "kimse" is not "kimle".
+            *("kimse", "kimi", "kacti", "kacan", "hani", "sahane"),
+        ),
+        _FILLER,
+    ),
+}
+
+# Two-word question words, on folded (and typo-corrected) words.
+PHRASES: dict[tuple[str, str], Sense] = {
+    ("ne", "zaman"): Sense(asks=True, intent=Intent.NEXT_MATCH),
+    ("ne", "zmn"): Sense(asks=True, intent=Intent.NEXT_MATCH),
+    ("ne", "zamn"): Sense(asks=True, intent=Intent.NEXT_MATCH),
+    ("yari", "final"): Sense(intent=Intent.KNOCKOUT, stage=Stage.SEMI),
+    # "(gruptan) çıkar mı", "(yarı finale) kalır mıyız": going through, as yes or no; the
+    # topic must come from "gruptan", "tur", a stage ("akşam çıkıyor muyuz" is not this).
+    **{
+        (verb, particle): Sense(asks=True, intent=Intent.QUALIFY)
+        for verb in (
+            *("cikar", "cikiyor", "cikabilir", "cikacak", "gecer", "gecebilir", "kalir"),
+            *("kaliyor", "kalabilir", "eleniyor", "yeter"),
+        )
+        for particle in ("mi", "mu", "miyiz", "muyuz")
+    },
+    ("ne", "lazim"): _ASKS,
+    ("ne", "gerek"): _ASKS,
+    ("ne", "gerekiyor"): _ASKS,
+    ("ceyrek", "final"): Sense(intent=Intent.KNOCKOUT, stage=Stage.QUARTER),
+    ("var", "mi"): _ASKS,
+    ("yok", "mu"): _ASKS,
+    ("saat", "kac"): Sense(asks=True, intent=Intent.TIME),
+    ("ne", "durum"): Sense(asks=True, intent=Intent.STANDING),
+    ("durum", "nasil"): Sense(asks=True, intent=Intent.STANDING),
+}
+_PHRASE_WORDS = frozenset(word for pair in PHRASES for word in pair)
+
+
+@dataclass(frozen=True)
+class Form:
+    """A vocabulary form: the canonical word for phrases, its sense, first person or not."""
+
+    word: str
+    sense: Sense
+    we: bool
+
+
+def _vocabulary() -> dict[str, Form]:
+    forms: dict[str, Form] = {}
+    for stem in sorted(_NOUNS, key=len):
+        sense = _NOUNS[stem]
+        vowel = stem[-1] in "aeiou"
+        plain = _AFTER_VOWEL if vowel else _AFTER_CONSONANT
+        we = _AFTER_VOWEL_WE if vowel else _AFTER_CONSONANT_WE
+        for ending in plain:
+            forms[stem + ending] = Form(stem, sense, we=False)
+        for ending in we:
+            forms[stem + ending] = Form(stem, sense, we=True)
+    for word, sense in _WORDS.items():
+        if word not in forms or sense.veto:
+            forms[word] = Form(word, sense, we=sense.we)
+    return forms
+
+
+_VOCABULARY = _vocabulary()
+# Typo targets: words that decide something, long enough to tolerate an edit.
+_FUZZY_TARGETS = tuple(
+    form
+    for form, entry in _VOCABULARY.items()
+    if len(form) >= FUZZY_MIN_VOCAB
+    and not entry.sense.veto
+    and (entry.sense != _FILLER or form in _PHRASE_WORDS)
+)
+
+
+def lookup(folded: str) -> Form | None:
+    """The vocabulary form of a folded word, or of the word one edit from it; None if none."""
+    found = _VOCABULARY.get(folded)
+    if found is not None or len(folded) < FUZZY_MIN_TYPED:
+        return found
+    near = process.extractOne(folded, _FUZZY_TARGETS, scorer=OSA.distance, score_cutoff=1)
+    return None if near is None else _VOCABULARY[near[0]]
