@@ -102,7 +102,7 @@ STEMS: dict[str, Pos] = {
             *("fikstur", "program", "grup", "lig", "sezon", "turnuva", "final", "tablo"),
             *("lider", "liderlik", "tarih", "saat", "zaman", "gun", "takim", "tur", "eleme"),
             *("skor", "sonuc", "gol", "galibiyet", "maglubiyet", "beraberlik", "iptal"),
-            *("erteleme", "hukmen", "sampiyon", "grub"),
+            *("erteleme", "hukmen", "sampiyon", "grub", "sans"),
         ),
         Pos.NOUN,
     ),
@@ -110,7 +110,7 @@ STEMS: dict[str, Pos] = {
         (
             *("oyna", "basla", "bit", "ertele", "kazan", "kaybet", "yen", "cik", "gec"),
             *("kal", "ele", "gel", "ol", "yap", "sur", "bekle", "at", "al", "topla", "bul"),
-            *("atla", "ayarla", "yaz", "bak", "goster"),
+            *("atla", "ayarla", "yaz", "bak", "goster", "gor", "yet", "ver", "gonder", "paylas"),
         ),
         Pos.VERB,
     ),
@@ -230,6 +230,7 @@ def _tense(match: re.Match[str]) -> Tense | None:
     return None
 
 
+_OPTATIVE_WE = re.compile(f"y?{_A}l{_I}m")
 _PAST_COPULAS = frozenset(
     a + d + i + k for a in ("", "y") for d in "dt" for i in "iu" for k in ("", "k")
 )
@@ -245,6 +246,8 @@ def _word(typed: str, stem: str, pos: Pos, match: re.Match[str], typo: bool) -> 
     person = _person(subject) if subject else None
     if person is None and copula.startswith("l"):
         person = Person.THEY
+    if person is None and _OPTATIVE_WE.fullmatch(groups.get("tense", "")):
+        person = Person.WE  # "olalım", "başlayalım"
     possessive = _person(groups.get("poss")) if "poss" in groups else None
     if "poss" in groups and possessive is None:
         possessive = Person.HE  # "maçı", "grubu": his, its

@@ -24,13 +24,14 @@ Deterministic, no I/O.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from domain.morphology import Person, Pos, Tense, Word, analyse
 
-__all__ = ["Topic", "TopicQuestion", "topic_in"]
+__all__ = ["ASKING", "Topic", "TopicQuestion", "topic_in"]
 
 
 class Topic(StrEnum):
@@ -48,10 +49,11 @@ class TopicQuestion:
     detail: str | None = None  # COUNT: today/left/group/played/total; DATES: end/last_match
     we: bool = False  # asked about the writer's team ("maçımız", "oynuyoruz")
     used: frozenset[int] = frozenset()
+    group: str | None = None  # a group named by its letter: "a grubu puan durumu" -> "A"
 
 
 # Words that ask, folded; "mi" and its forms written apart too.
-_ASKING = frozenset(
+ASKING = frozenset(
     {"ne", "nezaman", "nzmn", "nezmn", "kac", "kacta", "hangi", "hangisi", "hangileri", "kim"}
     | {"mi", "mu", "miyiz", "muyuz", "misin", "musun", "nasil", "nedir", "belli", "kimler"}
 )
@@ -67,7 +69,7 @@ def _stem(word: Word | None) -> str | None:
 
 def _asks(words: Sequence[str], read: Sequence[Word | None]) -> bool:
     return any(
-        w in _ASKING or (r is not None and (r.question or r.pos is Pos.QUESTION))
+        w in ASKING or (r is not None and (r.question or r.pos is Pos.QUESTION))
         for w, r in zip(words, read, strict=True)
     )
 
@@ -203,7 +205,8 @@ def _place(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
     if not at or _where(read, frozenset({"saha", "mac", "hafta"})):
         return None  # "kaçıncı sahada oynuyoruz" asks for the pitch
     became = [i for i, w in enumerate(words) if w in ("olduk", "bitirdik", "kaldik")]
-    return TopicQuestion(Topic.PLACE, None, bool(became), frozenset(at + became))
+    we = bool(became) or _we(read, words)
+    return TopicQuestion(Topic.PLACE, None, we, frozenset(at + became))
 
 
 _NONE = Word("", "", Pos.NOUN)
@@ -215,5 +218,16 @@ def topic_in(words: Sequence[str]) -> TopicQuestion | None:
     for rule in (_postponed, _count, _dates, _opponents, _table, _place):
         found = rule(words, read)
         if found is not None:
-            return found
+            return _with_group(found, words, read)
     return None
+
+
+def _with_group(
+    found: TopicQuestion, words: Sequence[str], read: Sequence[Word | None]
+) -> TopicQuestion:
+    """The group a letter before a form of "grup" names ("a grubunda", "B grubu")."""
+    for i, word in enumerate(words[:-1]):
+        if len(word) == 1 and word.isalpha() and _stem(read[i + 1]) in ("grup", "grub"):
+            used = found.used | {i, i + 1}
+            return dataclasses.replace(found, used=used, group=word.upper())
+    return found
