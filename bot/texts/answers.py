@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from bot.texts import facts as fact_texts
 from bot.texts import moments, season
 from bot.texts.chat import (
     DAY_WORDS,
@@ -24,32 +25,11 @@ from bot.texts.chat import (
     zone_of,
 )
 from bot.texts.common import STAGES, hm, pairing, stage_label
-from bot.usecases import ask
+from bot.texts.facts import PLACES, THEIR_PLACES
+from bot.usecases import ask, facts
 from domain import intents, questions
 from domain.model import PlannedMatch
 from domain.outlook import Status
-
-PLACES = {
-    "1": "şampiyon oldunuz 🏆",
-    "2": "ikinci oldunuz 🥈",
-    "3": "üçüncü oldunuz 🥉",
-    "4": "dördüncü oldunuz",
-    "semi": "yarı finalde elendiniz",
-    "quarter": "çeyrek finalde elendiniz",
-    "round_of_16": "son 16'da elendiniz",
-}
-
-
-# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
-THEIR_PLACES = {
-    "1": "şampiyon oldu 🏆",
-    "2": "ikinci oldu 🥈",
-    "3": "üçüncü oldu 🥉",
-    "4": "dördüncü oldu",
-    "semi": "yarı finalde elendi",
-    "quarter": "çeyrek finalde elendi",
-    "round_of_16": "son 16'da elendi",
-}
 
 
 def finished(
@@ -175,10 +155,21 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
             return qualification(response, now)
         case ask.WeekAnswer():
             return season.week_answer(question.intent is intents.Intent.WEEKS_LEFT, response)
+        case facts.CountAnswer():
+            return fact_texts.count(response)
+        case facts.DatesAnswer():
+            return fact_texts.dates(response, now)
+        case facts.PostponedAnswer():
+            return fact_texts.postponed(response, now)
+        case facts.OpponentsAnswer():
+            return fact_texts.opponents(response)
+        case facts.PlaceAnswer():
+            return fact_texts.place(response, yours=question.team_hint is None)
     answer = response
     snap = answer.snapshot
     if question.intent is intents.Intent.STANDING and snap is not None:
-        group = snap.group_of(answer.team)
+        named = [g for g in snap.groups if g.label == question.detail]  # "a grubu puan durumu"
+        group = named[0] if named else snap.group_of(answer.team)
         if group is not None:
             return group_table(
                 group.label,

@@ -6,13 +6,34 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.texts import moments
-from bot.texts.answers import PLACES, THEIR_PLACES
 from bot.texts.chat import zone_of
 from bot.texts.common import hm, pairing
 from bot.texts.season import long_date
 from bot.usecases import facts
 
-__all__ = ["count", "dates", "opponents", "place", "postponed"]
+__all__ = ["PLACES", "THEIR_PLACES", "count", "dates", "opponents", "place", "postponed"]
+
+PLACES = {
+    "1": "şampiyon oldunuz 🏆",
+    "2": "ikinci oldunuz 🥈",
+    "3": "üçüncü oldunuz 🥉",
+    "4": "dördüncü oldunuz",
+    "semi": "yarı finalde elendiniz",
+    "quarter": "çeyrek finalde elendiniz",
+    "round_of_16": "son 16'da elendiniz",
+}
+
+
+# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
+THEIR_PLACES = {
+    "1": "şampiyon oldu 🏆",
+    "2": "ikinci oldu 🥈",
+    "3": "üçüncü oldu 🥉",
+    "4": "dördüncü oldu",
+    "semi": "yarı finalde elendi",
+    "quarter": "çeyrek finalde elendi",
+    "round_of_16": "son 16'da elendi",
+}
 
 
 def count(answer: facts.CountAnswer) -> str:
@@ -63,7 +84,7 @@ def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
     if answer.undated:
         lines = [f"⏸ {whose}tarihi belirsiz ertelenen maçlar:"]
         lines += [f"• {pairing(m)} (maç {m.no})" for m in answer.undated]
-        lines.append("Yeni tarih verilince burada ve grupta duyurulur.")
+        lines.append("Yeni tarihleri verilince grupta duyurulur.")
         return "\n".join(lines)
     said = f"⏸ {whose}ertelenen maç yok."
     m = answer.next_match
@@ -79,8 +100,8 @@ def opponents(answer: facts.OpponentsAnswer) -> str:
             return f"👥 {answer.team}: {answer.group} Grubu'ndaki rakipleriniz: {teams}."
         return f"👥 {answer.group} Grubu: {teams}."
     if answer.team is not None:
-        return f"👥 {answer.team}: {answer.name} rakipleriniz: {teams}."
-    return f"👥 {answer.name} takımları: {teams}."
+        return f"👥 {answer.team}: rakipleriniz {teams}."
+    return f"👥 {answer.name}: {teams}."
 
 
 def place(answer: facts.PlaceAnswer, *, yours: bool = True) -> str:
@@ -102,4 +123,6 @@ def place(answer: facts.PlaceAnswer, *, yours: bool = True) -> str:
     gap = "geridesiniz" if yours else "geride"
     if answer.behind:
         return f"{line}; 1.ye {answer.behind} puan {gap}."
-    return f"{line}; 1. ile aynı puan{'dasınız' if yours else 'da'}, averajla geride."
+    if yours:
+        return f"{line}; 1. ile aynı puandasınız, averajla geridesiniz."
+    return f"{line}; 1. ile aynı puanda, averajla geride."

@@ -1,5 +1,6 @@
-"""Answers about the tournament as a whole, from the stored plan and table: how many
-matches, when it ends, the postponed matches, the teams met, a team's place and points.
+"""Answers about the tournament as a whole, from the stored plan and table: a season's
+match weeks, how many matches, when it ends, the postponed matches, the teams met, a
+team's place and points.
 
 Pure functions of a `state.Snapshot` (the question's use case, `bot.usecases.ask`, loads
 it and picks the team); `bot.texts.facts` words them. Never the next match by default:
@@ -9,23 +10,33 @@ each answer says what was asked, or that the plan has nothing for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from bot.usecases import state
+from domain import intents, names, questions
 from domain.model import PlannedMatch
+from domain.morphology import analyse
 from domain.tournament import final_place
+from storage import UnitOfWork
 
 __all__ = [
+    "INTENTS",
     "CountAnswer",
     "DatesAnswer",
+    "FactAnswer",
     "OpponentsAnswer",
     "PlaceAnswer",
     "PostponedAnswer",
+    "WeekAnswer",
     "count_answer",
     "dates_answer",
     "opponents_answer",
     "place_answer",
     "postponed_answer",
+    "respond",
+    "stray",
+    "team_named",
+    "week_answer",
 ]
 
 COUNTS = ("today", "left", "group", "played", "total")
@@ -92,6 +103,67 @@ class PlaceAnswer:
     final: str | None = None
 
 
+@dataclass(frozen=True)
+class WeekAnswer:
+    """A season league's match week: "3. hafta ne zaman", "bu hafta kiminle", "kaç hafta
+    kaldı". `week` None: no such week (`asked` as the question named it); `team` the
+    asker's (or named) team and `match` its match that week (None: a bye, or no team)."""
+
+    asked: int | str | None
+    week: int | None
+    matches: tuple[PlannedMatch, ...]
+    team: str | None = None
+    match: PlannedMatch | None = None
+    weeks: int = 0  # the season's match weeks
+    left: int = 0  # match weeks with a match still to play
+    left_matches: int = 0
+    next_week: int | None = None  # the coming match week
+
+
+def week_answer(
+    snap: state.Snapshot, asked: int | str | None, team: str | None, now: datetime
+) -> WeekAnswer:
+    """`asked` a week number, questions.THIS_WEEK / NEXT_WEEK, or None (the coming week)."""
+    weeks: dict[int, list[PlannedMatch]] = {}
+    for m in snap.matches:
+        if m.match.week is not None:
+            weeks.setdefault(m.match.week, []).append(m.match)
+    played = {m.match.no for m in snap.matches if m.result is not None}
+    to_come = [w for w in sorted(weeks) if any(m.end > now for m in weeks[w])]
+    still = [w for w in sorted(weeks) if any(m.no not in played for m in weeks[w])]
+    coming = to_come[0] if to_come else None
+    today = now.astimezone(snap.zone).date()
+    monday = today - timedelta(days=today.weekday())
+
+    def dated(lo: date, hi: date) -> int | None:
+        return next((w for w in to_come if lo <= weeks[w][0].start.date() <= hi), None)
+
+    if isinstance(asked, int):
+        week = asked if asked in weeks else None
+    elif asked in (questions.THIS_WEEK, questions.NEXT_WEEK):
+        lo = monday + timedelta(days=0 if asked == questions.THIS_WEEK else 7)
+        week = dated(lo, lo + timedelta(days=6))
+        if week is None:  # "haftaya maç yok": the one after it, not the coming one
+            coming = dated(lo, date.max)
+    elif asked == questions.LAST_WEEK:
+        week = max(weeks, default=None)
+    else:
+        week = coming
+    day = tuple(sorted(weeks.get(week, ()), key=lambda m: (m.start, m.no))) if week else ()
+    match = next((m for m in day if team is not None and m.involves(team)), None)
+    return WeekAnswer(
+        asked=asked,
+        week=week,
+        matches=day,
+        team=team,
+        match=match,
+        weeks=len(weeks),
+        left=len(still),
+        left_matches=sum(1 for w in still for m in weeks[w] if m.no not in played),
+        next_week=coming,
+    )
+
+
 def _today(snap: state.Snapshot, now: datetime) -> date:
     return now.astimezone(snap.zone).date()
 
@@ -138,7 +210,13 @@ def postponed_answer(snap: state.Snapshot, team: str | None, now: datetime) -> P
     return PostponedAnswer(team, undated, first)
 
 
-def opponents_answer(snap: state.Snapshot, team: str | None) -> OpponentsAnswer:
+def opponents_answer(
+    snap: state.Snapshot, team: str | None, label: str | None = None
+) -> OpponentsAnswer:
+    """The group named by `label` ("A"), else `team`'s group, else every team."""
+    named = next((g for g in snap.groups if g.label == label), None)
+    if named is not None and (team is None or team not in named.teams):
+        return OpponentsAnswer(None, named.label, named.teams, snap.tournament.name)
     group = snap.group_of(team) if team else None
     if group is None:
         group = snap.groups[0] if len(snap.groups) == 1 else None
@@ -176,3 +254,60 @@ def place_answer(snap: state.Snapshot, team: str) -> PlaceAnswer | None:
         behind=leader - row.points,
         final=final,
     )
+
+
+FactAnswer = CountAnswer | DatesAnswer | PostponedAnswer | OpponentsAnswer | PlaceAnswer
+# The questions answered here rather than from the team's next match.
+INTENTS = frozenset(
+    {intents.Intent.COUNT, intents.Intent.DATES, intents.Intent.POSTPONED, intents.Intent.OPPONENTS}
+)
+# Counted over the tournament unless asked in the first person ("kaç maçımız kaldı").
+_OURS_BY_DEFAULT = frozenset({"left", "group", "played"})
+
+
+def team_named(hint: str, teams: tuple[str, ...]) -> str:
+    """'Kartalların maçı kaçta' names Kartallar: the hint, then without its case ending."""
+    for form in questions.hint_forms(hint):
+        try:
+            return names.resolve(form, teams)
+        except names.UnknownTeam:
+            continue
+    raise names.UnknownTeam(hint, ())
+
+
+def stray(hint: str, teams: tuple[str, ...]) -> bool:
+    """Whether a knockout question's other words are chat, not a team: "sizce final kim
+    alır" (a word of three letters or more that is neither known nor a team's)."""
+    if not any(len(w) >= 3 and analyse(w) is None for w in hint.split()):
+        return False  # "finalin saati belli mi", "final e kim kaldı"
+    try:
+        team_named(hint, teams)
+    except names.UnknownTeam:
+        return True
+    except names.AmbiguousTeam:
+        return False
+    return False
+
+
+async def respond(
+    uow: UnitOfWork, snap: state.Snapshot, user_id: int, question: questions.Question, now: datetime
+) -> FactAnswer:
+    """The answer to a question of INTENTS about the named team, else the asker's team
+    when the question is theirs ("maçımız ertelendi mi"), else the tournament's."""
+    team: str | None = None
+    if question.team_hint:
+        try:
+            team = team_named(question.team_hint, snap.teams)
+        except names.UnknownTeam:
+            team = None  # "yağmur yüzünden maç iptal mi": the words name no team
+    ours = question.personal or question.detail in _OURS_BY_DEFAULT
+    if team is None and (ours or question.intent is intents.Intent.OPPONENTS):
+        team = await uow.teams.captain_of(snap.id, user_id)
+    match question.intent:
+        case intents.Intent.COUNT:
+            return count_answer(snap, team, question.detail or "total", now)
+        case intents.Intent.DATES:
+            return dates_answer(snap, team, question.detail or "end")
+        case intents.Intent.POSTPONED:
+            return postponed_answer(snap, team, now)
+    return opponents_answer(snap, team, question.detail)
