@@ -60,7 +60,7 @@ from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.model import Stage
 from domain.morphology import Case, Word, analyse
 from domain.names import fold, normalize
-from domain.questionwords import PHRASES, Sense, lookup
+from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
 from domain.topics import ASKING, Topic, TopicQuestion, topic_in
 from domain.weekwords import LAST_WEEK, NEXT_WEEK, THIS_WEEK, week_in
 
@@ -225,6 +225,8 @@ def ask(text: str) -> Question | None:
     words = [t.folded for t in tokens]
     if _weeks_left(words):
         return Question(Intent.WEEKS_LEFT)
+    if ELSEWHERE & set(words):
+        return None  # "premier lig ne zaman bitiyor": another competition
     topic = topic_in(words)
     if topic is not None:
         return _topic_question(topic, tokens)

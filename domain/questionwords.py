@@ -17,7 +17,7 @@ from domain.intents import Day, Intent
 from domain.model import Stage
 from domain.morphology import Case, Pos, Tense, Word, analyse
 
-__all__ = ["FUZZY_MIN_TYPED", "FUZZY_MIN_VOCAB", "PHRASES", "Form", "Sense", "lookup"]
+__all__ = ["ELSEWHERE", "FUZZY_MIN_TYPED", "FUZZY_MIN_VOCAB", "PHRASES", "Form", "Sense", "lookup"]
 
 # Typo tolerance: one edit, for typed words of FUZZY_MIN_TYPED letters or more against
 # vocabulary words of FUZZY_MIN_VOCAB letters or more ("mac" and "kim" must be exact).
@@ -40,6 +40,13 @@ class Sense:
     day: Day | None = None  # "bugün", "yarın"
     ends_alone: bool = False  # a question on its own before a "?" ("rakip?", "saha?")
 
+
+# Other competitions: a question about them is not about this tournament ("şampiyonlar ligi
+# finali ne zaman", "premier lig ne zaman bitiyor"), folded.
+ELSEWHERE = frozenset(
+    {"sampiyonlar", "uefa", "avrupa", "dunya", "premier", "super", "superlig", "bundesliga"}
+    | {"laliga", "nba", "euroleague", "milli"}
+)
 
 _FILLER = Sense()
 _ASKS = Sense(asks=True)
@@ -90,6 +97,7 @@ _NOUNS: dict[str, Sense] = {
     "yarifinal": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.SEMI, ends_alone=True),
     "ceyrekfinal": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.QUARTER, ends_alone=True),
     "ucunculuk": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.THIRD, ends_alone=True),
+    "3luk": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.THIRD, ends_alone=True),
     "eleme": Sense(topic=True, intent=Intent.KNOCKOUT, ends_alone=True),
     "grup": _TOPIC,
     "grub": _TOPIC,
@@ -130,7 +138,9 @@ _WORDS: dict[str, Sense] = {
     # misin" asks a person.
     **dict.fromkeys(("misin", "musun", "misiniz", "musunuz"), _FILLER),
     # Another competition's match is not this tournament's: "şampiyonlar ligi finali".
-    **dict.fromkeys(("sampiyonlar", "uefa", "avrupa", "dunya"), _VETO),
+    **dict.fromkeys(ELSEWHERE, _VETO),
+    # "grupta kimse yok mu": asking for people, not about a match.
+    **dict.fromkeys(("kimse", "kimseyi", "kimsenin"), _VETO),
     # Words that only count in a phrase (see PHRASES) or signal an intent.
     "zaman": _FILLER,
     "zmn": _FILLER,
@@ -208,7 +218,7 @@ _WORDS: dict[str, Sense] = {
             *("var", "yok", "ile", "hadi", "tamam", "en", "yakin", "gelecek"),
             *("tekrar", "yine", "haftaki", "sonra", "once", "nasil", "belli"),
             # One edit from a question word, but not one: "kimse" is not "kimle".
-            *("kimse", "kimi", "kacti", "kacan", "hani", "sahane"),
+            *("kimi", "kacti", "kacan", "hani", "sahane"),
         ),
         _FILLER,
     ),

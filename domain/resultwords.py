@@ -113,7 +113,8 @@ def told(line: str, teams: tuple[str, ...]) -> ParsedResult | None:
     if goals[0] == goals[1] or goals[1] > MAX_GOALS:
         return None
     rest = f"{line[: scores[0].start()]} , {line[scores[0].end() :]}"
-    words = _WORDS.findall(rest)
+    # "mahalleye karşı": the postposition says nothing more than the case ending.
+    words = [w for w in _WORDS.findall(rest) if fold(w) not in ("karsi", "karsisinda")]
     verbs = [(i, v) for i, w in enumerate(words) if (v := _verb(w)) is not None]
     if len(verbs) != 1:
         return None

@@ -161,7 +161,7 @@ def _opponents(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuesti
     group = _where(read, frozenset({"grup", "grub", "lig", "sezon"}))
     teams = [i for i, r in enumerate(read) if r and r.stem == "takim" and r.plural]
     which = [i for i, w in enumerate(words) if w in ("hangi", "hangileri", "kimler")]
-    if rivals and who:
+    if rivals and (who or which):
         used = {*rivals, *who, *group}
     elif many_who and (group or _we(read, words)):
         used = {*many_who, *group, *_where(read, frozenset({"oyna"}))}
@@ -215,7 +215,7 @@ _NONE = Word("", "", Pos.NOUN)
 def topic_in(words: Sequence[str]) -> TopicQuestion | None:
     """What `words` (folded) ask about the tournament, or None; see the module docstring."""
     read = [analyse(w) for w in words]
-    for rule in (_postponed, _count, _dates, _opponents, _table, _place):
+    for rule in (_postponed, _count, _dates, _opponents, _place, _table):
         found = rule(words, read)
         if found is not None:
             return _with_group(found, words, read)

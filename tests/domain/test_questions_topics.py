@@ -23,6 +23,7 @@ from domain.questions import LAST_WEEK, NEXT_WEEK, THIS_WEEK, ask
         ("maçımız ertelendi mi", Intent.POSTPONED, None),
         ("gruptaki rakiplerimiz kimler", Intent.OPPONENTS, None),
         ("a grubunda kimler var", Intent.OPPONENTS, "A"),
+        ("rakiplerimiz hangileri", Intent.OPPONENTS, None),
     ],
 )
 def test_a_question_about_the_tournament_has_its_intent_and_what_it_asks(text, intent, detail):
@@ -41,7 +42,8 @@ def test_the_table_is_asked_without_we_and_a_place_with_it():
         question = ask(text)
         assert question is not None and question.intent is Intent.STANDING, text
         assert not question.personal and question.team_hint is None, text
-    for text in ("kaçıncıyız", "kaçıncı olduk", "puan durumumuz ne", "kaçinci siradayz"):
+    places = ("kaçıncıyız", "kaçıncı olduk", "puan durumumuz ne", "kaçinci siradayz")
+    for text in (*places, "sıralamada kaçıncıyız"):
         question = ask(text)
         assert question is not None and question.intent is Intent.STANDING, text
         assert question.personal, text
@@ -111,8 +113,15 @@ def test_a_suffix_written_apart_belongs_to_the_name():
         "şampiyonlar ligi finali ne zaman",
         "maça kim geliyor",
         "gelir misin",
+        "premier lig ne zaman bitiyor",  # another competition
+        "grupta kimse yok mu",
     ],
 )
 def test_chat_beside_them_stays_unanswered(text):
     question = ask(text)
     assert question is None or question.team_hint is not None, question
+
+
+def test_the_third_place_match_in_digits():
+    question = ask("3lük maçı ne zaman")
+    assert question is not None and question.intent is Intent.KNOCKOUT

@@ -26,6 +26,7 @@ TEAMS = ("Kartallar", "Şahinler", "Gençlik Spor", "Dinamo Kadıköy", "Kurtlar
         ("şahinler 1-2 yenildi dinamoya", "Şahinler", "Dinamo Kadıköy", (1, 2)),
         ("kurtlar 0-2 kaybetti kartallara", "Kurtlar", "Kartallar", (0, 2)),
         ("anadolu gücü kurtları 1-0 yenmiş", "Anadolu Gücü", "Kurtlar", (1, 0)),
+        ("dinamo 2-0 kazandı kurtlara karşı", "Dinamo Kadıköy", "Kurtlar", (2, 0)),
     ],
 )
 def test_the_verb_and_the_case_endings_say_who_won(line, home, away, goals):
