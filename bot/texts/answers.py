@@ -163,6 +163,8 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
             return fact_texts.postponed(response, now)
         case facts.OpponentsAnswer():
             return fact_texts.opponents(response)
+        case facts.NoWeeks():
+            return fact_texts.no_weeks(response.name)
         case facts.PlaceAnswer():
             return fact_texts.place(response, yours=question.team_hint is None)
     answer = response

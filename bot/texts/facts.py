@@ -11,7 +11,16 @@ from bot.texts.common import hm, pairing
 from bot.texts.season import long_date
 from bot.usecases import facts
 
-__all__ = ["PLACES", "THEIR_PLACES", "count", "dates", "opponents", "place", "postponed"]
+__all__ = [
+    "PLACES",
+    "THEIR_PLACES",
+    "count",
+    "dates",
+    "no_weeks",
+    "opponents",
+    "place",
+    "postponed",
+]
 
 PLACES = {
     "1": "şampiyon oldunuz 🏆",
@@ -126,3 +135,8 @@ def place(answer: facts.PlaceAnswer, *, yours: bool = True) -> str:
     if yours:
         return f"{line}; 1. ile aynı puandasınız, averajla geridesiniz."
     return f"{line}; 1. ile aynı puanda, averajla geride."
+
+
+def no_weeks(name: str) -> str:
+    """ "3. hafta ne zaman" in a tournament played in one day."""
+    return f"📅 {name} tek günde oynanıyor: maç haftası yok."

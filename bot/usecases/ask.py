@@ -164,8 +164,8 @@ async def in_group(
     seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return await _week_of(uow, snap, user_id, question, now)
-    if question.intent is intents.Intent.WEEKS_LEFT:
-        return None  # a one-day tournament has no weeks
+    if seasonal:  # "3. hafta ne zaman" in a one-day tournament: it has no weeks
+        return facts.NoWeeks(snap.tournament.name)
     if question.team_hint:
         try:
             team = facts.team_named(question.team_hint, snap.teams)

@@ -24,6 +24,7 @@ __all__ = [
     "CountAnswer",
     "DatesAnswer",
     "FactAnswer",
+    "NoWeeks",
     "OpponentsAnswer",
     "PlaceAnswer",
     "PostponedAnswer",
@@ -164,6 +165,13 @@ def week_answer(
     )
 
 
+@dataclass(frozen=True)
+class NoWeeks:
+    """A match week asked about in a tournament played in one day."""
+
+    name: str
+
+
 def _today(snap: state.Snapshot, now: datetime) -> date:
     return now.astimezone(snap.zone).date()
 
@@ -256,7 +264,7 @@ def place_answer(snap: state.Snapshot, team: str) -> PlaceAnswer | None:
     )
 
 
-FactAnswer = CountAnswer | DatesAnswer | PostponedAnswer | OpponentsAnswer | PlaceAnswer
+FactAnswer = CountAnswer | DatesAnswer | PostponedAnswer | OpponentsAnswer | PlaceAnswer | NoWeeks
 # The questions answered here rather than from the team's next match.
 INTENTS = frozenset(
     {intents.Intent.COUNT, intents.Intent.DATES, intents.Intent.POSTPONED, intents.Intent.OPPONENTS}

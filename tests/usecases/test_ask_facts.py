@@ -101,3 +101,11 @@ async def test_the_final_place_once_the_team_plays_no_more(db):
     await enter(db, *GROUP_RESULTS)
     _, text = await respond(db, "kaçıncı olduk", CAPTAINS["A3"], _at(13))
     assert text == "🏁 A3: A Grubu'nda 3. sırada bitirdiniz, 4 puan."
+
+
+async def test_a_match_week_in_a_one_day_tournament_is_said_to_be_none(db):
+    response, text = await respond(db, "3. hafta ne zaman", CAPTAINS["A1"], _at(9))
+    assert isinstance(response, facts.NoWeeks)
+    assert text == "📅 Bahar Kupası tek günde oynanıyor: maç haftası yok."
+    _, text = await respond(db, "kaç hafta kaldı", CAPTAINS["A1"], _at(9))
+    assert text == "📅 Bahar Kupası tek günde oynanıyor: maç haftası yok."
