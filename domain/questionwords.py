@@ -288,7 +288,9 @@ def _vocabulary() -> dict[str, Form]:
 _VOCABULARY = _vocabulary()
 # Listed forms with the question particle glued on ("cikiyomuyuz"): they ask.
 _ASKED_GLUED = frozenset(
-    form for form in _VOCABULARY if (w := analyse(form)) is not None and w.question
+    form
+    for form in _VOCABULARY
+    if ("mi" in form or "mu" in form) and (w := analyse(form)) is not None and w.question
 )
 # Typo targets: words that decide something, long enough to tolerate an edit.
 _FUZZY_TARGETS = tuple(
