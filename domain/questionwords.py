@@ -48,6 +48,9 @@ ELSEWHERE = frozenset(
     | {"laliga", "nba", "euroleague", "milli"}
 )
 
+# "var mı", "yok mu", "belli mi" written as one word; never a typo's target ("yokum").
+_GLUED_PARTICLES = ("varmi", "yokmu", "bellimi")
+
 _FILLER = Sense()
 _ASKS = Sense(asks=True)
 _TOPIC = Sense(topic=True)
@@ -132,6 +135,8 @@ _WORDS: dict[str, Sense] = {
     "nolcak": _ASKS,
     "napiyoruz": _ASKS,
     "kimin": _ASKS,
+    # The particle glued on: "maç varmı", "belli mi" as "bellimi".
+    **dict.fromkeys(_GLUED_PARTICLES, _ASKS),
     "miyiz": Sense(asks=True, we=True),
     "muyuz": Sense(asks=True, we=True),
     # "atar mısın", "atabilir misin": a request asked of the bot (PHRASES); alone, "gelir
@@ -302,6 +307,7 @@ _FUZZY_TARGETS = tuple(
     # Words that only lean towards going through ("çıkar", "kalır"): a name one edit away
     # ("Çınar") is likelier than a typo of them.
     and not (entry.sense.intent is Intent.QUALIFY and not entry.sense.topic)
+    and form not in _GLUED_PARTICLES
 )
 
 

@@ -124,6 +124,9 @@ def _dates(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
         if r is not None and r.stem in ("bit", "sur") and r.tense is not Tense.PAST
     ]
     whole = [i for i, w in enumerate(words) if _stem(read[i]) in _SEASON or w in _TODAY]
+    # "lig ne zaman sona eriyor", "ligin bitiş tarihi ne"
+    ends += [i for i in range(len(words) - 1) if words[i] == "sona" and words[i + 1][:2] == "er"]
+    ends += [i for i, w in enumerate(words) if w.startswith("bitis")]
     until = [
         i
         for i in range(1, len(words))
@@ -202,6 +205,13 @@ def _table(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
 
 def _place(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
     at = [i for i, r in enumerate(read) if r and r.stem == "kacinci"]
+    if not at:  # "puanımız kaç oldu", "sıramız ne": our points, our place
+        ours = [i for i, r in enumerate(read) if r and r.stem in ("puan", "sira") and r.we]
+        asked = [
+            i for i, w in enumerate(words) if w == "kac" or (w == "ne" and i == len(words) - 1)
+        ]
+        if ours and asked and len(words) <= 4:
+            return TopicQuestion(Topic.PLACE, None, True, frozenset(ours + asked))
     if not at or _where(read, frozenset({"saha", "mac", "hafta"})):
         return None  # "kaçıncı sahada oynuyoruz" asks for the pitch
     became = [i for i, w in enumerate(words) if w in ("olduk", "bitirdik", "kaldik")]

@@ -19,6 +19,8 @@ from domain.questions import LAST_WEEK, NEXT_WEEK, THIS_WEEK, ask
         ("toplam kaç maçımız var", Intent.COUNT, "total"),
         ("lig ne zaman bitiyor", Intent.DATES, "end"),
         ("son maç ne zaman", Intent.DATES, "last_match"),
+        ("lig ne zaman sona eriyor", Intent.DATES, "end"),
+        ("ligin bitiş tarihi ne", Intent.DATES, "end"),
         ("ertelenen maç ne zaman", Intent.POSTPONED, None),
         ("maçımız ertelendi mi", Intent.POSTPONED, None),
         ("gruptaki rakiplerimiz kimler", Intent.OPPONENTS, None),
@@ -43,7 +45,7 @@ def test_the_table_is_asked_without_we_and_a_place_with_it():
         assert question is not None and question.intent is Intent.STANDING, text
         assert not question.personal and question.team_hint is None, text
     places = ("kaçıncıyız", "kaçıncı olduk", "puan durumumuz ne", "kaçinci siradayz")
-    for text in (*places, "sıralamada kaçıncıyız"):
+    for text in (*places, "sıralamada kaçıncıyız", "puanımız kaç oldu", "sıramız ne"):
         question = ask(text)
         assert question is not None and question.intent is Intent.STANDING, text
         assert question.personal, text
@@ -63,6 +65,7 @@ def test_the_table_is_asked_without_we_and_a_place_with_it():
         ("son hafta ne zaman", LAST_WEEK, Intent.NEXT_MATCH),
         ("bu hafta maç var mı", THIS_WEEK, Intent.NEXT_MATCH),
         ("haftaya oynuyormuyuz", NEXT_WEEK, Intent.NEXT_MATCH),
+        ("haftaya maç varmı", NEXT_WEEK, Intent.NEXT_MATCH),
     ],
 )
 def test_a_week_named_any_way_is_a_week_question(text, week, intent):
@@ -115,6 +118,7 @@ def test_a_suffix_written_apart_belongs_to_the_name():
         "gelir misin",
         "premier lig ne zaman bitiyor",  # another competition
         "grupta kimse yok mu",
+        "haftaya ben yokum",  # not "yok mu"
     ],
 )
 def test_chat_beside_them_stays_unanswered(text):
