@@ -102,7 +102,7 @@ STEMS: dict[str, Pos] = {
             *("fikstur", "program", "grup", "lig", "sezon", "turnuva", "final", "tablo"),
             *("lider", "liderlik", "tarih", "saat", "zaman", "gun", "takim", "tur", "eleme"),
             *("skor", "sonuc", "gol", "galibiyet", "maglubiyet", "beraberlik", "iptal"),
-            *("erteleme", "hukmen", "sampiyon", "grub", "sans"),
+            *("erteleme", "hukmen", "sampiyon", "grub", "sans", "ihtimal"),
         ),
         Pos.NOUN,
     ),
@@ -157,7 +157,8 @@ _NEGATIVE = f"(?P<neg>m{_A}(?=y|z|m|d|s|k|c|n|$)|m(?={_I}yo))"
 _TENSE = (
     f"(?P<tense>{_I}?yor|{_I}?yo|y?{_A}c{_A}k|y?{_A}c{_A}g|y?{_A}c{_A}|{_I}c{_A}k|{_I}c{_A}g"
     f"|{_I}c{_A}|c{_A}k|c{_A}g|c{_A}|d{_I}|t{_I}|m{_I}s|{_A}r|{_I}r|r|z|y{_A}bil{_I}r"
-    f"|{_A}bil{_I}r|{_A}bil|y{_A}bil|m{_A}l{_I}|y?{_A}l{_I}m|s{_I}n|{_I}n{_I}z|{_I}n)"
+    f"|{_A}bil{_I}r|y?{_A}bil{_A}c{_A}[kg]?|{_A}bil|y{_A}bil|m{_A}l{_I}|y?{_A}l{_I}m|s{_I}n"
+    f"|{_I}n{_I}z|{_I}n)"
 )
 _PARTICIPLE = f"(?P<part>y?{_A}n|d{_I}g{_I}|t{_I}g{_I}|d{_I}g|t{_I}g|m{_A}k|m{_A}|y?{_A}c{_A}k)"
 _VERB = re.compile(

@@ -251,6 +251,12 @@ PHRASES: dict[tuple[str, str], Sense] = {
     ("ceyrek", "final"): Sense(intent=Intent.KNOCKOUT, stage=Stage.QUARTER),
     ("var", "mi"): _ASKS,
     ("belli", "mi"): _ASKS,  # "rakibimiz belli mi", "finalin saati belli mi"
+    # A form of going through the morphology reads, then "miyiz": "çıkabilecek miyiz".
+    **{
+        (stem, particle): Sense(asks=True, topic=True, we=True, intent=Intent.QUALIFY)
+        for stem in ("cik", "gec", "kal", "atla", "ele")
+        for particle in ("miyiz", "muyuz")
+    },
     **{
         (verb, particle): _ASKS
         for verb in ("at", "goster", "yaz", "gonder", "paylas", "ver")
@@ -315,7 +321,8 @@ _FUZZY_TARGETS = tuple(
 # "kimleydi" as "kim", "zamandı" and "zamana" as "zaman" (the phrase "ne zaman").
 _STEM_WORDS = {
     **{"kim": "kim", "zaman": "zaman", "hangi": "hangi", "nere": "nerede", "tur": "tur"},
-    "sans": "daha",  # "şansımız": a filler, in the first person
+    "sans": "daha",  # "şansımız", "ihtimalimiz": a filler, in the first person
+    "ihtimal": "daha",
 }
 _PLAYING = frozenset({"oyna", "basla"})
 # Asking the bot for something: the phrase with "mısın" asks ("tabloyu atar mısın").

@@ -92,6 +92,8 @@ def test_the_weeks_left_asked_any_way(text):
         ("karşımıza kim çıkıyor", Intent.OPPONENT),
         ("elenecek miyiz", Intent.QUALIFY),
         ("gruptan cikiyomuyuz", Intent.QUALIFY),
+        ("çıkabilecek miyiz", Intent.QUALIFY),
+        ("gruptan çıkma ihtimalimiz var mı", Intent.QUALIFY),
         ("rakibimiz belli mi", Intent.OPPONENT),
     ],
 )
