@@ -18,10 +18,16 @@ C. Thirteen sizes, leagues of 8 to 40 teams and group days of 16 to 64 teams: th
    Telegram refused.
 D. Memory: RSS of the process at start, after 10,000 strangers each began a set-up in
    private and left, and after the hourly pruning ran a day later.
+E. A big set-up beside other chats: the Application in-process as in D, 20 stored
+   tournaments (bench/bot_bench.py's), their captains asking "ne zaman oynuyoruz?" every
+   20 ms while an organiser sends the one-message form of a 32-team league on 8 pitches (a
+   31-hour day, so the summary searches formats that would fit one). p50/p99 of the
+   question's process_update, alone and during the set-up; how long the summary took.
 
-    .venv/bin/python bench/robust_bench.py [--quick] [--part A|B|C|D]
+    .venv/bin/python bench/robust_bench.py [--quick] [--part A|B|C|D|E]
 
-`--quick`: part C on four sizes, part B one round, part D 2,000 strangers.
+`--quick`: part C on four sizes, part B one round, part D 2,000 strangers, part E 50
+questions alone before the set-up (200 without).
 """
 
 from __future__ import annotations
@@ -293,12 +299,85 @@ async def part_d(home: Path, strangers: int) -> list[tuple[str, str]]:
     ]
 
 
+async def part_e(home: Path, asked_alone: int) -> list[tuple[str, str]]:
+    import bot_bench
+    from telegram import Update
+
+    from bot import offload
+    from bot.settings import Settings
+
+    settings = Settings(
+        token=f"{bot_bench.BOT_ID}:BENCH",
+        db_url=f"sqlite+aiosqlite:///{home / 'e.sqlite3'}",
+        rate_limit=False,
+    )
+    recorder = bot_bench.Recorder()
+    app = bot_bench.application(settings, recorder)
+    await app.initialize()
+    await app.post_init(app)  # type: ignore[misc]
+    chats, _ = await bot_bench.seed(app, 20)
+    updates = bot_bench.Updates()
+    organiser = 9_000_001
+    recorder.organisers.update({organiser, *(c.organiser for c in chats)})
+    big = bot_bench.chat_of(999)
+    await offload.run(pow, 2, 10, budget=120)  # the workers up, as 30 s after a start
+
+    async def ask(i: int) -> float:
+        chat = chats[i % len(chats)]
+        update = Update.de_json(updates.message(chat, chat.captain, bot_bench.QUESTION), app.bot)
+        began = time.perf_counter()
+        await app.process_update(update)
+        return time.perf_counter() - began
+
+    alone = [await ask(i) for i in range(asked_alone)]
+    kickoff = (bot_bench.BENCH_NOW + timedelta(days=2)).astimezone(IST)
+    when = kickoff.replace(hour=10, minute=0).strftime("%d.%m.%Y %H:%M")
+    line = f"/yeni_turnuva Büyük Lig | 32 takım | lig | 8 saha | {when} | 24+6"
+    mark = len(recorder.calls)
+    began = time.perf_counter()
+    setting_up = asyncio.ensure_future(
+        app.process_update(Update.de_json(updates.message(big, organiser, line), app.bot))
+    )
+    during: list[float] = []
+    while not setting_up.done():
+        during.append(await ask(len(during)))
+        await asyncio.sleep(0.02)  # the captains' pace, not a synchronisation
+    await setting_up
+    took = time.perf_counter() - began
+    said = [c.text or "" for c in recorder.calls[mark:] if c.chat_id == big.id]
+    summary = next((t for t in said if "Büyük Lig" in t), "(no summary)")
+    if "aranırken süre doldu" in summary:
+        shown = "without alternatives, with the note that their search ran out of time"
+    elif "Öneri" in summary:
+        shown = "with alternatives"
+    else:
+        shown = "without alternatives"
+    await app.post_stop(app)  # type: ignore[misc]
+    await app.shutdown()
+    await app.post_shutdown(app)  # type: ignore[misc]
+
+    def ms(values: list[float], q: float) -> str:
+        ordered = sorted(values)
+        return f"{ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000:.1f} ms"
+
+    return [
+        ("other chats' question alone, p50", ms(alone, 0.5)),
+        ("other chats' question alone, p99", ms(alone, 0.99)),
+        ("other chats' question during a 32-team set-up, p50", ms(during, 0.5)),
+        (
+            "other chats' question during a 32-team set-up, p99",
+            f"{ms(during, 0.99)} ({len(during)} asked)",
+        ),
+        ("32-team league's summary", f"{took:.1f} s, {shown}"),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--part", choices="ABCD", action="append")
+    parser.add_argument("--part", choices="ABCDE", action="append")
     args = parser.parse_args()
-    parts = args.part or list("ABCD")
+    parts = args.part or list("ABCDE")
     sizes = [s for s in SIZES if not args.quick or s[0] in QUICK_SIZES]
     rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -313,8 +392,10 @@ def main() -> None:
                 rows += part_b(where, 1 if args.quick else 3)
             elif part == "C":
                 rows += part_c(where, sizes)
-            else:
+            elif part == "D":
                 rows += asyncio.run(part_d(where, 2_000 if args.quick else 10_000))
+            else:
+                rows += asyncio.run(part_e(where, 50 if args.quick else 200))
             print(f"(part {part}: {time.monotonic() - began:.0f} s)", file=sys.stderr)
     width = max(len(k) for k, _ in rows)
     print(f"| {'measure':<{width}} | value |")

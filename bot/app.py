@@ -46,7 +46,7 @@ from bot.reminders.timer import for_queue
 from bot.settings import Settings
 from bot.texts import welcome
 from bot.web import server, site
-from storage import Database, migrate
+from storage import Database
 from storage.engine import default_url, sqlite_path
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 # What the worker processes import before their first plan or picture (bot/offload.py).
 WORKER_IMPORTS = (
     "bot.usecases.drafts",
+    "domain.cpsat",  # OR-Tools: domain.planner imports it only where it polishes
     "bot.render.picture",
     "bot.render.bracket",
     "bot.render.printout",
@@ -89,6 +90,10 @@ def build(
     builder = builder.concurrent_updates(processor)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
+        # Alembic (~9 MB, ~0.1 s) is imported here, when the bot starts and migrates, not
+        # by every import of this module (tests and benchmarks that only build the app).
+        from storage import migrate
+
         await migrate.upgrade_async(settings.db_url)
         db = Database.from_url(settings.db_url)
         found = services.Services(db=db, clock=base_clock)

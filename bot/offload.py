@@ -4,8 +4,10 @@ Planning a 64-team league takes seconds of pure Python (and CP-SAT); on the even
 stalls every chat, and in a thread it still holds the GIL most of the time. `run` sends
 such a call to a worker process (a small pool started on first use with `forkserver`, so
 workers do not inherit the bot's threads and connections) and waits at most `budget`
-seconds. Past it the worker is killed (a thread could not be), the pool is started
-afresh, and `TooSlow` says in Turkish what took too long (bot.texts.errors).
+seconds. At the budget a timer in the worker stops the call (`_within`), so the worker
+and whatever other chats queued behind it live on; a worker stuck in C code past GRACE
+more is killed (a thread could not be) and the pool started afresh. Either way `TooSlow`
+says in Turkish what took too long (bot.texts.errors).
 
 The callable and its arguments must pickle: a module-level function over plain values
 (dataclasses of `domain`), as the planner and the renderers are.
@@ -21,6 +23,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -35,7 +38,12 @@ log = logging.getLogger(__name__)
 
 PLAN_BUDGET = 20.0  # seconds a set-up's plan may take
 RENDER_BUDGET = 15.0  # seconds a picture or a PDF may take
+# Seconds the search for formats that fit a day may take (the summary's alternatives, the
+# guided set-up's hint): optional, so past it the summary is shown without them. A 24-team
+# league's alternatives take about 1.5 s, a 32-team league's about 13 s.
+ADVICE_BUDGET = 8.0
 WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
+GRACE = 2.0  # seconds past a budget before a call that did not stop by itself is killed
 WARM_AFTER = 30.0  # seconds after start-up the workers are started (bot.app)
 # A plan's matches, at most. Why 500: it is what one group chat can carry. Every match
 # is a result line, a reminder slot and a line of the fixture; Telegram lets a bot send
@@ -126,30 +134,82 @@ def _discard(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
+class _Stopped(BaseException):
+    """In a worker: the call's timer went off. A BaseException, so that no `except
+    DomainError` or `except Exception` of the code it interrupts takes it for a refusal
+    and carries on."""
+
+
+def _within(
+    deadline: float, what: str, budget: float, fn: Callable[..., T], args: Any, kwargs: Any
+) -> T:
+    """In a worker: `fn(*args, **kwargs)`, stopped at `deadline` (time.monotonic(), one
+    clock for every process of the machine) by a SIGALRM timer that raises in the call, so
+    the worker lives on for the calls queued behind it. The timer repeats every half second
+    until the call ends, in case a bare `except` swallows it once."""
+    left = deadline - time.monotonic()
+    if left <= 0:  # it waited its whole budget behind other calls
+        raise TooSlow(what, budget)
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise _Stopped
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, left, 0.5)
+    try:
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _disarm(previous)
+    except _Stopped:
+        _disarm(previous)  # the timer may have gone off before the `finally` disarmed it
+        raise TooSlow(what, budget) from None
+
+
+def _disarm(previous: Any) -> None:
+    """In a worker: the call's timer off and the former SIGALRM handler back."""
+    while True:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            return
+        except _Stopped:  # it went off just now: once more
+            continue
+
+
 def _submit(
-    fn: Callable[..., T], *args: Any, **kwargs: Any
+    fn: Callable[..., T], args: Any, kwargs: Any, *, budget: float, what: str
 ) -> tuple[ProcessPoolExecutor, Future[T]]:
-    """Hand `fn` to a worker; a pool broken by a worker that died earlier is replaced once."""
+    """Hand `fn` to a worker, to be stopped there `budget` seconds from now (`_within`); a
+    pool broken by a worker that died earlier is replaced once."""
+    call = (_within, time.monotonic() + budget, what, budget, fn, args, kwargs)
     pool = _executor()
     try:
-        return pool, pool.submit(fn, *args, **kwargs)
+        return pool, pool.submit(*call)
     except (BrokenProcessPool, RuntimeError):
         _discard(pool)
         pool = _executor()
-        return pool, pool.submit(fn, *args, **kwargs)
+        return pool, pool.submit(*call)
+
+
+def _stopped(what: str, budget: float) -> None:
+    log.warning("%s: not done in %.0f s; stopped", what, budget)
 
 
 def _too_slow(pool: ProcessPoolExecutor, what: str, budget: float) -> TooSlow:
-    log.warning("%s: not done in %.0f s; its worker is stopped", what, budget)
+    log.warning("%s: not done in %.0f s; its worker is killed", what, budget)
     _discard(pool)
     return TooSlow(what, budget)
 
 
 async def run(fn: Callable[..., T], *args: Any, budget: float, what: str = "plan") -> T:
     """`fn(*args)` in a worker process; TooSlow(what, budget) past `budget` seconds."""
-    pool, future = _submit(fn, *args)
+    pool, future = _submit(fn, args, {}, budget=budget, what=what)
     try:
-        return await asyncio.wait_for(asyncio.wrap_future(future), timeout=budget)
+        return await asyncio.wait_for(asyncio.wrap_future(future), timeout=budget + GRACE)
+    except TooSlow:  # stopped in its worker, which serves on
+        _stopped(what, budget)
+        raise
     except TimeoutError:
         raise _too_slow(pool, what, budget) from None
     except BrokenProcessPool:
@@ -165,9 +225,12 @@ def in_worker(
     thread. TooSlow past `budget` seconds, as `run`."""
 
     def call() -> T:
-        pool, future = _submit(fn, *args, **kwargs)
+        pool, future = _submit(fn, args, kwargs, budget=budget, what=what)
         try:
-            return future.result(timeout=budget)
+            return future.result(timeout=budget + GRACE)
+        except TooSlow:  # stopped in its worker, which serves on
+            _stopped(what, budget)
+            raise
         except TimeoutError:  # concurrent.futures.TimeoutError is the builtin since 3.11
             raise _too_slow(pool, what, budget) from None
         except BrokenProcessPool:

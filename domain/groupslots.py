@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from domain import cpsat, slotbounds, slots
+from domain import slotbounds, slots
 from domain.dayplan import Draft, Infeasible, TimeRules
 from domain.planclock import Clock, pitch_windows, team_windows
 from domain.slotgreedy import best_greedy
@@ -62,6 +62,11 @@ def slot_plan(
     best = construct(problem, widths, bound, b2b_floor)
     if best is None:
         raise _diagnose(matches, rules, windows, teams, bound, clock)
+    # Imported here, not at the top: OR-Tools costs ~0.4 s and ~77 MB, and every module that
+    # names a Plan or a Draft (the bot process, the CLI's --help) would pay for it; only the
+    # workers that plan (bot.offload) and the CLI's `plan` reach this line.
+    from domain import cpsat
+
     polished = cpsat.polish(
         problem,
         best,

@@ -2,32 +2,36 @@
 
 Bad input never shows a traceback: `Refused` and every domain error become one Turkish line
 on standard error and exit status 2.
+
+Each subcommand's module is imported only when that subcommand runs, and the refusals'
+texts only when there is one to word: `turnuva --help` reads the parser alone, without the
+planner, the texts or SQLAlchemy (which the texts' storage errors bring in), and `turnuva
+puan` does not load the planner.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from bot.cli.advice_command import cmd_oner
 from bot.cli.parser import build_parser
-from bot.cli.plan_command import cmd_plan
 from bot.cli.refused import Refused
-from bot.cli.table_command import cmd_puan
-from bot.texts.errors import refusal
 from domain.errors import DomainError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        out = COMMANDS[args.command](args)
+        out = command(args.command)(args)
     except Refused as exc:
         print(str(exc), file=sys.stderr)
         return 2
     except DomainError as exc:
+        from bot.texts.errors import refusal
+
         print(refusal(exc, cli=True), file=sys.stderr)
         return 2
     try:
@@ -72,4 +76,17 @@ def cmd_bot(args: argparse.Namespace) -> str:
     return "Bot durdu."
 
 
-COMMANDS = {"plan": cmd_plan, "puan": cmd_puan, "oner": cmd_oner, "db": cmd_db, "bot": cmd_bot}
+COMMANDS = {  # subcommand -> "module:function", imported when it runs
+    "plan": "bot.cli.plan_command:cmd_plan",
+    "puan": "bot.cli.table_command:cmd_puan",
+    "oner": "bot.cli.advice_command:cmd_oner",
+    "db": "bot.cli.commands:cmd_db",
+    "bot": "bot.cli.commands:cmd_bot",
+}
+
+
+def command(name: str) -> Callable[[argparse.Namespace], str]:
+    """The function that runs subcommand `name`, its module imported now."""
+    module, _, function = COMMANDS[name].partition(":")
+    found: Callable[[argparse.Namespace], str] = getattr(importlib.import_module(module), function)
+    return found

@@ -1,7 +1,9 @@
 """Files instead of text: /fikstur and /puan as pictures, /eleme, /yazdir, /takvim, /disa_aktar.
 
 `/fikstur metin` and `/puan metin` (after any filter) keep the text replies of views.py.
-Rendering runs in a worker thread so a large picture does not hold up other chats.
+Pictures and the PDF are made in a worker process within a time budget (bot.offload,
+bot.render.jobs): a large picture neither holds up other chats nor loads Pillow and fpdf2
+into the bot process. The calendar and the CSV, plain text, are made in a worker thread.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from telegram.ext import ContextTypes
 from bot import offload, render, services
 from bot.handlers import links, views
 from bot.handlers.common import now, refuse, reply
-from bot.render import bracket, calendar, export, picture, printout
+from bot.render import calendar, export, jobs
 from bot.texts import files, fixture
 from bot.usecases import state
 from domain import names, selection
@@ -76,7 +78,8 @@ async def _rationed(
 ) -> Any:
     """`make(*args)` in a worker thread, at most once per person, chat and kind every 10
     s (bot/rations.py): the same request on an unchanged tournament gets the last render
-    again, anything else a short "biraz bekleyin" (then _WAITING)."""
+    again, anything else a short "biraz bekleyin" (then _WAITING). A render past its
+    budget (offload.TooSlow) is refused in Turkish (then _WAITING too)."""
     user, chat_ = update.effective_user, update.effective_chat
     if user is None or chat_ is None:
         return _WAITING
@@ -88,7 +91,11 @@ async def _rationed(
             return verdict.cached
         await reply(update, files.wait(verdict.wait))
         return _WAITING
-    data = await _render(make, *args)
+    try:
+        data = await _render(make, *args)
+    except offload.TooSlow as exc:
+        await refuse(update, exc)
+        return _WAITING
     rations.keep(user.id, chat_.id, kind, full_key, data)
     return data
 
@@ -133,13 +140,9 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     # In a worker process with a deadline (bot/offload.py): a big fixture neither holds
     # the event loop nor grows this process; past the budget a Turkish refusal.
     render_ = offload.in_worker(
-        picture.fixture, snap.tournament.name, rows, title, now=moment, budget=offload.RENDER_BUDGET
+        jobs.fixture, snap.tournament.name, rows, title, now=moment, budget=offload.RENDER_BUDGET
     )
-    try:
-        data = await _rationed(update, context, snap, "fikstur", key, render_)
-    except offload.TooSlow as exc:
-        await refuse(update, exc)
-        return
+    data = await _rationed(update, context, snap, "fikstur", key, render_)
     if data is _WAITING:
         return
     played = sum(1 for _, r in rows if r is not None)
@@ -169,7 +172,14 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         snap,
         "puan",
         tuple(chosen),
-        lambda: picture.tables(snap.tournament.name, chosen, snap.rules.tiebreak, single=single),
+        offload.in_worker(
+            jobs.tables,
+            snap.tournament.name,
+            chosen,
+            snap.rules.tiebreak,
+            single=single,
+            budget=offload.RENDER_BUDGET,
+        ),
     )
     if data is _WAITING:
         return
@@ -189,7 +199,14 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         snap,
         "eleme",
         render.next_slot([r for r in rows if r[0].stage.is_knockout], moment),
-        lambda: bracket.bracket(snap.tournament.name, rows, sides, now=moment),
+        offload.in_worker(
+            jobs.bracket,
+            snap.tournament.name,
+            rows,
+            sides,
+            now=moment,
+            budget=offload.RENDER_BUDGET,
+        ),
     )
     if data is _WAITING:
         return
@@ -205,7 +222,8 @@ async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if snap is None:
         return
     moment = now(context).astimezone(snap.zone)
-    data = await _rationed(update, context, snap, "yazdir", None, printout.card, snap, moment)
+    card = offload.in_worker(jobs.card, snap, moment, budget=offload.RENDER_BUDGET, what="pdf")
+    data = await _rationed(update, context, snap, "yazdir", None, card)
     if data is _WAITING:
         return
     caption = files.card_caption(snap.tournament.name)

@@ -24,7 +24,7 @@ from bot.texts.forfeits import (
     rule_set,
     withdrawn,
 )
-from bot.usecases import forfeits
+from bot.usecases import forfeits, undo
 from bot.usecases.errors import NotOrganiser
 from domain import names
 from domain.errors import DomainError
@@ -95,12 +95,12 @@ async def cekil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/geri_al: the organiser's last result write, or their withdrawal, goes back."""
     try:
-        done = await run(context, forfeits.undo_last, forfeits.UndoLast(), actor(update, context))
+        done = await run(context, undo.undo_last, undo.UndoLast(), actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
     value = done.value
-    if isinstance(value, forfeits.Reinstated):
+    if isinstance(value, undo.Reinstated):
         await reply(update, reinstated(value))
     else:
         await reply(update, chat.undone(value.match, value.removed, value.restored))

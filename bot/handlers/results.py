@@ -11,7 +11,7 @@ from bot.handlers.common import actor, in_group, refuse, remember, reply, run, t
 from bot.handlers.effects import apply
 from bot.texts import buttons, chat
 from bot.texts import results as texts
-from bot.usecases import lines, results
+from bot.usecases import captain_results, lines, pending_results, results
 from bot.usecases.errors import NotYourButton
 from bot.usecases.runner import Actor, Effects, Outgoing
 from domain.errors import DomainError
@@ -110,16 +110,16 @@ async def _ask(
     remember(context, who.chat_id, who.user_id)
     user, q = who.user_id, asked.question
     match asked.pending:
-        case results.TypoChoice(options=options):  # 'Kartalar' → the closest teams
+        case pending_results.TypoChoice(options=options):  # 'Kartalar' → the closest teams
             rows = [[(team, f"fix:{user}:{i}")] for i, team in enumerate(options)]
             rows.append([(texts.CANCEL, f"fix:{user}:x")])
             await reply(update, texts.which_team(asked.pending.wrong), reply_markup=_keyboard(rows))
-        case results.Correction():
+        case pending_results.Correction():
             assert isinstance(q, results.AlreadyPlayed)
             rows = [[(texts.CHANGE, f"fix:{user}:c"), (texts.CANCEL, f"fix:{user}:x")]]
             text = chat.already_played(q.match, q.stored, q.new)
             await reply(update, text, reply_markup=_keyboard(rows))
-        case results.CaptainResult():
+        case pending_results.CaptainResult():
             assert isinstance(q, results.NeedsConfirmation)
             rows = [[(texts.CONFIRM, f"ok:{user}"), (texts.REJECT, f"no:{user}")]]
             text = chat.confirm_request(q.match, q.score, q.team)
@@ -142,12 +142,12 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if entered_by is None:
         await toast(query, buttons.refusal(NotYourButton("stale")), alert=True)
         return
-    who, command = actor(update, context), results.CaptainsAnswer(entered_by)
+    who, command = actor(update, context), captain_results.CaptainsAnswer(entered_by)
     try:
         if verb == "no":
-            rejected = (await run(context, results.reject_captain, command, who)).value
+            rejected = (await run(context, captain_results.reject_captain, command, who)).value
         else:
-            done = await run(context, results.confirm_captain, command, who)
+            done = await run(context, captain_results.confirm_captain, command, who)
     except DomainError as exc:  # not theirs, stale, or the match got its result meanwhile
         await toast(query, buttons.refusal(exc), alert=True)
         return

@@ -190,5 +190,8 @@ async def _ask_next(
         return
     await setup.keep(database(context), who, step, data)
     remember(context, who.chat_id, who.user_id)
-    asked, markup = question(step, data, who.user_id)
+    hint = None
+    if step == "format" and not data.get("season"):  # planned in the worker, within a budget
+        hint = await setup.format_hint_off_loop(len(data["teams"]), int(data["pitches"]))
+    asked, markup = question(step, data, who.user_id, hint)
     await reply(update, asked, reply_markup=markup)

@@ -208,9 +208,10 @@ def next_step(step: str, data: dict[str, Any]) -> str:
 
 
 def question(
-    step: str, data: dict[str, Any], owner: int
+    step: str, data: dict[str, Any], owner: int, hint: advice.Candidate | None = None
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """The question that asks `step`, and its buttons (None: the answer is typed)."""
+    """The question that asks `step`, and its buttons (None: the answer is typed); `hint`:
+    the format the format question suggests (drafts.format_hint, planned in a worker)."""
     markup = None
     asked = {
         "name": ASK_NAME_AGAIN,
@@ -224,11 +225,8 @@ def question(
         "rhythm": season.ASK_RHYTHM,
     }.get(step, ASK_FORMAT)
     if step == "format":
-        best = (
-            [] if data.get("season") else advice.advise(len(data["teams"]), data["pitches"], 30, 6)
-        )
-        if best:
-            asked += f"\nÖneri: {describe(best[0])}"
+        if hint is not None and not data.get("season"):
+            asked += f"\nÖneri: {describe(hint)}"
         formats = [f for f in FORMATS if not data.get("season") or f[0] in SEASON_FORMATS]
         markup = buttons(owner, step, formats)
     elif step == "kickoff" and data.get("format") in SEASON_FORMATS:

@@ -9,7 +9,6 @@ the one-message form end.
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import Any
 
@@ -24,9 +23,9 @@ from bot.handlers.effects import apply
 from bot.handlers.setup_steps import ZONE, buttons, edit_fields
 from bot.texts import chat, season, setup
 from bot.texts.errors import refusal
-from bot.usecases.drafts import data_key, plan_warning, spec_of
+from bot.usecases.drafts import data_key, spec_of
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged
-from bot.usecases.setup import build_off_loop, confirm, drop, keep, summarise
+from bot.usecases.setup import build_off_loop, confirm, drop, keep, summarise, warning_off_loop
 from bot.usecases.units import Actor
 from domain.dayplan import Plan
 from domain.errors import DomainError
@@ -126,7 +125,7 @@ async def show_summary(
             planned.matches,
             replaces=replaces,
         )
-    warned = await asyncio.to_thread(plan_warning, data, planned, who.now, ZONE)
+    warned = await warning_off_loop(data, planned, who.now, ZONE)
     if warned is not None:
         head, _, question = text.rpartition("\n\n")
         text = f"{head}\n{setup.warning(warned)}\n\n{question}"

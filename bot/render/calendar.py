@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from icalendar import Calendar, Event
-
 from bot.texts import files, season
 from bot.texts.chat import score_text
 from bot.texts.common import side, stage_label
@@ -30,6 +28,10 @@ def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
     attachment and the webcal:// subscription, which phones re-read every REFRESH: a
     delay, /ertele or a postponed week keeps each event's UID and raises its SEQUENCE, and
     an ended tournament keeps its past events."""
+    # Imported on the first calendar, not with this module: the bot process imports the
+    # module with /takvim's handler and the web app, and most runs never make a calendar.
+    from icalendar import Calendar, Event
+
     zone = snap.zone
     cal = Calendar()
     cal.add("prodid", "-//Turnuva Botu//tr")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.texts import chat, errors
 from bot.texts.parts import quoted
-from bot.usecases import forfeits
+from bot.usecases import forfeits, undo
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.state import Snapshot
 from domain.forfeits import WithdrawalRule
@@ -70,7 +70,7 @@ def withdrawn(w: forfeits.Withdrawn) -> str:
     return "\n\n".join([head, *_table(w.snapshot, w.table)])
 
 
-def reinstated(r: forfeits.Reinstated) -> str:
+def reinstated(r: undo.Reinstated) -> str:
     return f"↩️ Geri alındı: {r.team} yeniden ligde, {r.matches} maçı eskisi gibi."
 
 

@@ -128,9 +128,16 @@ def summary(
     return "\n".join(lines)
 
 
+UNSEARCHED = (
+    "• Tek güne sığan bir biçim aranırken süre doldu. Saha ekleyin, maçları kısaltın ya da"
+    " ligi haftalara yayın ([Değiştir] → Saha, Süre, İlk maç)."
+)
+
+
 def warning(w: PlanWarning) -> str:
     """The ⚠ lines before [Oluştur]: a plan in the past, past midnight or over 12 hours,
-    with the formats that fit a day (or a season league over weeks)."""
+    with the formats that fit a day (or a season league over weeks), or UNSEARCHED when
+    their search ran out of time."""
     lines = []
     if w.past:
         lines.append(
@@ -147,7 +154,9 @@ def warning(w: PlanWarning) -> str:
             )
         if w.season is not None:
             lines.append(f"• Öneri: {season_line(w.season)}")
-        if not w.alternatives and w.season is None:
+        if not w.searched:  # the search ran out of its time budget: nothing found says nothing
+            lines.append(UNSEARCHED)
+        elif not w.alternatives and w.season is None:
             lines.append("• Saha ekleyin ya da maçları kısaltın ([Değiştir] → Saha, Süre).")
     return "\n".join(lines)
 

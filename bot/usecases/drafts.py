@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -199,7 +199,8 @@ class PlanWarning:
     `past`: the first match is before now. `midnight`: the last match ends on a later day.
     `long`: the day runs over LONG_DAY. `alternatives`: up to two day formats that fit
     LONG_DAY (domain.advice.advise); `season`: a season league over weeks, offered when
-    no day format fits."""
+    no day format fits. `searched`: False when the search for both ran out of its time
+    budget (bot.offload), so that none were found says nothing."""
 
     past: bool
     midnight: bool
@@ -207,14 +208,31 @@ class PlanWarning:
     minutes: int
     alternatives: tuple[advice.Candidate, ...] = ()
     season: advice.SeasonCandidate | None = None
+    searched: bool = True
+
+    @property
+    def wants_alternatives(self) -> bool:
+        """A day past midnight or over LONG_DAY: formats that fit a day are searched."""
+        return self.midnight or self.long
 
 
 def plan_warning(
     data: Mapping[str, Any], built: Plan, now: datetime, zone: ZoneInfo
 ) -> PlanWarning | None:
     """None for a plan that starts ahead and fits a day; else what to say before
-    [Oluştur]. Pure but slow for many teams (it plans the alternatives): run it in a
-    worker thread."""
+    [Oluştur]. Pure but slow for many teams (it plans the alternatives): the bot runs
+    `day_warning` itself and `alternatives` in a worker process (bot.usecases.setup)."""
+    found = day_warning(data, built, now, zone)
+    if found is None or not found.wants_alternatives:
+        return found
+    return alternatives(data, found)
+
+
+def day_warning(
+    data: Mapping[str, Any], built: Plan, now: datetime, zone: ZoneInfo
+) -> PlanWarning | None:
+    """`plan_warning` without the search for alternatives: quick, a look at the plan's
+    first and last match."""
     if not built.matches:
         return None
     if data.get("season"):  # over weeks: "past midnight" and "over 12 hours" say nothing
@@ -227,23 +245,39 @@ def plan_warning(
     long = end - start > LONG_DAY
     if not (past or midnight or long):
         return None
-    if not (midnight or long):
-        return PlanWarning(past, midnight, long, minutes)
+    return PlanWarning(past, midnight, long, minutes)
+
+
+def alternatives(data: Mapping[str, Any], found: PlanWarning) -> PlanWarning:
+    """`found` with up to two day formats for the answers' teams and pitches that fit
+    LONG_DAY, else a season league over weeks. Slow for many teams, since every candidate
+    is planned (a 32-team league: about 13 s): run in a worker process, within a budget."""
     teams, pitches = len(data["teams"]), int(data.get("pitches", 1))
     match, changeover = int(data.get("match", 24)), int(data.get("changeover", 6))
     hours = LONG_DAY / timedelta(hours=1)
     try:
-        found = advice.advise(teams, pitches, match + changeover, hours, changeover=changeover)
+        candidates = advice.advise(teams, pitches, match + changeover, hours, changeover=changeover)
     except DomainError:
-        found = []
-    fitting = tuple(c for c in found if c.fits)[:2]
+        candidates = []
+    fitting = tuple(c for c in candidates if c.fits)[:2]
     weekly = None  # not `season`: that is domain.season's planner, imported above
     if not fitting:
         try:
-            candidates = advice.advise_season(
+            seasons = advice.advise_season(
                 teams, pitches, match + changeover, hours, changeover=changeover
             )
         except DomainError:
-            candidates = []
-        weekly = next((s for s in candidates if s.fits), None)
-    return PlanWarning(past, midnight, long, minutes, fitting, weekly)
+            seasons = []
+        weekly = next((s for s in seasons if s.fits), None)
+    return replace(found, alternatives=fitting, season=weekly)
+
+
+def format_hint(teams: int, pitches: int) -> advice.Candidate | None:
+    """The guided set-up's "Öneri" under its format question: the best format for a day
+    of 30-minute slots within 6 hours (domain.advice), None when none can be planned.
+    It plans every candidate: run in a worker process, within a budget."""
+    try:
+        found = advice.advise(teams, pitches, 30, 6)
+    except DomainError:  # e.g. a knockout of more teams than a bracket holds
+        return None
+    return found[0] if found else None

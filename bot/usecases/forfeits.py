@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.usecases import reminders, results, roles, state
-from bot.usecases.runner import Actor, Effects, Outcome, claim_update, writes
+from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import forfeits, names
 from domain.errors import DomainError
 from domain.forfeits import WithdrawalRule
@@ -105,14 +105,6 @@ class Withdrawn:
     removed: tuple[PlannedMatch, ...]
     table: tuple[str, Table] | None
     snapshot: state.Snapshot
-
-
-@dataclass(frozen=True)
-class Reinstated:
-    """/geri_al after /cekil: the team is back with the matches it had."""
-
-    team: str
-    matches: int
 
 
 # --- parsing -------------------------------------------------------------------------------
@@ -317,53 +309,6 @@ async def withdraw_team(uow: UnitOfWork, command: Withdraw, actor: Actor) -> Wit
     if group is not None:
         table = (group.label, after.table(group.label))
     return Withdrawn(team, outcome.annulled, tuple(awarded), tuple(removed), table, after)
-
-
-# --- /geri_al ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class UndoLast:
-    """/geri_al."""
-
-
-@writes(claim=False, replanned=True)
-async def undo_last(
-    uow: UnitOfWork, command: UndoLast, actor: Actor
-) -> results.Undone | Reinstated:
-    """/geri_al: the organiser's last change goes back. A withdrawal made after their last
-    standing result write goes back whole (its awarded forfeits undone one by one, its
-    removed matches planned again); anything else is the plain result undo, whose write
-    claims the update id (the withdrawal's claims it here)."""
-    snap = await state.active(uow, actor.chat_id)
-    roles.require(results.UNDOING, await roles.of(uow, snap.tournament, actor))
-    mine = [w for w in snap.tournament.settings.withdrawn if w.by == actor.user_id]
-    last = await uow.results.last_write(snap.id, actor.user_id)
-    if mine:
-        record = max(mine, key=lambda w: (w.at, w.team))
-        if record.after == (None if last is None else last.audit_id):
-            await claim_update(uow, actor)
-            return await _reinstate(uow, snap, record, actor)
-    return await results.undo(uow, snap, actor)
-
-
-async def _reinstate(
-    uow: UnitOfWork, snap: state.Snapshot, record: Withdrawal, actor: Actor
-) -> Reinstated:
-    for no in reversed(record.awarded):
-        outcome = await uow.results.undo_last(snap.id, actor.user_id, actor.now)
-        if outcome.match_no != no:  # pragma: no cover - `after` said they were the latest
-            raise RuntimeError(f"undid match {outcome.match_no}, expected {no}")
-    removed = record.removed
-    if removed:
-        await uow.matches.replan(snap.id, [*snap.planned, *removed])
-    withdrawn = tuple(w for w in snap.tournament.settings.withdrawn if w.team != record.team)
-    tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
-    after = await state.load(uow, snap.id, tournament, snap.groups)
-    if await results.fill_knockout(uow, after):  # sides the withdrawal decided go back
-        after = await state.load(uow, snap.id, tournament, snap.groups)
-    await reminders.sync(uow, snap.id, actor.now, after)
-    return Reinstated(record.team, len(record.awarded) + len(removed))
 
 
 # --- /ayarlar hukmen_puan_sil, /ayarlar cekilme --------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from bot.usecases import conversations, reminders, roles, state
 from bot.usecases.errors import (
@@ -20,10 +19,16 @@ from bot.usecases.errors import (
     NeedsPenalties,
     NoMatchBetween,
     NoPenaltiesInGroups,
-    NotAllowed,
     NotOrganiser,
     NotYourButton,
-    UndoBlocked,
+)
+from bot.usecases.pending_results import (
+    KINDS,
+    CaptainResult,
+    Correction,
+    Pending,
+    TypoChoice,
+    pending_of,
 )
 from bot.usecases.roles import Role
 from bot.usecases.runner import Actor, Effects, Outcome, claim_update, writes
@@ -51,57 +56,6 @@ class Entered:
     group_done: str | None  # the group whose last match this was
     champion: str | None
     snapshot: state.Snapshot
-
-
-# --- what the bot waits for after a line (conversation states) ----------------------------
-
-PENDING = "pending_result"  # the older rows' kind of a typo's choice or a correction
-CONFIRM = "captain_result"  # a captain's result awaiting the other captain
-TYPO, CORRECTION = "result_typo", "result_correction"
-
-
-@dataclass(frozen=True)
-class TypoChoice:
-    """A line naming no team as spelled ("Kartalar"): the teams its buttons offer."""
-
-    text: str
-    wrong: str
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Correction:
-    """A line for a played match: [Değiştir] stores it in place of the stored result."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class CaptainResult:
-    """A captain's line (captains' results on), until the other side's captain answers."""
-
-    text: str
-    match: int
-
-
-Pending = TypoChoice | Correction | CaptainResult
-KINDS: dict[type, str] = {TypoChoice: TYPO, Correction: CORRECTION, CaptainResult: CONFIRM}
-
-
-def pending_of(row: dict[str, Any] | None) -> Pending | None:
-    """The stored state as its dataclass; None for another kind (a set-up, a claim) or
-    none. Reads the older rows too: one kind "pending_result" for a typo's choice (with
-    its options) and a correction."""
-    if row is None:
-        return None
-    kind, text = row.get("kind"), str(row.get("text") or "")
-    if kind == TYPO or (kind == PENDING and row.get("options")):
-        return TypoChoice(text, str(row.get("wrong") or ""), tuple(row.get("options") or ()))
-    if kind in (CORRECTION, PENDING):
-        return Correction(text)
-    if kind == CONFIRM and isinstance(row.get("match"), int):
-        return CaptainResult(text, row["match"])
-    return None
 
 
 @dataclass(frozen=True)
@@ -151,7 +105,7 @@ def check(match: PlannedMatch, score: Score) -> Score:
 
 
 @dataclass(frozen=True)
-class _Line:
+class Line:
     """A line understood and allowed: the match it is about and the score to store."""
 
     stored: StoredMatch
@@ -166,7 +120,7 @@ async def _understand(
     *,
     correct: bool = False,
     fuzzy: bool = False,
-) -> _Line | Asked | None:
+) -> Line | Asked | None:
     """What `text` is, whether the actor may enter it, and whether to ask first. Nothing
     is written but a question's state and its update's claim; refusals are raised.
 
@@ -205,7 +159,7 @@ async def _understand(
             return asked
         # A repeat of the update that stored this result (or asked): storage answers it
         # as the duplicate it is, with the match as it stands.
-    return _Line(stored, score)
+    return Line(stored, score)
 
 
 async def _ask(
@@ -222,10 +176,10 @@ async def _ask(
     return Asked(question, pending)
 
 
-async def _store(
+async def store(
     uow: UnitOfWork,
     snap: state.Snapshot,
-    line: _Line,
+    line: Line,
     actor: Actor,
     *,
     entered_by: int,
@@ -270,9 +224,9 @@ async def answer(
         return Refused(exc)
     except DomainError as exc:
         return Refused(exc)
-    if not isinstance(line, _Line):
+    if not isinstance(line, Line):
         return line
-    return await _store(uow, snap, line, actor, entered_by=actor.user_id, correct=correct)
+    return await store(uow, snap, line, actor, entered_by=actor.user_id, correct=correct)
 
 
 def effects_of(answer: Answer) -> Effects:
@@ -341,37 +295,6 @@ async def fill_knockout(uow: UnitOfWork, snap: state.Snapshot) -> list[PlannedMa
     return changed
 
 
-@dataclass(frozen=True)
-class Undone:
-    match: PlannedMatch
-    removed: Score
-    restored: Score | None
-    snapshot: state.Snapshot
-
-
-async def undo(uow: UnitOfWork, snap: state.Snapshot, actor: Actor) -> Undone:
-    """Revert the actor's last result write in `snap`'s tournament, unless later play
-    builds on it (the caller asked who may). The undo's own write claims the update id."""
-    outcome = await uow.results.undo_last(snap.id, actor.user_id, actor.now, actor.update_id)
-    after = await state.load(uow, snap.id, snap.tournament, snap.groups)
-    match = next(m for m in after.matches if m.match.no == outcome.match_no)
-    if _decided_later_play(after, match.match):
-        raise UndoBlocked(match.match)
-    if await fill_knockout(uow, after):  # a knockout side un-filled: its reminders follow
-        after = await state.load(uow, snap.id, snap.tournament, snap.groups)
-        await reminders.sync(uow, snap.id, actor.now, after)
-    return Undone(match.match, outcome.removed, outcome.restored, after)
-
-
-def _decided_later_play(snap: state.Snapshot, match: PlannedMatch) -> bool:
-    """A knockout result already stands on this match's outcome (its group, or its winner)."""
-    played_knockout = [m for m in snap.matches if m.match.stage.is_knockout and m.result]
-    if not match.stage.is_knockout:
-        return bool(played_knockout)
-    codes = {f"W{match.no}", f"L{match.no}"}
-    return any({m.match.home_from, m.match.away_from} & codes for m in played_knockout)
-
-
 # --- the use cases ------------------------------------------------------------------------
 
 
@@ -394,11 +317,9 @@ async def record(uow: UnitOfWork, command: Record, actor: Actor) -> Outcome[Ente
     line = await _understand(
         uow, snap, command.text, actor, correct=command.correct, fuzzy=command.fuzzy
     )
-    if not isinstance(line, _Line):
+    if not isinstance(line, Line):
         return Outcome(line)
-    entered = await _store(
-        uow, snap, line, actor, entered_by=actor.user_id, correct=command.correct
-    )
+    entered = await store(uow, snap, line, actor, entered_by=actor.user_id, correct=command.correct)
     return Outcome(entered, effects_of(entered))
 
 
@@ -449,98 +370,3 @@ async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
     snap = await state.active(uow, actor.chat_id)
     answered = await answer(uow, snap, text, actor, correct=correct)
     return Outcome(Fixed(team=team, answer=answered), effects_of(answered))
-
-
-@dataclass(frozen=True)
-class UndoLast:
-    """/geri_al."""
-
-
-@writes(claim=False, replanned=True)
-async def undo_last(uow: UnitOfWork, command: UndoLast, actor: Actor) -> Undone:
-    """/geri_al, by an organiser: their last result write is reverted."""
-    snap = await state.active(uow, actor.chat_id)
-    roles.require(UNDOING, await roles.of(uow, snap.tournament, actor))
-    return await undo(uow, snap, actor)
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """A captain's result the other side refused: who entered it, and whom to tell (both
-    sides' captains and the organisers, where the bot can write to them in private)."""
-
-    match: PlannedMatch
-    score: Score
-    entered_by: int
-    tell: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class CaptainsAnswer:
-    """[Onayla] / [Reddet] under a captain's result: the captain who typed it."""
-
-    entered_by: int
-
-
-async def _pending_for(
-    uow: UnitOfWork, actor: Actor, entered_by: int
-) -> tuple[state.Snapshot, CaptainResult, StoredMatch]:
-    """The captain's pending result and its match, if `actor` may answer it: a captain of
-    the other side, or an organiser when that side has no captain."""
-    pending = pending_of(await uow.setups.get(actor.chat_id, entered_by))
-    if not isinstance(pending, CaptainResult):
-        raise NotYourButton("stale")
-    snap = await state.active(uow, actor.chat_id)
-    stored = next((m for m in snap.matches if m.match.no == pending.match), None)
-    team = await uow.teams.captain_of(snap.id, entered_by)
-    if stored is None or stored.result is not None or team is None:
-        raise NotYourButton("stale")
-    other = stored.match.away if team == stored.match.home else stored.match.home
-    mine = await uow.teams.captain_of(snap.id, actor.user_id)
-    if mine == other and actor.user_id != entered_by:
-        role = Role.OTHER_CAPTAIN  # the other side's captain, whatever else they are
-    elif mine == team:
-        role = Role.CAPTAIN
-    else:
-        role = await roles.of(uow, snap.tournament, actor)
-        if not (await uow.teams.captains(snap.id)).get(other or ""):
-            # Nobody captains the other side: an organiser answers for it.
-            if roles.is_organiser(role):
-                return snap, pending, stored
-            raise NotOrganiser("only organisers answer for a side without captains")
-    try:
-        roles.require(CONFIRMING, role)
-    except NotAllowed:
-        raise NotYourButton("other_captain") from None
-    return snap, pending, stored
-
-
-@writes(claim=False)
-async def confirm_captain(
-    uow: UnitOfWork, command: CaptainsAnswer, actor: Actor
-) -> Outcome[Entered]:
-    """[Onayla] under a captain's result: the other side's captain makes it count; it is
-    stored as the captain's entry, and the press's update is its claim."""
-    snap, pending, _stored = await _pending_for(uow, actor, command.entered_by)
-    parsed = scores.parse_result(pending.text, snap.teams)
-    stored, swap = find(snap, parsed.home, parsed.away)
-    line = _Line(stored, check(stored.match, oriented(parsed.score, swap)))
-    entered = await _store(uow, snap, line, actor, entered_by=command.entered_by)
-    await uow.setups.delete(actor.chat_id, command.entered_by)
-    return Outcome(entered, effects_of(entered))
-
-
-@writes
-async def reject_captain(uow: UnitOfWork, command: CaptainsAnswer, actor: Actor) -> Rejected:
-    """[Reddet] under a captain's result: nothing is stored; both captains and the
-    organisers are told."""
-    snap, pending, stored = await _pending_for(uow, actor, command.entered_by)
-    await uow.setups.delete(actor.chat_id, command.entered_by)
-    captains = await uow.teams.captains(snap.id)
-    people = [u for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())]
-    people += [snap.tournament.created_by, *await uow.tournaments.organisers(snap.id)]
-    reachable = await uow.private_chats.reachable(set(people))
-    tell = tuple(u for u in dict.fromkeys(people) if u in reachable)
-    parsed = scores.parse_result(pending.text, snap.teams)
-    _, swap = find(snap, parsed.home, parsed.away)
-    return Rejected(stored.match, oriented(parsed.score, swap), command.entered_by, tell)

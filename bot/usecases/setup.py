@@ -13,10 +13,12 @@ bot.usecases.drafts; this module stores it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot import offload
 from bot.usecases import drafts, reminders, runner, tournaments, units
@@ -29,6 +31,7 @@ from bot.usecases.errors import (
 )
 from bot.usecases.runner import reads
 from bot.usecases.units import Actor, Done, Effects
+from domain import advice
 from domain.dayplan import Draft, Plan
 from domain.model import Group
 from domain.settings import TournamentSettings
@@ -135,6 +138,34 @@ async def build_off_loop(spec: drafts.Spec) -> tuple[Draft, Plan]:
         offload.league_matches(len(spec.teams), groups, double=spec.format == "double")
     )
     return await offload.run(drafts.build, spec, budget=offload.PLAN_BUDGET, what="plan")
+
+
+async def warning_off_loop(
+    data: Mapping[str, Any], built: Plan, now: datetime, zone: ZoneInfo
+) -> drafts.PlanWarning | None:
+    """`drafts.plan_warning`, its slow part (the formats that would fit a day) in the worker
+    process within the advice budget: past it the warning comes without them (`searched`
+    False), so the summary is still shown and no chat waits on this process."""
+    found = drafts.day_warning(data, built, now, zone)
+    if found is None or not found.wants_alternatives:
+        return found
+    try:
+        return await offload.run(
+            drafts.alternatives, data, found, budget=offload.ADVICE_BUDGET, what="alternatives"
+        )
+    except offload.TooSlow:
+        return dataclasses.replace(found, searched=False)
+
+
+async def format_hint_off_loop(teams: int, pitches: int) -> advice.Candidate | None:
+    """`drafts.format_hint` in the worker process within the advice budget; past it, no
+    hint (the format question is asked without its "Öneri")."""
+    try:
+        return await offload.run(
+            drafts.format_hint, teams, pitches, budget=offload.ADVICE_BUDGET, what="advice"
+        )
+    except offload.TooSlow:
+        return None
 
 
 async def replaceable(uow: UnitOfWork, actor: Actor) -> Running | None:

@@ -13,7 +13,7 @@ from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
 from bot.handlers.forfeits import PLAIN
 from bot.texts.forfeits import forfeited, refusal, withdrawn
-from bot.usecases import forfeits, organisers, reminders, results, state
+from bot.usecases import forfeits, organisers, reminders, results, state, undo
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.runner import run
 from bot.usecases.units import Actor
@@ -40,7 +40,7 @@ async def withdraw_team(database, actor, text: str):
 
 
 async def undo_last(database, actor):
-    return await run(database, forfeits.undo_last, forfeits.UndoLast(), actor)
+    return await run(database, undo.undo_last, undo.UndoLast(), actor)
 
 
 async def set_deduction(database, actor, on: bool):
@@ -126,7 +126,7 @@ async def test_a_withdrawal_awards_its_remaining_matches_and_undo_brings_it_back
     assert "3-0 rakiplerine" in withdrawn(w)
 
     back = (await undo_last(db, who())).value
-    assert back == forfeits.Reinstated("A4", 3)
+    assert back == undo.Reinstated("A4", 3)
     snap = await snapshot(db)
     assert all(m.result is None for m in of(snap, "A4"))
     assert not snap.tournament.settings.withdrawn or not snap.annulled
@@ -152,7 +152,7 @@ async def test_an_annulling_rule_takes_the_team_out_of_the_table_and_its_matches
 
     # the next /geri_al is the plain undo of the result before the withdrawal
     undone = (await undo_last(db, who())).value
-    assert isinstance(undone, results.Undone) and undone.removed == Score(3, 1)
+    assert isinstance(undone, undo.Undone) and undone.removed == Score(3, 1)
 
 
 async def test_a_withdrawn_team_renamed_stays_out_and_comes_back_under_its_new_name(db):
@@ -167,7 +167,7 @@ async def test_a_withdrawn_team_renamed_stays_out_and_comes_back_under_its_new_n
         await withdraw_team(db, who(), "Kartallar")
 
     back = (await undo_last(db, who())).value
-    assert back == forfeits.Reinstated("Kartallar", 2)
+    assert back == undo.Reinstated("Kartallar", 2)
     snap = await snapshot(db)
     assert len(of(snap, "Kartallar")) == 3 and not of(snap, "A4")
     assert snap.tables()["A"].row("Kartallar").played == 1

@@ -8,7 +8,7 @@ from eight_team_day import running
 from permission_table import cells
 from test_permissions import db, template, verdict, who  # noqa: F401 - fixtures
 
-from bot.usecases import forfeits
+from bot.usecases import forfeits, undo
 from bot.usecases.runner import run
 
 
@@ -22,7 +22,7 @@ async def withdraw_team(database, actor, text: str):
 
 
 async def undo_last(database, actor):
-    return await run(database, forfeits.undo_last, forfeits.UndoLast(), actor)
+    return await run(database, undo.undo_last, undo.UndoLast(), actor)
 
 
 async def set_deduction(database, actor, on: bool):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 
 import pytest
@@ -36,6 +37,26 @@ async def test_past_its_budget_the_worker_is_stopped_and_the_refusal_is_turkish(
     assert time.monotonic() - started < 5
     text = refusal(caught.value)
     assert "Bu kadar büyük bir plan 1 saniyede bitmedi;" in text
+    assert await offload.run(pow, 2, 10, budget=30) == 1024  # a fresh pool serves again
+
+
+async def test_a_call_past_its_budget_stops_in_its_worker_and_the_calls_behind_it_are_kept():
+    # Every worker busy with a call past its budget, one more call waiting behind them: the
+    # slow ones stop where they run, and the waiting one is done, not lost with a killed pool.
+    slow = [offload.run(time.sleep, 30, budget=1.0) for _ in range(offload.WORKERS)]
+    started = time.monotonic()
+    done = await asyncio.gather(*slow, offload.run(pow, 2, 10, budget=30), return_exceptions=True)
+    assert all(isinstance(r, offload.TooSlow) for r in done[:-1])
+    assert done[-1] == 1024
+    assert time.monotonic() - started < 1.0 + offload.GRACE
+
+
+async def test_a_call_that_cannot_be_stopped_in_its_worker_is_killed_after_the_grace():
+    # os.system waits for its child in C, where the worker's timer cannot raise.
+    started = time.monotonic()
+    with pytest.raises(offload.TooSlow):
+        await offload.run(os.system, "sleep 8", budget=0.5)
+    assert time.monotonic() - started < 0.5 + offload.GRACE + 2
     assert await offload.run(pow, 2, 10, budget=30) == 1024  # a fresh pool serves again
 
 

@@ -17,6 +17,7 @@ from permission_table import cells
 
 from bot.usecases import (
     ask,
+    captain_results,
     lines,
     organisers,
     reading,
@@ -25,10 +26,11 @@ from bot.usecases import (
     results,
     schedule,
     state,
+    undo,
     units,
 )
 from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
-from bot.usecases.results import CONFIRM
+from bot.usecases.pending_results import CONFIRM
 from bot.usecases.runner import Actor, run
 from domain import intents, questions
 from storage import Database
@@ -128,15 +130,17 @@ async def record(db: Database, actor: Actor, text: str, *, correct: bool = False
 
 
 async def confirm_captain(db: Database, actor: Actor, captain: int):
-    return await run(db, results.confirm_captain, results.CaptainsAnswer(captain), actor)
+    answer = captain_results.CaptainsAnswer(captain)
+    return await run(db, captain_results.confirm_captain, answer, actor)
 
 
 async def reject_captain(db: Database, actor: Actor, captain: int):
-    return await run(db, results.reject_captain, results.CaptainsAnswer(captain), actor)
+    answer = captain_results.CaptainsAnswer(captain)
+    return await run(db, captain_results.reject_captain, answer, actor)
 
 
 async def undo_last(db: Database, actor: Actor):
-    return await run(db, results.undo_last, results.UndoLast(), actor)
+    return await run(db, undo.undo_result, undo.UndoResult(), actor)
 
 
 async def keep(db: Database, user: int, pending: dict) -> None:

@@ -11,7 +11,7 @@ import pytest
 from eight_team_day import CHAT, KICKOFF, ORGANISER, stored_day
 from sqlalchemy import event
 
-from bot.usecases import forfeits, lines, results
+from bot.usecases import captain_results, forfeits, lines, pending_results, results
 from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotOrganiser, NotYourButton
 from bot.usecases.runner import Actor, run
 from domain.errors import DomainError
@@ -162,13 +162,17 @@ async def test_a_captains_line_waits_and_another_teams_line_of_his_is_refused_al
     assert isinstance(waiting.question, NeedsConfirmation) and waiting.question.team == "A1"
     assert isinstance(refused, results.Refused) and isinstance(refused.reason, NotOrganiser)
     row = await pending_row(db, CAPTAIN_A1)
-    assert row == {"kind": results.CONFIRM, "text": "A1 3-1 A4", "match": waiting.pending.match}
+    assert row == {
+        "kind": pending_results.CONFIRM,
+        "text": "A1 3-1 A4",
+        "match": waiting.pending.match,
+    }
     assert await stored(db) == {}
 
-    command = results.CaptainsAnswer(CAPTAIN_A1)
+    command = captain_results.CaptainsAnswer(CAPTAIN_A1)
     with pytest.raises(NotYourButton):  # his own [Onayla]
-        await run(db, results.confirm_captain, command, who(CAPTAIN_A1))
-    confirmed = await run(db, results.confirm_captain, command, who(CAPTAIN_A4))
+        await run(db, captain_results.confirm_captain, command, who(CAPTAIN_A1))
+    confirmed = await run(db, captain_results.confirm_captain, command, who(CAPTAIN_A4))
     assert confirmed.value.outcome.score == Score(3, 1)
     assert await pending_row(db, CAPTAIN_A1) is None
 
@@ -177,7 +181,7 @@ async def test_a_typos_team_is_chosen_by_its_writer_only_and_stored_once(db):
     done = await message(db, "AA1 3-1 A4")
     (asked,) = done.value
     assert isinstance(asked, results.Asked) and asked.pending.options == ("A1",)
-    assert (await pending_row(db, ORGANISER))["kind"] == results.TYPO
+    assert (await pending_row(db, ORGANISER))["kind"] == pending_results.TYPO
 
     with pytest.raises(NotYourButton) as refused:  # someone else's press
         await fix(db, who(MEMBER), ORGANISER, "0")
@@ -215,13 +219,20 @@ async def test_a_repeated_update_asks_nothing_twice(db):
 
 
 def test_the_older_rows_of_the_questions_are_still_read():
-    typo = {"kind": results.PENDING, "text": "AA1 3-1 A4", "wrong": "AA1", "options": ["A1"]}
-    assert results.pending_of(typo) == results.TypoChoice("AA1 3-1 A4", "AA1", ("A1",))
-    played = {"kind": results.PENDING, "text": "A1 2-1 A4"}
-    assert results.pending_of(played) == results.Correction("A1 2-1 A4")
-    captain = {"kind": results.CONFIRM, "text": "A1 3-1 A4", "match": 1}
-    assert results.pending_of(captain) == results.CaptainResult("A1 3-1 A4", 1)
-    assert results.pending_of({"kind": "setup", "step": "teams"}) is None
+    typo = {
+        "kind": pending_results.PENDING,
+        "text": "AA1 3-1 A4",
+        "wrong": "AA1",
+        "options": ["A1"],
+    }
+    assert pending_results.pending_of(typo) == pending_results.TypoChoice(
+        "AA1 3-1 A4", "AA1", ("A1",)
+    )
+    played = {"kind": pending_results.PENDING, "text": "A1 2-1 A4"}
+    assert pending_results.pending_of(played) == pending_results.Correction("A1 2-1 A4")
+    captain = {"kind": pending_results.CONFIRM, "text": "A1 3-1 A4", "match": 1}
+    assert pending_results.pending_of(captain) == pending_results.CaptainResult("A1 3-1 A4", 1)
+    assert pending_results.pending_of({"kind": "setup", "step": "teams"}) is None
 
 
 async def test_a_plain_forfeit_line_in_a_chat_without_a_tournament_is_chat(db):

@@ -1,0 +1,60 @@
+"""What the bot waits for after a result line it asked about: a typo's choice of team, a
+correction of a played match, a captain's result awaiting the other captain.
+
+Each is a typed value a use case stores (one per chat and person, bot.usecases.
+conversations) in the same unit of work as the question, so it survives a restart; the
+older rows' shapes are read too, so an upgrade loses no waiting question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+PENDING = "pending_result"  # the older rows' kind of a typo's choice or a correction
+CONFIRM = "captain_result"  # a captain's result awaiting the other captain
+TYPO, CORRECTION = "result_typo", "result_correction"
+
+
+@dataclass(frozen=True)
+class TypoChoice:
+    """A line naming no team as spelled ("Kartalar"): the teams its buttons offer."""
+
+    text: str
+    wrong: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A line for a played match: [Değiştir] stores it in place of the stored result."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class CaptainResult:
+    """A captain's line (captains' results on), until the other side's captain answers."""
+
+    text: str
+    match: int
+
+
+Pending = TypoChoice | Correction | CaptainResult
+KINDS: dict[type, str] = {TypoChoice: TYPO, Correction: CORRECTION, CaptainResult: CONFIRM}
+
+
+def pending_of(row: dict[str, Any] | None) -> Pending | None:
+    """The stored state as its dataclass; None for another kind (a set-up, a claim) or
+    none. Reads the older rows too: one kind "pending_result" for a typo's choice (with
+    its options) and a correction."""
+    if row is None:
+        return None
+    kind, text = row.get("kind"), str(row.get("text") or "")
+    if kind == TYPO or (kind == PENDING and row.get("options")):
+        return TypoChoice(text, str(row.get("wrong") or ""), tuple(row.get("options") or ()))
+    if kind in (CORRECTION, PENDING):
+        return Correction(text)
+    if kind == CONFIRM and isinstance(row.get("match"), int):
+        return CaptainResult(text, row["match"])
+    return None

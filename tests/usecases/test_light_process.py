@@ -1,0 +1,70 @@
+"""The bot process stays light: OR-Tools, fpdf2 and Pillow load in the worker processes only.
+
+Each check runs a fresh interpreter, since this test process has long imported them all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("ortools", "fpdf", "PIL")
+
+
+def loaded_after(script: str) -> list[str]:
+    """Which of HEAVY a fresh interpreter has imported once `script` ran."""
+    report = f"import json, sys\nprint(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+    check = f"{script}\n{report}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-c", check]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_bot_loads_neither_the_solver_nor_the_renderers():
+    assert loaded_after("import bot.app") == []
+
+
+def test_a_plan_its_warning_and_a_picture_are_made_in_workers_and_load_nothing_here():
+    script = """
+import asyncio
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import bot.app
+from bot import offload
+from bot.render import jobs
+from bot.usecases import drafts, setup
+
+IST = ZoneInfo("Europe/Istanbul")
+
+
+async def main():
+    offload.preload(bot.app.WORKER_IMPORTS)
+    kickoff = datetime(2026, 12, 6, 9, 0, tzinfo=IST)
+    data = {
+        "name": "Uzun Gün",
+        "teams": [f"Takım {i}" for i in range(1, 17)],
+        "pitches": 1,
+        "format": "league",
+        "kickoff": kickoff.isoformat(),
+    }
+    _, planned = await setup.build_off_loop(drafts.spec_of(data))
+    warned = await setup.warning_off_loop(data, planned, kickoff - timedelta(days=1), IST)
+    assert warned is not None and warned.alternatives, warned
+    rows = [(m, None) for m in planned.matches]
+    picture = await asyncio.to_thread(
+        offload.in_worker(jobs.fixture, "Uzun Gün", rows, None, now=kickoff, budget=60)
+    )
+    assert picture.startswith(b"\\x89PNG")
+    offload.shutdown()
+
+
+asyncio.run(main())
+"""
+    assert loaded_after(script) == []
