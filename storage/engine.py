@@ -1,22 +1,16 @@
 """Where the database is and how connections to it are set up.
 
-SQLite is the zero-set-up default: a file in the user's data directory, created on first
-start. Every SQLite connection gets WAL (readers never wait for the writer), foreign keys
-on, a busy timeout, and write transactions that begin with BEGIN IMMEDIATE: the writer
-takes the lock before reading, so two writers queue instead of failing half-way with
-"database is locked". Read-only units of work use a plain BEGIN, on connections of their
-own that refuse writes (`PRAGMA query_only`). Statements go through
-`storage.sqlite_driver`, SQLAlchemy's aiosqlite adapter that runs them on the event
-loop's thread and sends only the calls that may wait (BEGIN IMMEDIATE, a writer's
-COMMIT) to aiosqlite's thread.
+SQLite is the zero-set-up default: a file in the user's data directory. Its connections
+get WAL (readers never wait for the writer), foreign keys, a busy timeout, and write
+transactions that begin with BEGIN IMMEDIATE (the writer takes the lock before reading,
+so two writers queue instead of failing half-way); read-only units of work use a plain
+BEGIN on connections of their own that refuse writes. Statements go through
+`storage.sqlite_driver`.
 
-Durability on SQLite: WAL with synchronous=NORMAL. A commit is in the WAL file (the OS
-page cache) when `commit()` returns, so a killed bot process (SIGKILL, crash, OOM) loses
-nothing it acknowledged; only an OS crash or power cut can lose the last commits before
-the next checkpoint, and even then the database stays intact (WAL replay is atomic).
-synchronous=FULL closes that gap with an fsync per commit, at a cost in write
-throughput that depends on the disk; `SQLITE_SYNCHRONOUS` is the one place to change it.
-PostgreSQL keeps its own, server-side durability settings.
+Durability on SQLite: WAL with synchronous=NORMAL. A killed bot process loses nothing it
+acknowledged (the commit is in the WAL file); an OS crash or power cut may lose the last
+commits before the next checkpoint, the database staying intact. FULL would close that
+gap with an fsync per commit; `SQLITE_SYNCHRONOUS` is the one place to change it.
 """
 
 from __future__ import annotations

@@ -2,51 +2,37 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from datetime import date, datetime, time, tzinfo
+from datetime import UTC, date, datetime, time, tzinfo
 from typing import Any
 
 from domain.forfeits import WithdrawalRule
 from domain.formseason import Season
-from domain.model import PlannedMatch, Score, Stage
+from domain.model import Group, PlannedMatch, Score, Stage
 from domain.settings import TournamentSettings, UndatedMatch, Withdrawal
 from storage.records import StoredMatch, Tournament
 from storage.rows import TournamentRow
 
+# A planned match kept in a settings column (a withdrawal's removed matches, an undated
+# one): these fields, names and not team ids, as it was when it left the plan.
+_PLANNED_JSON = ("no", "stage", "group", "round", "pitch", "start", "end", "home", "away")
+
 
 def planned_json(m: PlannedMatch) -> dict[str, Any]:
-    """A planned match kept in a settings column (a withdrawal's removed matches, an
-    undated one): names, not team ids, as it was when it left the plan."""
-    return {
-        "no": m.no,
-        "stage": m.stage.value,
-        "group": m.group,
-        "round": m.round,
-        "pitch": m.pitch,
-        "start": m.start.isoformat(),
-        "end": m.end.isoformat(),
-        "home": m.home,
-        "away": m.away,
-        "key": m.key,
-        "week": m.week,
-    }
+    d: dict[str, Any] = {name: getattr(m, name) for name in _PLANNED_JSON}
+    d |= {"stage": m.stage.value, "start": m.start.isoformat(), "end": m.end.isoformat()}
+    return d | {"key": m.key, "week": m.week}
 
 
 def planned_from_json(d: dict[str, Any]) -> PlannedMatch:
-    return PlannedMatch(
-        no=d["no"],
-        stage=Stage(d["stage"]),
-        group=d["group"],
-        round=d["round"],
-        pitch=d["pitch"],
-        start=datetime.fromisoformat(d["start"]),
-        end=datetime.fromisoformat(d["end"]),
-        home=d["home"],
-        away=d["away"],
-        key=d.get("key"),
-        week=d.get("week"),
-    )
+    fields_ = {name: d[name] for name in _PLANNED_JSON} | {"stage": Stage(d["stage"])}
+    fields_ |= {
+        "start": datetime.fromisoformat(d["start"]),
+        "end": datetime.fromisoformat(d["end"]),
+    }
+    return PlannedMatch(**fields_, key=d.get("key"), week=d.get("week"))
 
 
 def season_json(season: Season) -> dict[str, Any]:
@@ -195,8 +181,8 @@ PLANNED_COLUMNS = (
     "week",
 )
 SCORE_COLUMNS = ("home_goals", "away_goals", "home_penalties", "away_penalties", "forfeit")
-# What `stored_match` reads: the match's id and version, its plan, its result (NULL when
-# unplayed) and who entered it.
+# What `stored_match` reads, as one JSON array per match (storage.repositories.matches):
+# the match's id and version, its plan, its result (nulls when unplayed), who entered it.
 STORED_MATCH_COLUMNS = ("id", "version", *PLANNED_COLUMNS, *SCORE_COLUMNS, "entered_by")
 
 
@@ -243,11 +229,44 @@ def score_from(*values: Any) -> Score | None:
     return None if values[0] is None else Score(*values)
 
 
-def stored_match(row: Sequence[Any], zone: tzinfo | None = None) -> StoredMatch:
-    """A planned match from a row of STORED_MATCH_COLUMNS, with its version and result."""
-    id_, version, *values, entered_by = row
-    planned, score = values[: len(PLANNED_COLUMNS)], values[len(PLANNED_COLUMNS) :]
-    return StoredMatch(id_, version, planned_match(planned, zone), score_from(*score), entered_by)
+def stored_match(values: Sequence[Any], zone: tzinfo = UTC) -> StoredMatch:
+    """The match of a JSON array of STORED_MATCH_COLUMNS, its times on the clock of `zone`.
+
+    A time comes as its text: SQLite's stored UTC text ("2026-12-06 07:00:00.000000"), or
+    PostgreSQL's JSON of a timestamptz ("2026-12-06T07:00:00+00:00")."""
+    id_, version, no, stage, group, round_, pitch, start, end, *rest = values
+    start, end = _instant(start).astimezone(zone), _instant(end).astimezone(zone)
+    planned = PlannedMatch(no, _STAGES[stage], group, round_, pitch, start, end, *rest[:6])
+    score, entered_by = score_from(*rest[6:11]), rest[11]
+    return StoredMatch(planned, score, id=id_, version=version, entered_by=entered_by)
+
+
+def stored_matches(value: Any, zone: tzinfo = UTC) -> tuple[StoredMatch, ...]:
+    """The matches of `sql.json_rows` over STORED_MATCH_COLUMNS, in match-number order."""
+    return tuple(sorted((stored_match(v, zone) for v in from_json(value)), key=_number))
+
+
+def groups_from_json(value: Any) -> tuple[Group, ...]:
+    """The draw from `sql.json_rows` over (group label, team, draw position): groups by
+    label, teams in draw order; teams outside any group are not in it."""
+    by_label: dict[str, list[str]] = {}
+    for label, name, _ in sorted(from_json(value), key=lambda t: (t[0], t[2])):
+        by_label.setdefault(label, []).append(name)
+    return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
+
+
+def from_json(value: Any) -> list[Any]:
+    """An aggregate's JSON: text on SQLite and asyncpg, NULL (PostgreSQL) over no rows."""
+    return [] if value is None else json.loads(value) if isinstance(value, str) else value
+
+
+def _number(m: StoredMatch) -> int:
+    return m.match.no
+
+
+def _instant(text: str) -> datetime:
+    at = datetime.fromisoformat(text)
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at
 
 
 _STAGES = {stage.value: stage for stage in Stage}

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from domain.model import Group, PlannedMatch, Score
 from domain.settings import TournamentSettings
+from domain.tournament import Fixture
 
 
 @dataclass(frozen=True)
@@ -40,25 +41,29 @@ class Tournament:
 
 
 @dataclass(frozen=True)
-class StoredMatch:
-    """A planned match as stored: its version (for optimistic writes) and result, if any."""
+class StoredMatch(Fixture):
+    """A match as stored: the domain's Fixture (the planned match, its score once played)
+    with its row id and version (for optimistic writes) and who entered its result. The one
+    shape of a match above storage: the rules (domain.tournament.Play) take it as it is."""
 
-    id: int
-    version: int
-    match: PlannedMatch
-    result: Score | None
+    id: int = 0
+    version: int = 1
     entered_by: int | None = None
+
+    @property
+    def sides_known(self) -> bool:
+        """Both teams are decided: only then may the match have a result."""
+        return self.match.home is not None and self.match.away is not None
 
 
 @dataclass(frozen=True)
-class MatchState:
-    """The little a result write needs: version, whether both sides are known, result."""
+class Loaded:
+    """A tournament as one read gives it: settings, draw (groups by label, teams in draw
+    order) and every match with its result, in match-number order."""
 
-    id: int
-    version: int
-    sides_known: bool
-    result: Score | None
-    entered_by: int | None
+    tournament: Tournament
+    groups: tuple[Group, ...]
+    matches: tuple[StoredMatch, ...]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, Table, literal_column
+from sqlalchemy import ColumnElement, Table, func, literal_column
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -15,6 +15,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 # status anew on every execution to find out whether that index may serve it (a
 # re-prepare: about three times the cost of the look-up itself).
 ACTIVE = literal_column("'active'")
+
+
+def json_rows(dialect: str, *columns: Any) -> Any:
+    """The aggregate of one JSON array of `columns` per row, in no particular order (SQLite
+    3.40 has no ORDER BY in an aggregate): a table of rows in one value of one statement."""
+    if dialect == "postgresql":
+        return func.json_agg(func.json_build_array(*columns))
+    return func.json_group_array(func.json_array(*columns))
 
 
 def _insert(dialect: str, table: Table) -> Any:

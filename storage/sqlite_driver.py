@@ -1,34 +1,20 @@
 """SQLAlchemy's aiosqlite adapter, with statements run on the event loop's own thread.
 
-aiosqlite runs every SQLite call on a worker thread, and each await is a hand-over to
-that thread and back: a queue put, a thread wake-up, a wake-up of the event loop through
-its self-pipe. That round trip costs more than the statement itself: the bot's reads and
-writes touch a few dozen rows through indexes and take tens of microseconds in SQLite,
-while SQLAlchemy's stock adapter makes three or four trips per statement (open a cursor,
-execute, fetch, close) and a read-only action took eight.
+aiosqlite runs every call on a worker thread; each await is a hand-over there and back
+(a queue put, a thread wake-up, the loop's self-pipe) that costs more than the bot's
+indexed statements themselves, and the stock adapter makes three or four per statement.
+Inside a transaction a statement never waits for another connection (WAL readers never
+wait; a writer begins with BEGIN IMMEDIATE, `storage.engine`), so here it runs inline.
+What may wait still goes to aiosqlite's thread: BEGIN IMMEDIATE when another process
+holds the write lock (a first try inline cannot wait), a writer's COMMIT (WAL append,
+maybe a checkpoint), connecting and closing. A read-only connection (`PRAGMA
+query_only`) fails a write at once and runs its BEGIN, COMMIT and ROLLBACK inline: a read
+makes no trip at all, a first result entry one (its COMMIT).
 
-Here a statement runs inline, on the calling (event loop) thread, because inside a
-transaction a statement never waits for another connection: on WAL, readers never wait
-for the writer, and a write transaction begins with BEGIN IMMEDIATE, so it holds the
-write lock before its first statement (`storage.engine`). The calls that may wait still
-go to aiosqlite's thread, so the event loop never blocks on them: BEGIN IMMEDIATE when
-another process holds the write lock (it then queues, up to the busy timeout; a first
-try inline cannot wait), the COMMIT of a write transaction (it appends to the WAL and
-may run a checkpoint, with its disk writes), and opening and closing a connection. A
-read-only connection (`read_only=True`) has `PRAGMA query_only` on: a write through it
-fails at once instead of taking a lock from the event loop's thread, and its BEGIN,
-COMMIT and ROLLBACK run inline as well (none of them waits on WAL). A read-only action
-now makes no trip at all, a first result entry one (its COMMIT).
-
-Kept over the stock adapter by measurement (issue 16): `bench/bot_bench.py --quick`, four
-runs of each interleaved on a shared machine, handled the mix at a median 636 updates/s
-and 1.33 ms of CPU per update with this driver, 320 updates/s and 1.81 ms with the stock
-one (which then misses the 500 updates/s target).
-
-Everything else is SQLAlchemy's own aiosqlite dialect; `storage.engine.make_engine`
-plugs this in with `create_async_engine(module=...)`. The classes extended here are not
-public SQLAlchemy API (SQLAlchemy is pinned below 2.2), but every storage test on SQLite
-runs every statement through them, so a change underneath fails loudly.
+Kept over the stock adapter by measurement (issue 16, `bench/bot_bench.py --quick`, four
+interleaved runs each): the mix at a median 636 updates/s and 1.33 ms CPU per update, 320
+and 1.81 ms with the stock one. The classes extended are not public SQLAlchemy API
+(pinned below 2.2), but every SQLite storage test runs every statement through them.
 """
 
 from __future__ import annotations

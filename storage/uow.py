@@ -14,17 +14,20 @@ from typing import Self
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage.engine import READ_ONLY, make_engine
-from storage.repositories.inbox import InboxRepository
+from storage.repositories.bookkeeping import (
+    InboxRepository,
+    PrivateChatRepository,
+    SetupStateRepository,
+    UpdateRepository,
+)
 from storage.repositories.links import LinkRepository
-from storage.repositories.matches import MatchRepository
-from storage.repositories.private_chats import PrivateChatRepository
+from storage.repositories.matches import MatchRepository, ResultRepository
 from storage.repositories.reminders import ReminderRepository
-from storage.repositories.results import ResultRepository
-from storage.repositories.setups import SetupStateRepository
-from storage.repositories.teams import TeamRepository
-from storage.repositories.tiebreak import TiebreakRepository
-from storage.repositories.tournaments import TournamentRepository
-from storage.repositories.updates import UpdateRepository
+from storage.repositories.tournaments import (
+    TeamRepository,
+    TiebreakRepository,
+    TournamentRepository,
+)
 
 
 class UnitOfWork:
@@ -72,17 +75,8 @@ class UnitOfWork:
             if self._holder is not None:
                 self._holder[0] = task  # type: ignore[assignment]
         session = self._session = self._sessions()
-        self.tournaments = TournamentRepository(session)
-        self.teams = TeamRepository(session)
-        self.matches = MatchRepository(session)
-        self.results = ResultRepository(session)
-        self.tiebreak = TiebreakRepository(session)
-        self.updates = UpdateRepository(session)
-        self.reminders = ReminderRepository(session)
-        self.private_chats = PrivateChatRepository(session)
-        self.setups = SetupStateRepository(session)
-        self.inbox = InboxRepository(session)
-        self.links = LinkRepository(session)
+        for name, repository in UnitOfWork.__annotations__.items():
+            setattr(self, name, globals()[repository](session))  # each bound to the session
         return self
 
     async def __aexit__(

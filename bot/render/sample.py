@@ -69,7 +69,7 @@ def snapshot(
         tournament_id, -1001, name, "active", 1, datetime(2026, 12, 1, tzinfo=UTC), settings
     )
     groups_ = planned.groups or (Group("A", teams),)
-    stored = tuple(StoredMatch(i + 1, 1, m, None) for i, m in enumerate(planned.matches))
+    stored = tuple(StoredMatch(m, None, id=i + 1) for i, m in enumerate(planned.matches))
     return Snapshot(tournament, groups_, stored)
 
 

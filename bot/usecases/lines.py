@@ -23,9 +23,8 @@ from bot.usecases import results, state
 from bot.usecases.runner import NOTHING, Actor, Outcome, reads, writes
 from domain import lines
 from domain.lines import may_be_result
-from domain.model import Group, PlannedMatch
+from domain.model import PlannedMatch
 from storage import UnitOfWork
-from storage.records import Tournament
 
 __all__ = [
     "EARLY_START",
@@ -67,11 +66,8 @@ class Message:
 @reads
 async def read(uow: UnitOfWork, command: Message, actor: Actor) -> Enter | Clarify | None:
     """What the message reads as, written by the actor in their group; nothing changes."""
-    found = await _tournament(uow, command.text, actor)
-    if found is None:
-        return None
-    told, _ = await _read(uow, *found, command.text, actor)
-    return told
+    snap = await _tournament(uow, command.text, actor)
+    return None if snap is None else await _read(uow, snap, command.text, actor)
 
 
 @writes(claim=False, rerun=True)
@@ -81,14 +77,12 @@ async def record(
     """The message understood and entered: one answer per result line (stored, asked
     about, refused on its own), Clarify, or None (chat). Each line's write claims its own
     update key, so a repeated message stores nothing twice and says nothing again."""
-    found = await _tournament(uow, command.text, actor)
-    if found is None:
+    snap = await _tournament(uow, command.text, actor)
+    if snap is None:
         return Outcome(None)
-    tournament, groups = found
-    told, snap = await _read(uow, tournament, groups, command.text, actor)
+    told = await _read(uow, snap, command.text, actor)
     if not isinstance(told, Enter):
         return Outcome(told)
-    snap = snap or await state.load(uow, tournament.id, tournament, groups)
     answers: list[results.Answer] = []
     effects = NOTHING
     for n, line in enumerate((told.line, *told.more)):
@@ -100,50 +94,34 @@ async def record(
     return Outcome(tuple(answers), effects)
 
 
-async def _tournament(
-    uow: UnitOfWork, text: str, actor: Actor
-) -> tuple[Tournament, tuple[Group, ...]] | None:
-    """The chat's running tournament and its groups, when `text` may be a result at all."""
-    if not may_be_result(text):
-        return None
-    tournament = await uow.tournaments.active_for_chat(actor.chat_id)
-    if tournament is None:
-        return None
-    return tournament, tuple(await uow.teams.groups(tournament.id))
+async def _tournament(uow: UnitOfWork, text: str, actor: Actor) -> state.Snapshot | None:
+    """The chat's running tournament, when `text` may be a result at all: one statement
+    (storage's aggregate load), whose matches the line is then entered against."""
+    return await state.running(uow, actor.chat_id) if may_be_result(text) else None
 
 
 async def _read(
-    uow: UnitOfWork,
-    tournament: Tournament,
-    groups: tuple[Group, ...],
-    text: str,
-    actor: Actor,
-) -> tuple[Enter | Clarify | None, state.Snapshot | None]:
-    """What `text` reads as, and the snapshot if reading it took one. The team names are
-    all most lines need: the matches (the costly read) only for a captain's own score,
-    whose match is his current one."""
-    teams = tuple(t for g in groups for t in g.teams)
+    uow: UnitOfWork, snap: state.Snapshot, text: str, actor: Actor
+) -> Enter | Clarify | None:
+    """What `text` reads as in the tournament `snap`."""
+    teams = snap.teams
     several = lines.several_results(text, teams)
     if several:
-        return Enter(several[0].line, tuple(r.line for r in several[1:])), None
+        return Enter(several[0].line, tuple(r.line for r in several[1:]))
     reading = lines.read_line(text, teams)
     match reading:
         case lines.Record(line=line) | lines.Attempt(line=line):
-            return Enter(line), None
+            return Enter(line)
         case lines.Unclear():
-            if (
-                not reading.teams
-                and await uow.teams.captain_of(tournament.id, actor.user_id) is None
-            ):
-                return None, None  # "2-2 kazandık" by someone who captains no team: chat
-            return Clarify(reading), None
+            if not reading.teams and await uow.teams.captain_of(snap.id, actor.user_id) is None:
+                return None  # "2-2 kazandık" by someone who captains no team: chat
+            return Clarify(reading)
         case lines.OwnScore():
-            team = await uow.teams.captain_of(tournament.id, actor.user_id)
+            team = await uow.teams.captain_of(snap.id, actor.user_id)
             if team is None:
-                return None, None  # "3-1 kazandık" from a supporter: chat
-            snap = await state.load(uow, tournament.id, tournament, groups)
-            return own_score(snap, team, reading, actor.now), snap
-    return None, None
+                return None  # "3-1 kazandık" from a supporter: chat
+            return own_score(snap, team, reading, actor.now)
+    return None
 
 
 def own_score(

@@ -49,8 +49,7 @@ class Live:
 @reads
 async def snapshot_if_any(uow: UnitOfWork, command: Live, actor: Actor) -> state.Snapshot | None:
     """The running tournament, or None (the live message of an ended one stays as it is)."""
-    tournament = await uow.tournaments.active_for_chat(actor.chat_id)
-    return None if tournament is None else await state.load(uow, tournament.id, tournament)
+    return await state.running(uow, actor.chat_id)
 
 
 @dataclass(frozen=True)

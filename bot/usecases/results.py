@@ -234,7 +234,8 @@ def effects_of(answer: Answer) -> Effects:
     reminder plan. A question changes neither."""
     if not isinstance(answer, Entered):
         return Effects()
-    return Effects(reminders=bool(answer.filled), live=(answer.snapshot.tournament.chat_id,))
+    snap = answer.snapshot  # the live message is drawn from it, not read again
+    return Effects(reminders=bool(answer.filled), live=(snap.tournament.chat_id,), drawn=(snap,))
 
 
 def _with_result(snap: state.Snapshot, outcome: RecordOutcome) -> state.Snapshot:

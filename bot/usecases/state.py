@@ -11,12 +11,12 @@ import domain.tournament
 from domain import progress, tiebreak
 from domain.model import Group, PlannedMatch, Result
 from domain.standings import Card, PointsRule, Table
-from domain.tournament import PLAYOFF, Fixture, Play, is_playoff
+from domain.tournament import PLAYOFF, Play, is_playoff
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
-from storage.records import StoredMatch, Tournament
+from storage.records import Loaded, StoredMatch, Tournament
 
-__all__ = ["PLAYOFF", "Snapshot", "active", "is_playoff", "load"]
+__all__ = ["PLAYOFF", "Snapshot", "active", "is_playoff", "load", "running"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Snapshot:
         settings = self.tournament.settings
         return Play(
             groups=self.groups,
-            matches=tuple(Fixture(m.match, m.result) for m in self.matches),
+            matches=self.matches,  # a StoredMatch is the domain's Fixture
             tiebreak=tiebreak.stored(settings.tie_break),
             # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
             points=PointsRule(forfeit_deduction=settings.forfeit_deduction),
@@ -97,24 +97,32 @@ async def load(
     tournament: Tournament | None = None,
     groups: Sequence[Group] | None = None,
 ) -> Snapshot:
-    """Times come back in UTC from storage; here they turn into the tournament's clock.
-    `tournament`, `groups`: what the caller read already in this unit of work (a result
-    line reads the team names first), not read twice."""
-    tournament = tournament or await uow.tournaments.get(tournament_id)
-    groups = await uow.teams.groups(tournament_id) if groups is None else groups
-    matches = await uow.matches.plan(tournament_id, ZoneInfo(tournament.settings.time_zone))
+    """The tournament as one read gives it (storage.repositories.tournaments.load), times
+    on its clock. `tournament`, `groups` are not needed: that read has them anyway."""
+    return await _snapshot(uow, await uow.tournaments.load(tournament_id))
+
+
+async def active(uow: UnitOfWork, chat_id: int) -> Snapshot:
+    """The chat's running tournament; NoActiveTournament where none runs."""
+    snap = await running(uow, chat_id)
+    if snap is None:
+        raise NoActiveTournament(chat_id)
+    return snap
+
+
+async def running(uow: UnitOfWork, chat_id: int) -> Snapshot | None:
+    """The chat's running tournament, or None: one statement, unless it keeps cards or lots."""
+    loaded = await uow.tournaments.running(chat_id)
+    return None if loaded is None else await _snapshot(uow, loaded)
+
+
+async def _snapshot(uow: UnitOfWork, loaded: Loaded) -> Snapshot:
+    tournament, tid = loaded.tournament, loaded.tournament.id
     # Most tournaments never record a card or a lot: the flags spare two reads per action.
     cards: tuple[Card, ...] = ()
     lots: tuple[tuple[str, ...], ...] = ()
     if tournament.settings.has_cards:
-        cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tournament_id))
+        cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tid))
     if tournament.settings.has_lots:
-        lots = tuple((await uow.tiebreak.lots(tournament_id)).values())
-    return Snapshot(tournament, tuple(groups), tuple(matches), cards, lots)
-
-
-async def active(uow: UnitOfWork, chat_id: int) -> Snapshot:
-    tournament = await uow.tournaments.active_for_chat(chat_id)
-    if tournament is None:
-        raise NoActiveTournament(chat_id)
-    return await load(uow, tournament.id, tournament)
+        lots = tuple((await uow.tiebreak.lots(tid)).values())
+    return Snapshot(tournament, loaded.groups, loaded.matches, cards, lots)

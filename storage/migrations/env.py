@@ -15,8 +15,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
 from storage.engine import make_engine
-from storage.rows import Base
-from storage.types import UTCDateTime
+from storage.rows import Base, UTCDateTime
 
 config = context.config
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from domain.model import Group, PlannedMatch, Stage
+from domain.model import Group, PlannedMatch, Result, Stage
 from domain.settings import TournamentSettings
-from storage.records import NewTournament
+from storage.records import NewTournament, StoredMatch
 
 T0 = datetime(2026, 12, 6, 7, 0, tzinfo=UTC)  # 10:00 in Istanbul
 CHAT = -1001234567890  # a supergroup id: more than 32 bits
@@ -86,3 +86,12 @@ def new_tournament(chat_id: int = CHAT, name: str = "Kış Kupası") -> NewTourn
         co_organisers=(7_000_000_002,),
         chat_title="Halı Saha Ligi",
     )
+
+
+def played(plan: list[StoredMatch]) -> list[tuple[str | None, Result]]:
+    """(group label, result) of every played match of `plan`, in match-number order."""
+    return [
+        (m.match.group, Result(m.match.home, m.match.away, m.result))  # type: ignore[arg-type]
+        for m in plan
+        if m.result is not None
+    ]

@@ -15,7 +15,7 @@ from domain.formseason import Season
 from domain.model import PlannedMatch, Stage
 from domain.settings import DEFAULT_EVENING, TournamentSettings, UndatedMatch, Withdrawal
 from storage import migrate
-from storage.types import UTCDateTime
+from storage.rows import UTCDateTime
 from storage.uow import Database
 
 BEFORE = "0009"

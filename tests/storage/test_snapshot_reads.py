@@ -55,9 +55,13 @@ async def test_core_connections_run_several_statements(db: Database):
     async with db.write_engine.begin() as conn:
         await conn.execute(text("UPDATE tournaments SET name = 'Bahar Kupası'"))
     async with db.unit_of_work(read_only=True) as uow:
-        assert [t.name for t in await uow.tournaments.for_chat(new_tournament().chat_id)] == [
-            "Bahar Kupası"
-        ]
+        assert [
+            t.name
+            for t in [
+                n.tournament
+                for n in reversed(await uow.tournaments.numbered(new_tournament().chat_id))
+            ]
+        ] == ["Bahar Kupası"]
 
 
 async def test_readers_do_not_wait_while_a_writer_holds_its_transaction(db: Database):
@@ -124,7 +128,7 @@ async def test_a_read_makes_no_trip_to_the_driver_thread(db: Database, monkeypat
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
     async with db.unit_of_work(read_only=True) as uow:
         await uow.tournaments.get(tid)
-        await uow.teams.groups(tid)
+        await uow.tournaments.load(tid)
         await uow.matches.plan(tid)
     assert trips == []
     async with db.unit_of_work() as uow:

@@ -52,7 +52,7 @@ async def test_a_team_may_be_renamed_to_another_casing_of_its_own_name(db: Datab
     await rename(db, tid, "ışıkspor", "Işıkspor  ")  # found by its key; edge spaces dropped
 
     async with db.unit_of_work(read_only=True) as uow:
-        assert "Işıkspor" in await uow.teams.names(tid)
+        assert "Işıkspor" in await uow.teams.ids(tid)
 
 
 async def test_a_name_another_team_has_under_turkish_casing_is_refused(db: Database):
@@ -66,7 +66,7 @@ async def test_a_name_another_team_has_under_turkish_casing_is_refused(db: Datab
     # "YİLDİZSPOR" is "yildizspor" in Turkish, not "yıldızspor": another team's name.
     await rename(db, tid, "Kartallar", "YİLDİZSPOR")
     async with db.unit_of_work(read_only=True) as uow:
-        assert {"YİLDİZSPOR", "Yıldızspor"} <= set(await uow.teams.names(tid))
+        assert {"YİLDİZSPOR", "Yıldızspor"} <= set(await uow.teams.ids(tid))
 
 
 async def test_renaming_a_team_that_is_not_there_is_refused(db: Database):
@@ -85,8 +85,8 @@ async def test_a_rename_leaves_other_tournaments_teams_alone(db: Database):
     await rename(db, first, "Kartallar", "Kartal Gücü")
 
     async with db.unit_of_work(read_only=True) as uow:
-        assert "Kartallar" in await uow.teams.names(second)
-        assert "Kartallar" not in await uow.teams.names(first)
+        assert "Kartallar" in await uow.teams.ids(second)
+        assert "Kartallar" not in await uow.teams.ids(first)
 
 
 async def test_a_captain_sees_the_teams_of_active_tournaments_newest_first(db: Database):

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from sqlalchemy import update
-from storage_data import CHAT, T0, new_tournament
+from storage_data import CHAT, T0, new_tournament, played
 
 from domain.model import Result, Score
 from storage.errors import (
@@ -57,7 +57,7 @@ async def test_a_recorded_result_is_stored_with_who_and_when(db: Database):
 
     async with db.unit_of_work(read_only=True) as uow:
         match = await uow.matches.get(tid, 1)
-        standings = await uow.results.for_standings(tid)
+        standings = played(await uow.matches.plan(tid))
     assert outcome.score == Score(3, 1) and not outcome.duplicate
     assert match is not None and match.result == Score(3, 1) and match.entered_by == 11
     assert match.version == 2 == outcome.version

@@ -22,7 +22,7 @@ async def test_a_tournament_with_its_draw_and_plan_reads_back_unchanged(db: Data
 
     async with db.unit_of_work(read_only=True) as uow:
         stored = await uow.tournaments.get(tid)
-        groups = await uow.teams.groups(tid)
+        groups = (await uow.tournaments.load(tid)).groups
         plan = await uow.matches.plan(tid)
         organisers = await uow.tournaments.organisers(tid)
 
@@ -49,7 +49,7 @@ async def test_a_chat_holds_one_active_tournament_and_keeps_the_archived_ones(db
 
     async with db.unit_of_work(read_only=True) as uow:
         active = await uow.tournaments.active_for_chat(CHAT)
-        history = await uow.tournaments.for_chat(CHAT)
+        history = [n.tournament for n in reversed(await uow.tournaments.numbered(CHAT))]
         old_plan = await uow.matches.plan(first)
     assert active is not None and active.id == second
     assert [(t.id, t.status) for t in history] == [(second, "active"), (first, "archived")]

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
-from storage_data import T0, new_tournament
+from storage_data import T0, new_tournament, played
 from test_storage_concurrency import wait_until_blocked_on_a_lock
 from test_storage_results import KICKOFF_END, apply, entry, make_tournament
 
@@ -52,7 +52,7 @@ async def test_undoing_a_first_entry_deletes_the_result_and_audits_the_deletion(
         AuditEntry(Score(3, 1), None, ALI, LATER, undo=True),
     ]
     async with db.unit_of_work(read_only=True) as uow:
-        assert await uow.results.for_standings(tid) == []
+        assert played(await uow.matches.plan(tid)) == []
 
 
 async def test_undoing_a_correction_puts_back_the_score_it_replaced(db: Database):

@@ -39,7 +39,7 @@ def snapshot(teams: int, groups: int, seed: int, tie_break: str) -> state.Snapsh
         score = None
         if not m.stage.is_knockout and (finish[m.group] or rng.random() < 0.5):
             score = Score(rng.randrange(3), rng.randrange(3))
-        matches.append(StoredMatch(n + 1, 1, m, score))
+        matches.append(StoredMatch(m, score, id=n + 1))
     tournament = Tournament(
         id=1,
         chat_id=-1,

@@ -1,0 +1,137 @@
+"""The bot's own bookkeeping: Telegram update ids already applied (claimed inside the
+transaction of the write), the inbox of received updates kept until handled
+(bot/intake.py says why and when), guided set-up conversations kept across restarts, and
+the users who have started the bot in private: the only users it can write to there (a
+private /start or message adds them, a Forbidden answer removes them; captain reminders go
+only to them, docs/reminders.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, delete, func, select, update
+
+from storage.rows import InboxRow, PrivateChatRow, ProcessedUpdateRow, SetupStateRow
+from storage.sql import Repository, insert_if_absent, upsert
+
+
+class UpdateRepository(Repository):
+    async def claim(self, update_id: int, at: datetime) -> bool:
+        """True the first time an update id is seen (in a committed transaction)."""
+        values = {"update_id": update_id, "processed_at": at}
+        table = ProcessedUpdateRow.__table__
+        return await insert_if_absent(self._session, table, values, ["update_id"])
+
+    async def forget_before(self, before: datetime) -> int:
+        """Prune old ids (Telegram does not resend updates older than a day)."""
+        stmt = delete(ProcessedUpdateRow).where(ProcessedUpdateRow.processed_at < before)
+        return await self._rowcount(stmt)
+
+
+Received = tuple[int, int | None, dict[str, Any]]  # (update id, chat id, payload)
+
+
+class InboxRepository(Repository):
+    async def add(self, updates: Sequence[Received], at: datetime) -> set[int]:
+        """Store what is not stored yet (one multi-row insert); the ids that were new.
+        An id stored before, handled or not, is a copy Telegram sent again."""
+        if not updates:
+            return set()
+        rows = [
+            {"update_id": u, "chat_id": c, "payload": p, "received_at": at, "done_at": None}
+            for u, c, p in updates
+        ]
+        inserted = await insert_if_absent(self._session, _inbox, rows, ["update_id"])
+        return {update_id for (update_id,) in inserted}
+
+    async def unfinished(self) -> list[tuple[int, dict[str, Any]]]:
+        """(update id, payload) of every update received but not handled, oldest first."""
+        rows = await self._session.execute(_UNFINISHED)
+        return [(row.update_id, row.payload) for row in rows]
+
+    async def finish(self, update_ids: Sequence[int], at: datetime) -> int:
+        if not update_ids:
+            return 0
+        params = {"ids": list(update_ids), "at": at}
+        return await self._rowcount(_FINISH, params)
+
+    async def last(self) -> int | None:
+        """The highest update id ever stored (polling goes on after it)."""
+        return await self._session.scalar(select(func.max(_inbox.c.update_id)))
+
+    async def forget_before(self, before: datetime) -> int:
+        """Drop handled updates done before `before` (Telegram resends none that old);
+        the newest row stays, so polling still knows where it was."""
+        newest = select(func.max(_inbox.c.update_id)).scalar_subquery()
+        stmt = delete(_inbox).where(
+            _inbox.c.done_at.is_not(None), _inbox.c.done_at < before, _inbox.c.update_id != newest
+        )
+        return await self._rowcount(stmt)
+
+
+_inbox = InboxRow.__table__
+_UNFINISHED = (
+    select(_inbox.c.update_id, _inbox.c.payload)
+    .where(_inbox.c.done_at.is_(None))
+    .order_by(_inbox.c.update_id)
+)
+_FINISH = (
+    update(_inbox)
+    .where(_inbox.c.update_id.in_(bindparam("ids", expanding=True)), _inbox.c.done_at.is_(None))
+    .values(done_at=bindparam("at", type_=_inbox.c.done_at.type))
+)
+
+
+class SetupStateRepository(Repository):
+    async def get(self, chat_id: int, user_id: int) -> dict[str, Any] | None:
+        row = await self._session.get(SetupStateRow, (chat_id, user_id))
+        return None if row is None else dict(row.state)
+
+    async def put(self, chat_id: int, user_id: int, state: dict[str, Any], at: datetime) -> None:
+        values = {"chat_id": chat_id, "user_id": user_id, "state": state, "updated_at": at}
+        await upsert(self._session, SetupStateRow.__table__, values, ["chat_id", "user_id"])
+
+    async def delete(self, chat_id: int, user_id: int) -> None:
+        await self._session.execute(
+            delete(SetupStateRow).where(
+                SetupStateRow.chat_id == chat_id, SetupStateRow.user_id == user_id
+            )
+        )
+
+    async def forget_before(self, before: datetime) -> int:
+        """Drop conversations untouched since `before` (abandoned set-ups)."""
+        stmt = delete(SetupStateRow).where(SetupStateRow.updated_at < before)
+        return await self._rowcount(stmt)
+
+    async def keys(self) -> set[tuple[int, int]]:
+        """Every (chat, user) with a stored conversation: the bot keeps these in memory so
+        an ordinary message costs no database read."""
+        rows = await self._session.execute(select(SetupStateRow.chat_id, SetupStateRow.user_id))
+        return {(chat, user) for chat, user in rows}
+
+
+_IN_CHUNK = 5000  # user ids per IN (...), below SQLite's bound-variable cap
+
+
+class PrivateChatRepository(Repository):
+    async def add(self, user_id: int, at: datetime) -> bool:
+        """True if the user is new; idempotent (the first `at` is kept)."""
+        values = {"user_id": user_id, "started_at": at}
+        table = PrivateChatRow.__table__
+        return await insert_if_absent(self._session, table, values, ["user_id"])
+
+    async def remove(self, user_id: int) -> None:
+        await self._session.execute(delete(PrivateChatRow).where(PrivateChatRow.user_id == user_id))
+
+    async def reachable(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of `user_ids` the bot may write to in private."""
+        wanted = sorted(set(user_ids))
+        found: set[int] = set()
+        for start in range(0, len(wanted), _IN_CHUNK):
+            chunk = wanted[start : start + _IN_CHUNK]
+            stmt = select(PrivateChatRow.user_id).where(PrivateChatRow.user_id.in_(chunk))
+            found.update((await self._session.scalars(stmt)).all())
+        return found
