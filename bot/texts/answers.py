@@ -11,37 +11,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 
-from bot.texts import moments, season
+from bot.texts import facts, moments, season
 from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, hm, pairing, stage_label
+from bot.texts.facts import PLACES, THEIR_PLACES
 from bot.texts.fixture import match_list, missing_list, score_text
 from bot.texts.results import group_table
 from bot.usecases import ask
+from bot.usecases.facts import (
+    CountAnswer,
+    DatesAnswer,
+    NoWeeks,
+    OpponentsAnswer,
+    PlaceAnswer,
+    PostponedAnswer,
+)
 from domain import intents, questions
 from domain.model import PlannedMatch
 from domain.outlook import Status
-
-PLACES = {
-    "1": "şampiyon oldunuz 🏆",
-    "2": "ikinci oldunuz 🥈",
-    "3": "üçüncü oldunuz 🥉",
-    "4": "dördüncü oldunuz",
-    "semi": "yarı finalde elendiniz",
-    "quarter": "çeyrek finalde elendiniz",
-    "round_of_16": "son 16'da elendiniz",
-}
-
-
-# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
-THEIR_PLACES = {
-    "1": "şampiyon oldu 🏆",
-    "2": "ikinci oldu 🥈",
-    "3": "üçüncü oldu 🥉",
-    "4": "dördüncü oldu",
-    "semi": "yarı finalde elendi",
-    "quarter": "çeyrek finalde elendi",
-    "round_of_16": "son 16'da elendi",
-}
 
 
 def finished(
@@ -167,10 +154,23 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
             return qualification(response, now)
         case ask.WeekAnswer():
             return season.week_answer(question.intent is intents.Intent.WEEKS_LEFT, response)
+        case CountAnswer():
+            return facts.count(response)
+        case DatesAnswer():
+            return facts.dates(response, now)
+        case PostponedAnswer():
+            return facts.postponed(response, now)
+        case OpponentsAnswer():
+            return facts.opponents(response)
+        case NoWeeks():
+            return facts.no_weeks(response.name)
+        case PlaceAnswer():
+            return facts.place(response, yours=question.team_hint is None)
     answer = response
     snap = answer.snapshot
     if question.intent is intents.Intent.STANDING and snap is not None:
-        group = snap.group_of(answer.team)
+        named = [g for g in snap.groups if g.label == question.detail]  # "a grubu puan durumu"
+        group = named[0] if named else snap.group_of(answer.team)
         if group is not None:
             return group_table(
                 group.label,
