@@ -10,7 +10,7 @@ from telegram.ext import ContextTypes
 
 from bot.runtime.logs import Quiet, describe
 from bot.texts import welcome
-from bot.usecases.units import Repeated
+from bot.usecases.runner import Repeated
 
 log = logging.getLogger(__name__)
 _away = Quiet(log)

@@ -25,13 +25,11 @@ from bot.usecases import (
     reminders,
     results,
     schedule,
-    state,
     undo,
-    units,
 )
 from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.pending_results import CONFIRM
-from bot.usecases.runner import Actor, run
+from bot.usecases.runner import Actor, Repeated, run
 from domain import intents, questions
 from storage import Database
 from storage.errors import NoActiveTournament
@@ -362,7 +360,7 @@ async def test_an_organiser_who_captains_a_side_counts_their_teams_heads(db):
 
 async def test_the_same_update_twice_changes_things_once(db):
     first = await run(db, schedule.delay, schedule.Delay("15"), who("creator", update_id=5))
-    with pytest.raises(units.Repeated):
+    with pytest.raises(Repeated):
         await run(db, schedule.delay, schedule.Delay("15"), who("creator", update_id=5))
     snap = await running(db)
     moved = {old.no: new.start for old, new in first.value.changes}
@@ -400,7 +398,7 @@ async def test_the_lot_is_refused_where_no_tie_holds_the_team(db):
 
 
 async def test_a_private_chat_never_reaches_the_groups_tournament(db):
-    snap = await units.read(db, lambda uow: state.load(uow, 1))
+    snap = await running(db)
     with pytest.raises(NoActiveTournament):
         await record(db, who("private"), "A1 3-1 A4")
     assert (await running(db)).matches == snap.matches
