@@ -90,10 +90,19 @@ def dates(answer: facts.DatesAnswer, now: datetime) -> str:
 
 def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
     whose = f"{answer.team}: " if answer.team else ""
+    lines = []
     if answer.undated:
-        lines = [f"⏸ {whose}tarihi belirsiz ertelenen maçlar:"]
+        lines += [f"⏸ {whose}tarihi belirsiz ertelenen maçlar:"]
         lines += [f"• {pairing(m)} (maç {m.no})" for m in answer.undated]
         lines.append("Yeni tarihleri verilince grupta duyurulur.")
+    if answer.moved:
+        lines.append(f"⏸ {whose}yeni tarihine ertelenen maçlar:")
+        lines += [
+            f"• {pairing(m)} ({m.week}. hafta maçı):"
+            f" {moments.kickoff(m.start, now, zone_of(m.start))}, {m.pitch}"
+            for m in answer.moved
+        ]
+    if lines:
         return "\n".join(lines)
     said = f"⏸ {whose}ertelenen maç yok."
     m = answer.next_match
