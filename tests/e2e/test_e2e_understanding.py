@@ -292,6 +292,13 @@ def test_a_cup_of_groups_answers_the_same_questions(world, cup):
     assert f"toplam {mine} maçınız var" in said(tg, CAPTAIN_1, cup, "kaç maç oynicaz")
     answer = said(tg, CAPTAIN_1, cup, "kaç puanımız var")
     assert "Kartallar" in answer and "0 puan" in answer, answer
+    final = next(r for r in rows if r.stage == "final")
+    answer = said(tg, BYSTANDER, cup, "son maç ne zaman")
+    assert f"Son maç bugün {final.start:%H:%M}, " in answer and ": Final: " in answer, answer
+    table = said(tg, CAPTAIN_1, cup, "puan durumu")
+    group = {t for r in rows if r.stage == "group" and r.has("Kartallar") for t in (r.home, r.away)}
+    assert all(team in table for team in group), table
+    assert not [team for team in CUP_TEAMS if team not in group and team in table], table
     for line in CHATTER:
         tg.send(BYSTANDER, cup, line)
     assert tg.silence(cup) == []
