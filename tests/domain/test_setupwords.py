@@ -123,8 +123,10 @@ def test_two_rules_are_none():
 
 @pytest.mark.parametrize(
     ("typed", "said"),
-    [("olsun", True), ("evet olsun", True), ("oynansın", True), ("gerek yok", False)]
-    + [("hayır", False), ("olmasın abi", False), ("yok", False), ("bilmem", None)],
+    [
+        *[("olsun", True), ("evet olsun", True), ("oynansın", True), ("gerek yok", False)],
+        *[("hayır", False), ("olmasın abi", False), ("yok", False), ("bilmem", None)],
+    ],
 )
 def test_yes_or_no(typed, said):
     assert read_yes_no(typed) is said
