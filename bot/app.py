@@ -30,6 +30,7 @@ from bot.handlers import (
     files,
     forfeits,
     links,
+    questions,
     reminders,
     results,
     schedule,
@@ -222,7 +223,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CallbackQueryHandler(tournaments.button, pattern=r"^tb:"),
             CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
             CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),
-            CallbackQueryHandler(captains.tournament_button, pattern=r"^q:"),
+            CallbackQueryHandler(questions.tournament_button, pattern=r"^q:"),
             CallbackQueryHandler(captains.claim_button, pattern=r"^kc:"),
             # /geri_al takes back a result write or a whole withdrawal (/cekil).
             CommandHandler("geri_al", forfeits.geri_al),
@@ -243,7 +244,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     forfeit_line = filters.Regex(forfeits.PLAIN) & filters.ChatType.GROUPS
     app.add_handler(MessageHandler(text & forfeit_line, forfeits.plain), group=2)
     app.add_handler(MessageHandler(text & filters.ChatType.GROUPS, results.plain), group=2)
-    app.add_handler(MessageHandler(text, captains.question), group=3)
+    app.add_handler(MessageHandler(text, questions.question), group=3)
     app.add_error_handler(errors.on_error)
 
 

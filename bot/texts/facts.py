@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.texts import moments
-from bot.texts.chat import zone_of
 from bot.texts.common import hm, pairing
+from bot.texts.moments import zone_of
 from bot.texts.season import long_date
 from bot.usecases import facts
 

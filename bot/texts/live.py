@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.texts import moments, season
-from bot.texts.answers import zone_of
 from bot.texts.common import hm, side
 from bot.texts.fixture import missing_list
+from bot.texts.moments import zone_of
 
 
 def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Snapshot

@@ -150,7 +150,7 @@ def weeks_left(left: int, next_week: int | None, matches_left: int) -> str:
     return f"📅 {left} maç haftası kaldı ({matches_left} maç); sıradaki: {next_week}. hafta."
 
 
-def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases.ask.WeekAnswer
+def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases.questions.WeekAnswer
     """ "3. hafta ne zaman", "bu hafta kiminle", "haftaya kiminle oynuyoruz", "kaç hafta
     kaldı": the week's date and the asker's match in it, or every match of it."""
     if left_asked:

@@ -2,7 +2,7 @@
 match weeks, how many matches, when it ends, the postponed matches, the teams met, a
 team's place and points.
 
-Pure functions of a `state.Snapshot` (the question's use case, `bot.usecases.ask`, loads
+Pure functions of a `state.Snapshot` (the question's use case, `bot.usecases.questions`, loads
 it and picks the team); `bot.texts.facts` words them. Never the next match by default:
 each answer says what was asked, or that the plan has nothing for it.
 """

@@ -1,4 +1,4 @@
-"""Questions about the tournament as a whole through ask.respond on the 8-team day: how many
+"""Questions about the tournament as a whole through questions.respond on the 8-team day: how many
 matches, when it ends, postponed matches, the group's teams, a team's place and points."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 import pytest
 from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, stored_day
 
-from bot.texts import answers
-from bot.usecases import ask, facts, results
+import domain.questions
+from bot.texts.questions import answer_text
+from bot.usecases import facts, questions, results
 from bot.usecases.runner import Actor, run
-from domain import questions
 
 CAPTAINS = {"A1": 21, "A3": 23}
 BYSTANDER = 30
@@ -33,10 +33,12 @@ def _at(hour: int, minute: int = 0) -> datetime:
 
 
 async def respond(db, text: str, user: int, now: datetime):
-    question = questions.ask(text)
-    assert isinstance(question, questions.Question), text
-    response = (await run(db, ask.respond, ask.Ask(question), Actor(user, CHAT, now))).value
-    return response, (None if response is None else answers.reply(question, response, now))
+    question = domain.questions.ask(text)
+    assert isinstance(question, domain.questions.Question), text
+    response = (
+        await run(db, questions.respond, questions.Ask(question), Actor(user, CHAT, now))
+    ).value
+    return response, (None if response is None else answer_text(question, response, now))
 
 
 async def enter(db, *lines: str) -> None:
@@ -93,7 +95,7 @@ async def test_our_place_is_one_line_and_the_table_is_the_table(db):
     _, text = await respond(db, "kaçıncıyız", CAPTAINS["A1"], _at(11))
     assert text == "📊 A1: A Grubu'nda 1. sıradasınız, 6 puan; liderlik sizde."
     response, text = await respond(db, "puan durumu", CAPTAINS["A3"], _at(11))
-    assert isinstance(response, ask.Answer)
+    assert isinstance(response, questions.Answer)
     assert "A1" in text and "A4" in text and "sıradasınız" not in text
 
 

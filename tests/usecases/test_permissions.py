@@ -15,11 +15,12 @@ import pytest
 from eight_team_day import CHAT, KICKOFF, ORGANISER, copy_of, running, stored_day
 from permission_table import cells
 
+import domain.questions
 from bot.usecases import (
-    ask,
     captain_results,
     lines,
     organisers,
+    questions,
     reading,
     reminder_settings,
     reminders,
@@ -30,7 +31,7 @@ from bot.usecases import (
 from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.pending_results import CONFIRM
 from bot.usecases.runner import Actor, Repeated, run
-from domain import intents, questions
+from domain import intents
 from storage import Database
 from storage.errors import NoActiveTournament
 
@@ -106,8 +107,8 @@ async def verdict(action) -> str:
     return "allowed"
 
 
-async def asked(db: Database, question: questions.Question, actor: Actor):
-    return (await run(db, ask.respond, ask.Ask(question), actor)).value
+async def asked(db: Database, question: domain.questions.Question, actor: Actor):
+    return (await run(db, questions.respond, questions.Ask(question), actor)).value
 
 
 async def headcount(db: Database, match_id: int, actor: Actor):
@@ -327,10 +328,10 @@ async def test_seeing_the_fixture_and_files(db, role, expected):
 async def test_asking_about_a_match(db, role, expected):
     actor = who(role)
     if actor.private:
-        found = await asked(db, questions.Question(intents.Intent.NEXT_MATCH), actor)
+        found = await asked(db, domain.questions.Question(intents.Intent.NEXT_MATCH), actor)
         assert found == []  # the member captains nothing: the bot says how to become one
         return
-    question = questions.Question(intents.Intent.NEXT_MATCH, team_hint="A2")
+    question = domain.questions.Question(intents.Intent.NEXT_MATCH, team_hint="A2")
     answer = await asked(db, question, actor)
     assert answer.team == "A2" and answer.match is not None
 

@@ -4,7 +4,7 @@ next slot, whether a team goes through.
 `respond(uow, Ask(question), actor)` is the one use case for a recognised
 `domain.questions.Question`, from its arrival to its answer in one read-only unit of work:
 a captain's "ne zaman oynuyoruz?" costs the one indexed query of `quick_next`, anything
-else the tournament's load. `bot.texts.answers.reply(question, response, now)` words its
+else the tournament's load. `bot.texts.questions.reply(question, response, now)` words its
 answer. The helpers below it (`in_group`, `next_match`, `answer_for`, `quick_next`, ...)
 take a unit of work.
 """
@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+import domain.questions
 from bot.usecases import facts, state
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
 from bot.usecases.runner import Actor, reads
-from domain import intents, names, outlook, questions
+from domain import intents, names, outlook
 from domain.model import PlannedMatch, Score, Stage
 from domain.tournament import final_place
 from storage import UnitOfWork
@@ -114,7 +115,7 @@ QUICK = frozenset(
 class Ask:
     """A message domain.questions reads as a question about the tournament."""
 
-    question: questions.Question
+    question: domain.questions.Question
 
 
 @reads
@@ -141,7 +142,7 @@ async def in_group(
     uow: UnitOfWork,
     chat_id: int,
     user_id: int,
-    question: questions.Question,
+    question: domain.questions.Question,
     now: datetime,
 ) -> Response | None:
     """The answer to `question`, asked in the group `chat_id` by `user_id`.
@@ -186,7 +187,11 @@ async def in_group(
 
 
 async def _week_of(
-    uow: UnitOfWork, snap: state.Snapshot, user_id: int, question: questions.Question, now: datetime
+    uow: UnitOfWork,
+    snap: state.Snapshot,
+    user_id: int,
+    question: domain.questions.Question,
+    now: datetime,
 ) -> WeekAnswer | None:
     """The asker's (or the named team's) week; a hint naming no team: say nothing."""
     team: str | None = None
@@ -201,7 +206,7 @@ async def _week_of(
 
 
 def _about(
-    snap: state.Snapshot, team: str, question: questions.Question, now: datetime
+    snap: state.Snapshot, team: str, question: domain.questions.Question, now: datetime
 ) -> Response:
     if question.intent is intents.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
@@ -217,7 +222,7 @@ def _about(
 
 
 async def respond_in_private(
-    uow: UnitOfWork, user_id: int, question: questions.Question, now: datetime
+    uow: UnitOfWork, user_id: int, question: domain.questions.Question, now: datetime
 ) -> Response | list[Captaincy]:
     """`respond` for a question in a private chat without a team named: about the team
     the user captains if there is one tournament, else the tournaments to choose from."""

@@ -1,4 +1,4 @@
-"""Answers to questions in the chat: the words for `bot.usecases.ask.respond`'s answer.
+"""Answers to questions in the chat: the words for `bot.usecases.questions.respond`'s answer.
 
 "ne zaman oynuyoruz?", "final ne zaman", "maç kaçta", "gruptan çıkıyor muyuz", the table
 or the fixture asked for, a team whose matches are over. Apart from `chat` because these
@@ -9,15 +9,17 @@ team's next match, a score, a table) are `chat`'s.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, tzinfo
+from datetime import datetime
 
+import domain.questions
 from bot.texts import facts, moments, season
 from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, hm, pairing, stage_label
 from bot.texts.facts import PLACES, THEIR_PLACES
 from bot.texts.fixture import match_list, missing_list, score_text
+from bot.texts.moments import zone_of
 from bot.texts.results import group_table
-from bot.usecases import ask
+from bot.usecases import questions
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -26,7 +28,7 @@ from bot.usecases.facts import (
     PlaceAnswer,
     PostponedAnswer,
 )
-from domain import intents, questions
+from domain import intents
 from domain.model import PlannedMatch
 from domain.outlook import Status
 
@@ -47,7 +49,7 @@ def finished(
             f"⏳ {team}: planlanan {matches}ın süresi doldu ama sonuçlar bekleniyor: "
             f"{missing_list(awaiting)}. Sonuçlar girilince {their} belli olacak."
         )
-    if place == ask.AWAITING:
+    if place == questions.AWAITING:
         return f"⏳ {team}: {matches}ın sonuçları bekleniyor; girilince {their} belli olacak."
     if place and place.startswith("group:"):
         if yours:
@@ -60,7 +62,7 @@ def finished(
     return f"{team}: {matches} bitti, {said}."
 
 
-def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
+def stage_matches(answer: questions.StageAnswer, now: datetime) -> str:
     """ "final ne zaman": the stage's matches, sides in words while still open."""
     if not answer.matches:
         name = STAGES[answer.stage].lower() if answer.stage else "eleme maçı"
@@ -77,7 +79,9 @@ def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
     return "\n".join(lines)
 
 
-def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: intents.Day | None = None) -> str:
+def next_slot(
+    answer: questions.SlotAnswer, now: datetime, day_asked: intents.Day | None = None
+) -> str:
     """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
     apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
     lines = []
@@ -103,7 +107,7 @@ def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: intents.Day | No
     return "\n".join(lines)
 
 
-def qualification(answer: ask.QualifyAnswer, now: datetime) -> str:
+def qualification(answer: questions.QualifyAnswer, now: datetime) -> str:
     """ "gruptan çıkıyor muyuz": through, out, or what it depends on."""
     team, seen = answer.team, answer.outlook
     if seen is None:
@@ -140,19 +144,21 @@ def qualification(answer: ask.QualifyAnswer, now: datetime) -> str:
     return text + waiting
 
 
-def reply(question: questions.Question, response: ask.Response, now: datetime) -> str:
-    """The words for `bot.usecases.ask.respond`'s answer. A STANDING answer is the group's
+def answer_text(
+    question: domain.questions.Question, response: questions.Response, now: datetime
+) -> str:
+    """The words for `bot.usecases.questions.respond`'s answer. A STANDING answer is the group's
     table, monospaced: the handler sends it inside <pre>."""
     match response:
-        case ask.PickTeam():
+        case questions.PickTeam():
             return pick_team()
-        case ask.StageAnswer():
+        case questions.StageAnswer():
             return stage_matches(response, now)
-        case ask.SlotAnswer():
+        case questions.SlotAnswer():
             return next_slot(response, now, question.day)
-        case ask.QualifyAnswer():
+        case questions.QualifyAnswer():
             return qualification(response, now)
-        case ask.WeekAnswer():
+        case questions.WeekAnswer():
             return season.week_answer(question.intent is intents.Intent.WEEKS_LEFT, response)
         case CountAnswer():
             return facts.count(response)
@@ -188,11 +194,6 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
     if answer.match.week is not None:  # a season league: the date and the match week
         return season.next_match(answer.team, answer.match, now)
     return next_match(answer.team, answer.match, now, day=question.day, yours=yours)
-
-
-def zone_of(moment: datetime) -> tzinfo:
-    """The time zone a match's times are told in (UTC for a naive moment)."""
-    return moment.tzinfo or UTC
 
 
 def next_match(
