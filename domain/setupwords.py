@@ -13,13 +13,15 @@ the refusal. Deterministic, no I/O.
 
 from __future__ import annotations
 
+from rapidfuzz.distance import OSA
+
 from domain.counts import TENS, UNITS, ascii_digits, parse_count, parse_number
 from domain.morphology import analyse
 from domain.names import loose_key
 from domain.setuperrors import BadCount
 from domain.setupparts import Part
 
-__all__ = ["read_count", "read_format", "read_tiebreak", "read_yes_no", "words"]
+__all__ = ["read_count", "read_field", "read_format", "read_tiebreak", "read_yes_no", "words"]
 
 # The stem each counted thing has in domain.morphology's lexicon ("grub": "grubumuz").
 _UNIT_STEMS: dict[str, Part] = {
@@ -115,11 +117,18 @@ def _says_knockout(word: str) -> bool:
     return word.startswith("elem") and not word.startswith("elemesiz")
 
 
+def _groups_word(word: str) -> bool:
+    """ "grup", "gruplar", "gruplu", and one edit from them ("grplar", "gruplr")."""
+    if _unit(word) is Part.GROUPS:
+        return True
+    return len(word) >= 4 and any(OSA.distance(word, w) <= 1 for w in ("grup", "gruplar"))
+
+
 def read_format(text: str) -> str | None:
     """ "league", "double", "groups" or "knockout", as typed: "lig usulü", "lig olsun",
     "çift devre", "rövanşlı lig", "gruplar + eleme", "grup usulü sonra eleme", "gruplu",
-    "eleme yok, lig", "direkt eleme", "kupa usulü"; None when it names none or two
-    ("lig sonra eleme")."""
+    "eleme yok, lig", "direkt eleme", "kupa usulü", "herkes herkesle"; None when it names
+    none or two ("lig sonra eleme")."""
     found = words(text)
     negated = (_NOT - {"yok"}) & set(found)
     if not found or (negated and not any(w.startswith("elem") for w in found)):
@@ -130,11 +139,12 @@ def read_format(text: str) -> str | None:
     )
     knockout = not no_knockout and any(_says_knockout(w) for w in found)
     knockout = knockout or any(w in ("nakavt", "kupa", "direkt", "tekli") for w in found)
-    groups = any(_unit(w) is Part.GROUPS for w in found)
+    groups = any(_groups_word(w) for w in found)
     double = any(w.startswith(("cift", "rovans")) for w in found) or (
         any(w.startswith("devre") for w in found) and "iki" in found
     )
-    league = double or any(w.startswith("lig") for w in found) or "devre" in found
+    league = double or any(w.startswith(("lig", "herkes", "puan")) for w in found)
+    league = league or "devre" in found
     if groups and not league:
         return "groups"  # "gruplar", "gruplar + eleme": the groups are followed by knockouts
     if league and not knockout and not groups:
@@ -149,10 +159,12 @@ def read_format(text: str) -> str | None:
 _YES = frozenset(
     {"evet", "olsun", "var", "oynansin", "oynayalim", "oynasin", "isteriz", "istiyoruz"}
     | {"tabi", "tabii", "elbette", "olur", "tamam", "yes", "e", "he", "aynen", "oynanacak"}
+    | {"evt", "evte", "eet", "ewet", "oynansn", "olsn"}
 )
 _NO = frozenset(
     {"hayir", "yok", "olmasin", "oynanmasin", "istemiyoruz", "istemeyiz", "gerek", "no"}
     | {"gereksiz", "oynamayalim", "yapmayalim", "olmaz", "h", "yoo", "yo", "oynanmayacak"}
+    | {"hayr", "hyr", "hayi", "olmasn"}
 )
 
 
@@ -191,4 +203,41 @@ def read_tiebreak(text: str) -> str | None:
         return "makale"
     if _DEFAULT & set(found) or "fark etmez" in " ".join(found):
         return "tff"
+    return None
+
+
+# --- which answer to change, from the summary ---------------------------------------------
+
+_FIELDS = (  # (a word's stem or its start, the answer it names); the first found counts
+    ("takim", "teams"),
+    ("saha", "pitches"),
+    ("grup", "groups"),
+    ("grub", "groups"),
+    ("ucuncu", "third"),
+    ("esitlik", "tiebreak"),
+    ("averaj", "tiebreak"),
+    ("kural", "tiebreak"),
+    ("sure", "slot"),
+    ("dakika", "slot"),
+    ("bicim", "format"),
+    ("format", "format"),
+    ("usul", "format"),
+    ("tarih", "kickoff"),
+    ("saat", "kickoff"),
+    ("gun", "kickoff"),
+    ("ilk", "kickoff"),
+    ("isim", "name"),
+    ("ad", "name"),
+)
+
+
+def read_field(text: str) -> str | None:
+    """The answer a typed [Değiştir] choice names: "sahayı değiştir" (pitches), "süreyi",
+    "takımları düzelt", "ilk maç saatini", "adını değiştirelim"; None for none."""
+    for word in words(text):
+        found = analyse(word)
+        stem = found.stem if found is not None else word
+        for start, field in _FIELDS:
+            if stem.startswith(start) and (start != "ad" or stem in ("ad", "adi", "adini")):
+                return field
     return None

@@ -82,20 +82,44 @@ def _role(word: str) -> str | None:
     return "match" if stem.startswith(_MATCH_WORDS) else None
 
 
+def _halves(tokens: list[str]) -> list[str]:
+    """ "2x15", "2 x 15", "iki devre 15er", "2 yarı 15 dk" -> the match's minutes (30)."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i]
+        rest = tokens[i + 1 : i + 3]
+        if word == "2" and len(rest) == 2 and rest[0] in ("x", "devre", "yari", "devreli"):
+            minutes = re.fullmatch(r"([0-9]+)(?:er|ar|sar|ser)?", rest[1])
+            if minutes:
+                out += [str(2 * int(minutes.group(1))), "mac"]
+                i += 3
+                continue
+        compact = re.fullmatch(r"2x([0-9]+)", word)
+        if compact:
+            out += [str(2 * int(compact.group(1))), "mac"]
+        else:
+            out.append(word)
+        i += 1
+    return out
+
+
 def read_slot(text: str) -> tuple[int, int]:
     """(minutes of play, minutes of changeover) of "24+6", "30 dk maç 5 dk ara", "maç 30
     ara 5", "maçlar 25 dakika" (DEFAULT_CHANGEOVER after it), "yarım saat maç", "otuz
-    dakika maç beş dakika arası", "25 dk arasız" (no break). Raises BadSlot."""
+    dakika maç beş dakika arası", "2x15" (two halves), "25 dk arasız" (no break). Raises
+    BadSlot."""
     try:
         return parse_slot(text)
     except BadSlot as refused:
         if refused.reason is not SlotProblem.UNPARSED:
             raise
-    tokens = [t for t in _spelled(_tokens(text)) if not _MINUTES.fullmatch(t)]
+    tokens = [t for t in _halves(_spelled(_tokens(text))) if not _MINUTES.fullmatch(t)]
     numbers = [i for i, t in enumerate(tokens) if t.isdigit()]
     if not 1 <= len(numbers) <= 2:
         raise BadSlot(text, SlotProblem.UNPARSED)
-    role_first = bool(tokens) and _role(tokens[0]) is not None
+    roles = [i for i, t in enumerate(tokens) if not t.isdigit() and _role(t) is not None]
+    role_first = bool(roles) and roles[0] < numbers[0]  # "maç 30 ara 5", not "30 dk maç"
     found: dict[str, int] = {}
     for i in numbers:
         near = tokens[i - 1 : i] if role_first else tokens[i + 1 : i + 2]
@@ -160,6 +184,9 @@ def kickoff_text(text: str) -> str:
             continue
         named = _bare(plain, MONTHS) or _bare(plain, WEEKDAYS) if plain.isalpha() else None
         out.append(named or word)
+    for i in range(len(out) - 1):  # "ocak 17" -> "17 ocak"
+        if out[i] in MONTHS and re.fullmatch(r"[0-9]{1,2}(?:'?[a-z]+)?", out[i + 1]):
+            out[i], out[i + 1] = re.sub(r"'?[a-z]+$", "", out[i + 1]), out[i]
     return " ".join(out)
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from domain.names import strip_diacritics
 from domain.setuperrors import BadCount
-from domain.setupwords import read_count, read_format, read_tiebreak, read_yes_no
+from domain.setupwords import read_count, read_field, read_format, read_tiebreak, read_yes_no
 from domain.timewords import read_kickoff, read_slot, rhythm_text
 from domain.weekly import parse_rhythm
 from domain.when import BadDateTime, BadSlot
@@ -202,3 +202,50 @@ def test_a_rhythm_keeps_its_other_parts():
     assert rhythm_text("pazar 14 ile 17 arası | 15 Ocak'tan itibaren").endswith(
         "| 15 Ocak'tan itibaren"
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "fmt"),
+    [("grplar eleme", "groups"), ("herkes herkesle", "league"), ("puan usulü", "league")],
+)
+def test_formats_with_a_typo_or_in_other_words(typed, fmt):
+    assert read_format(typed) == fmt
+
+
+@pytest.mark.parametrize(
+    ("typed", "slot"),
+    [
+        ("her maç 20 dakika arası 5", (20, 5)),
+        ("maçlar 25 dakika 5 dakika ara", (25, 5)),
+        ("2x15", (30, 6)),
+        ("iki yarı 15er dakika", (30, 6)),
+        ("2 devre 20şer dakika 5 dk ara", (40, 5)),
+    ],
+)
+def test_slots_said_other_ways(typed, slot):
+    assert read_slot(typed) == slot
+
+
+def test_a_month_before_its_day():
+    assert read_kickoff("ocak 17de başlıyoruz", NOW) == datetime(2027, 1, 17, 10, 0, tzinfo=IST)
+
+
+@pytest.mark.parametrize(
+    ("typed", "field"),
+    [
+        ("sahayı değiştir", "pitches"),
+        ("süreyi", "slot"),
+        ("maç süresi", "slot"),
+        ("takımları düzelt", "teams"),
+        ("ilk maç saatini", "kickoff"),
+        ("adını değiştirelim", "name"),
+        ("eşitlik kuralı", "tiebreak"),
+        ("grup sayısı", "groups"),
+    ],
+)
+def test_which_answer_to_change(typed, field):
+    assert read_field(typed) == field
+
+
+def test_no_answer_to_change():
+    assert read_field("adana") is None
