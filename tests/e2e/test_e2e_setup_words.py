@@ -55,3 +55,30 @@ def test_a_league_over_weeks_set_up_in_words(tg):
     assert "4 takım · Lig · haftalara yayılan lig" in summary.text
     assert "iki haftada bir Pazar 14:00-17:00 · 2 saha" in summary.text
     assert "Maç 25 dk + 6 dk değişim · eşitlik: MAKALE" in summary.text
+
+
+def test_a_set_up_typed_without_turkish_letters_and_changed_in_words(tg):
+    chat = tg.group("Harfsiz Kurulum")
+    answer(tg, chat, "/yeni_turnuva", "adı ne")
+    answer(tg, chat, "Yaz Kupasi", "Takımları yazın")
+    answer(tg, chat, TEAMS, "Kaç saha")
+    answer(tg, chat, "iki saha abi", "Nasıl oynansın")
+    answer(tg, chat, "grup usulu sonra eleme", "Kaç grup")
+    answer(tg, chat, "2 grup olsun", "İlk maç ne zaman")
+    tg.send(ORGANISER, chat, "bir ara")
+    refused = tg.wait_for(chat, "Başlangıç zamanı")
+    assert 'İlk maç ne zaman? Örnek: "yarın 10:00"' in refused.text
+    answer(tg, chat, "yarin aksam 8de", "Maç süresi")
+    answer(tg, chat, "yarim saat mac", "Üçüncülük")
+    answer(tg, chat, "gerek yok", "eşitliğinde")
+    tg.send(ORGANISER, chat, "hali saha kurali")
+    summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=30)
+    assert "2 saha · ilk maç" in summary.text and "20:00" in summary.text
+    assert "Maç 30 dk + 6 dk değişim" in summary.text
+    assert "Üçüncülük maçı: yok · eşitlik: HALISAHA" in summary.text
+    tg.press(ORGANISER, chat, summary.message_id, summary.button("Değiştir"))
+    tg.wait_for(chat, lambda m: m.has_button("Süre"))
+    answer(tg, chat, "sureyi degistir", "Maç süresi")
+    tg.send(ORGANISER, chat, "maclar 25 dakika 5 dakika ara")
+    again = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=30)
+    assert "Maç 25 dk + 5 dk değişim" in again.text and "Yaz Kupasi" in again.text
