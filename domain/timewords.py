@@ -29,7 +29,14 @@ from domain.when import (
     parse_slot,
 )
 
-__all__ = ["DEFAULT_CHANGEOVER", "DEFAULT_TIME", "read_kickoff", "read_slot", "rhythm_text"]
+__all__ = [
+    "DEFAULT_CHANGEOVER",
+    "DEFAULT_TIME",
+    "kickoff_text",
+    "read_kickoff",
+    "read_slot",
+    "rhythm_text",
+]
 
 DEFAULT_CHANGEOVER = 6  # "maçlar 25 dakika": the break the set-up assumes (24+6's)
 DEFAULT_TIME = time(10, 0)  # "17 ocakta başlıyoruz": the form's kick-off hour too
@@ -165,19 +172,34 @@ def _hour(word: str, part_of_day: int) -> str | None:
     return f"{value:02d}:{minute or '00'}"
 
 
+def _after_day(said: list[str]) -> bool:
+    """Whether a number said now is an hour: a day was said ("17 ocak", "yarın"), not
+    only its month ("ocak 17de": the day)."""
+    if not said:
+        return False
+    return said[-1] not in MONTHS or (len(said) > 1 and said[-2].isdigit())
+
+
 def kickoff_text(text: str) -> str:
     """ "17 ocakta başlıyoruz" -> "17 ocak"; "cumartesi akşam 8 gibi" -> "cumartesi
     20:00"; "yarın saat 10da" -> "yarın saat 10da": the words domain.when reads."""
     out: list[str] = []
     part_of_day: int | None = None
-    for word in fold(text).replace("’", "'").replace(",", " ").split():
+    typed = fold(text).replace("’", "'").replace(",", " ").split()
+    for i, word in enumerate(typed):
         plain = re.sub(r"'[a-z]*$", "", word).strip(".!?")
+        following = typed[i + 1] if i + 1 < len(typed) else ""
+        if re.fullmatch(r"[0-9]{1,2}", plain) and following in ("da", "de", "ta", "te"):
+            word = plain = f"{plain}{following}"  # "10 da": "10da", an hour
         if plain in _PARTS_OF_DAY:
             part_of_day = _PARTS_OF_DAY[plain]
             continue
         if part_of_day is not None and (at := _hour(plain, part_of_day)) is not None:
             out.append(at)
             part_of_day = None
+            continue
+        if (hour := re.fullmatch(r"([0-9]{1,2})'?(?:da|de|ta|te)", word)) and _after_day(out):
+            out.append(f"{int(hour.group(1)):02d}:00")  # "17 ocak 10da": after a day
             continue
         found = analyse(plain) if plain.isalpha() else None
         if plain in _FILLERS or (found is not None and found.stem in _DROPPED_STEMS):
@@ -236,6 +258,7 @@ def rhythm_text(text: str) -> str:
     said = _FROM_TO.sub(r"\1-\2", said)
     said = _BETWEEN.sub(r"\1-\2", said)
     said = _EVERY_DAYS.sub("iki haftada bir", said)
+    said = re.sub(r"\b([0-9]{1,2}[:.][0-9]{2})\s+([0-9]{1,2}[:.][0-9]{2})\b", r"\1-\2", said)
     said = re.sub(r"\b2\s+haftada\s+1\b", "iki haftada bir", said)
     kept = [w for w in said.replace(",", " ").split() if w not in _RHYTHM_FILLERS]
     return " ".join(kept) + (f" {bar}{rest}" if bar else "")

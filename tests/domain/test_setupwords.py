@@ -249,3 +249,25 @@ def test_which_answer_to_change(typed, field):
 
 def test_no_answer_to_change():
     assert read_field("adana") is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "moment"),
+    [
+        ("17 ocakta 10 da başlıyoruz", datetime(2027, 1, 17, 10, 0, tzinfo=IST)),
+        ("17 ocak 10'da", datetime(2027, 1, 17, 10, 0, tzinfo=IST)),
+        ("17 ocak akşam 7 de", datetime(2027, 1, 17, 19, 0, tzinfo=IST)),
+        ("sabah 10da cumartesi", datetime(2026, 12, 5, 10, 0, tzinfo=IST)),
+    ],
+)
+def test_an_hour_with_its_ending(typed, moment):
+    assert read_kickoff(typed, NOW) == moment
+
+
+def test_a_rhythms_hours_without_a_dash():
+    rhythm = parse_rhythm(rhythm_text("her pazar 14:00 17:00"))
+    assert (rhythm.weekday, f"{rhythm.opens:%H:%M}", f"{rhythm.closes:%H:%M}") == (
+        6,
+        "14:00",
+        "17:00",
+    )
