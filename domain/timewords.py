@@ -185,7 +185,8 @@ def kickoff_text(text: str) -> str:
     20:00"; "yarın saat 10da" -> "yarın saat 10da": the words domain.when reads."""
     out: list[str] = []
     part_of_day: int | None = None
-    typed = fold(text).replace("’", "'").replace(",", " ").split()
+    typed = fold(text).replace("’", "'").replace(",", " ")
+    typed = re.sub(r"\btek\s+gun(?:luk|de|lugune)?\b", " ", typed).split()  # a league's "tek gün"
     for i, word in enumerate(typed):
         plain = re.sub(r"'[a-z]*$", "", word).strip(".!?")
         following = typed[i + 1] if i + 1 < len(typed) else ""

@@ -146,3 +146,10 @@ def test_the_pitch_refusal_keeps_its_reason():
     with pytest.raises(DomainError) as refused:
         take("pitches", a, "saha yok", NOW)
     assert "bir sayı değil" in texts.refused(refusal(refused.value), "pitches", a)
+
+
+def test_a_leagues_one_day_said_with_its_words():
+    a = Answers(name="Kupa", teams=TEAMS, pitches=1, format="league")
+    following = take("kickoff", a, "tek gün, 17 ocakta başlıyoruz", NOW)
+    assert (following.step, following.answers.kind) == ("slot", "day")
+    assert following.answers.kickoff == datetime(2027, 1, 17, 10, 0, tzinfo=IST)
