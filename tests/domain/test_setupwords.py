@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from domain.names import strip_diacritics
 from domain.setuperrors import BadCount
 from domain.setupwords import read_count, read_field, read_format, read_tiebreak, read_yes_no
+from domain.teamlists import parse_teams
 from domain.timewords import read_kickoff, read_slot, rhythm_text
 from domain.weekly import parse_rhythm
 from domain.when import BadDateTime, BadSlot
@@ -271,3 +272,12 @@ def test_a_rhythms_hours_without_a_dash():
         "14:00",
         "17:00",
     )
+
+
+def test_a_team_lists_label_is_no_team():
+    assert parse_teams("Takımlar: Kartallar, Şahinler, Aslanlar") == (
+        "Kartallar",
+        "Şahinler",
+        "Aslanlar",
+    )
+    assert parse_teams("takimlarimiz:\nKartallar\nŞahinler") == ("Kartallar", "Şahinler")
