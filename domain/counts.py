@@ -11,6 +11,7 @@ from domain.setuperrors import BadCount
 from domain.setupparts import Part
 
 __all__ = [
+    "MAX_DIGITS",
     "TENS",
     "UNITS",
     "UNIT_WORDS",
@@ -54,10 +55,15 @@ def _word_number(word: str) -> int | None:
     return None
 
 
+# Digits a typed number has at most: no count, minute or match number here needs more,
+# and int() refuses a text of thousands of digits (ValueError past sys.int_info's limit).
+MAX_DIGITS = 9
+
+
 def ascii_digits(text: str) -> bool:
-    """ "12" but not "²", "١٢" or "": a count as typed on a keyboard (str.isdigit takes all
-    three of the first, and int() then refuses some of them)."""
-    return text.isascii() and text.isdigit()
+    """ "12" but not "²", "١٢", "" or a 10,000-digit number: a count as typed on a keyboard
+    (str.isdigit takes "²" and "١٢", and int() refuses "²" and one of thousands of digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def parse_number(text: str) -> int | None:

@@ -15,6 +15,7 @@ from datetime import date, datetime, tzinfo
 from enum import StrEnum
 
 from domain import names, when
+from domain.counts import ascii_digits
 from domain.errors import DomainError
 from domain.model import PlannedMatch, Score
 
@@ -93,7 +94,7 @@ def _pitch(text: str, pitches: Sequence[str]) -> str | None:
     for p in pitches:  # "saha 2" on pitches named "Saha 2", or the second of "Çim, Toprak"
         if names.key(p).split()[-1:] == [names.key(rest[0])]:
             return p
-    if rest[0].isdigit() and 1 <= int(rest[0]) <= len(pitches):
+    if ascii_digits(rest[0]) and 1 <= int(rest[0]) <= len(pitches):
         return pitches[int(rest[0]) - 1]
     return None
 

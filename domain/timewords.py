@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, time
 
-from domain.counts import TENS, UNITS, parse_number
+from domain.counts import TENS, UNITS, ascii_digits, parse_number
 from domain.morphology import analyse
 from domain.names import fold
 from domain.when import (
@@ -122,15 +122,15 @@ def read_slot(text: str) -> tuple[int, int]:
         if refused.reason is not SlotProblem.UNPARSED:
             raise
     tokens = [t for t in _halves(_spelled(_tokens(text))) if not _MINUTES.fullmatch(t)]
-    numbers = [i for i, t in enumerate(tokens) if t.isdigit()]
+    numbers = [i for i, t in enumerate(tokens) if ascii_digits(t)]
     if not 1 <= len(numbers) <= 2:
         raise BadSlot(text, SlotProblem.UNPARSED)
-    roles = [i for i, t in enumerate(tokens) if not t.isdigit() and _role(t) is not None]
+    roles = [i for i, t in enumerate(tokens) if not ascii_digits(t) and _role(t) is not None]
     role_first = bool(roles) and roles[0] < numbers[0]  # "maç 30 ara 5", not "30 dk maç"
     found: dict[str, int] = {}
     for i in numbers:
         near = tokens[i - 1 : i] if role_first else tokens[i + 1 : i + 2]
-        role = _role(near[0]) if near and not near[0].isdigit() else None
+        role = _role(near[0]) if near and not ascii_digits(near[0]) else None
         role = role or ("match" if "match" not in found else "break")
         if role in found:
             raise BadSlot(text, SlotProblem.UNPARSED)
@@ -177,7 +177,7 @@ def _after_day(said: list[str]) -> bool:
     only its month ("ocak 17de": the day)."""
     if not said:
         return False
-    return said[-1] not in MONTHS or (len(said) > 1 and said[-2].isdigit())
+    return said[-1] not in MONTHS or (len(said) > 1 and ascii_digits(said[-2]))
 
 
 def kickoff_text(text: str) -> str:

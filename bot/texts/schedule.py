@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from bot.texts import errors
 from bot.texts.common import MONTHS, hm, pairing, stage_label
 from bot.texts.fixture import score_text
+from bot.texts.form_refusals import full_day
 from bot.texts.parts import quoted
 from bot.usecases import reminder_settings, schedule
 from bot.usecases.errors import NotOrganiser
@@ -157,6 +158,11 @@ def refusal(exc: Exception) -> str:
                 "bad_time": "böyle bir saat yok",
             }.get(str(exc.reason), "saat olarak okunamadı")
             return f'"{quoted(exc.text)}": {why}. {ERTELE_HOW}'
+        case when.OutOfHorizon() if exc.too_far:
+            return (
+                f'"{quoted(exc.text)}" ({full_day(exc.moment.date())})'
+                f" {when.MAX_DAYS_AHEAD} günden daha ileride; yılı kontrol edin. {ERTELE_HOW}"
+            )
         case reminder_settings.BadLeads():
             why = {
                 "range": f"her süre 1 ile {reminder_settings.MAX_LEAD} dakika arasında olmalı",

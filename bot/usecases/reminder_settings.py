@@ -16,6 +16,7 @@ from datetime import time
 
 from bot.usecases import reminders, roles, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
+from domain.counts import ascii_digits
 from domain.errors import DomainError
 from domain.names import fold_plain
 from domain.settings import TournamentSettings
@@ -109,7 +110,7 @@ def parse_squad(text: str) -> int | None:
     plain = fold_plain(text)
     if plain in ("kapat", "kapali", "yok"):
         return None
-    if not plain.isdigit() or not SQUAD[0] <= int(plain) <= SQUAD[1]:
+    if not ascii_digits(plain) or not SQUAD[0] <= int(plain) <= SQUAD[1]:
         raise BadSquad(text)
     return int(plain)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 
 from bot.usecases import reminders, roles, snapshots
@@ -159,8 +159,17 @@ def parse_postpone(text: str) -> tuple[int, str]:
 
 def kickoff_for(text: str, match: PlannedMatch, now: datetime) -> datetime:
     """A time alone ("11:30") is on the match's own day; otherwise domain.when reads it
-    ("yarın 10:00", "7 Aralık 10:00") from the tournament's clock."""
+    ("yarın 10:00", "7 Aralık 10:00") from the tournament's clock. A kick-off more than
+    when.MAX_DAYS_AHEAD days ahead is a typo (OutOfHorizon; year 9999 would overflow the
+    shifted plan); one already past is shifts.move's to refuse, with a suggestion."""
     local_now = now.astimezone(match.start.tzinfo)
+    start = _kickoff_for(text, match, local_now)
+    if start.date() > local_now.date() + timedelta(days=when.MAX_DAYS_AHEAD):
+        raise when.OutOfHorizon(start, too_far=True, text=text)
+    return start
+
+
+def _kickoff_for(text: str, match: PlannedMatch, local_now: datetime) -> datetime:
     try:
         return when.parse_kickoff(text, local_now)
     except when.BadDateTime as exc:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from bot.usecases import reminders, roles
 from bot.usecases.errors import AlreadyRunning, NoSuchTournament, NotYourButton
 from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
+from domain.counts import ascii_digits
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament, TournamentNotFound
 from storage.records import Tournament
@@ -102,7 +103,7 @@ class Restoring:
 
 def parse_number(text: str) -> int:
     words = text.split()
-    if len(words) != 1 or not words[0].isdigit() or int(words[0]) < 1:
+    if len(words) != 1 or not ascii_digits(words[0]) or int(words[0]) < 1:
         raise NoSuchTournament(None, 0)
     return int(words[0])
 
