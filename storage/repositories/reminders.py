@@ -8,9 +8,10 @@ from typing import Any, Protocol
 
 from sqlalchemy import Update, bindparam, case, delete, literal, select, update
 
+from storage.bookkeeping_rows import ReminderRow
 from storage.errors import MatchNotFound
 from storage.records import PendingReminder, SyncSummary
-from storage.rows import MatchRow, ReminderRow, TournamentRow
+from storage.rows import MatchRow, TournamentRow
 from storage.sql import Repository, insert_if_absent
 
 
