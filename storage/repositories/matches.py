@@ -27,7 +27,7 @@ from storage.mapping import (
     stored_matches,
 )
 from storage.records import ReplanSummary, StoredMatch
-from storage.repositories.teams import teams_of
+from storage.repositories.teams import TeamRepository
 from storage.rows import CaptainRow, MatchRow, ResultRow, TeamRow, TournamentRow
 from storage.sql import ACTIVE, Repository, json_rows
 
@@ -71,7 +71,7 @@ class MatchRepository(Repository):
         for no, old in stored.items():
             if old.result is not None and wanted.get(no) != old.match:
                 raise PlanConflict(no, "a played match cannot be moved or removed")
-        team_ids = await teams_of(self._session, tournament_id)
+        team_ids = await TeamRepository(self._session).ids(tournament_id)
         moved, removed = [], []
         for no, old in stored.items():
             new = wanted.get(no)

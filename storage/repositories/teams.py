@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import names
 from domain.model import Group
 from storage.errors import AlreadyCaptain, DuplicateTeam, TeamNotFound, TooManyCaptains
+from storage.mapping import draw, grouped
 from storage.records import Captaincy
 from storage.rows import CaptainRow, ChatRow, TeamRow, TournamentRow
 from storage.sql import ACTIVE, Repository
@@ -95,7 +95,9 @@ class TeamRepository(Repository):
             raise DuplicateTeam(new) from exc
 
     async def ids(self, tournament_id: int) -> dict[str, int]:
-        return await teams_of(self._session, tournament_id)
+        """The tournament's teams: name -> id."""
+        stmt = select(TeamRow.name, TeamRow.id).where(TeamRow.tournament_id == tournament_id)
+        return {name: id_ for name, id_ in await self._session.execute(stmt)}
 
     async def groups(self, tournament_id: int) -> tuple[Group, ...]:
         """The draw alone (groups by label, teams in draw order); `tournaments.load` reads
@@ -103,12 +105,8 @@ class TeamRepository(Repository):
         stmt = select(_teams.c.group_label, _teams.c.name).where(
             _teams.c.tournament_id == tournament_id, _teams.c.group_label.is_not(None)
         )
-        by_label: dict[str, list[str]] = {}
-        for label, name in await self._session.execute(
-            stmt.order_by(_teams.c.group_label, _teams.c.draw_position)
-        ):
-            by_label.setdefault(label, []).append(name)
-        return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
+        stmt = stmt.order_by(_teams.c.group_label, _teams.c.draw_position)
+        return draw(await self._session.execute(stmt))
 
     async def add_captain(
         self,
@@ -215,10 +213,7 @@ class TeamRepository(Repository):
             .where(CaptainRow.tournament_id == tournament_id)
             .order_by(TeamRow.draw_position, CaptainRow.slot)
         )
-        by_team: dict[str, list[int]] = {}
-        for name, user in await self._session.execute(stmt):
-            by_team.setdefault(name, []).append(user)
-        return {name: tuple(users) for name, users in by_team.items()}
+        return grouped(await self._session.execute(stmt))
 
 
 _teams = TeamRow.__table__
@@ -228,9 +223,3 @@ def _draw_order(teams: Sequence[str], groups: Sequence[Group]) -> list[str]:
     """Group members in draw order first, then the teams outside any group."""
     grouped = [team for group in groups for team in group.teams]
     return grouped + [team for team in teams if team not in set(grouped)]
-
-
-async def teams_of(session: AsyncSession, tournament_id: int) -> dict[str, int]:
-    """The tournament's teams: name -> id."""
-    stmt = select(TeamRow.name, TeamRow.id).where(TeamRow.tournament_id == tournament_id)
-    return {name: id_ for name, id_ in await session.execute(stmt)}

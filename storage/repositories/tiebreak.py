@@ -10,7 +10,8 @@ from datetime import datetime
 from sqlalchemy import delete, insert, select
 
 from storage.errors import MatchNotFound, TeamNotFound
-from storage.repositories.teams import teams_of
+from storage.mapping import grouped
+from storage.repositories.teams import TeamRepository
 from storage.rows import CardRow, LotPlaceRow, LotRow, MatchRow, TeamRow
 from storage.sql import Repository
 
@@ -27,7 +28,7 @@ class TiebreakRepository(Repository):
         match_no: int | None = None,
     ) -> None:
         """Record (team, kind) cards, optionally against a match."""
-        ids = await teams_of(self._session, tournament_id)
+        ids = await TeamRepository(self._session).ids(tournament_id)
         match_id = None
         if match_no is not None:
             match_id = await self._session.scalar(
@@ -69,7 +70,7 @@ class TiebreakRepository(Repository):
         self, tournament_id: int, scope: str, order: Sequence[str], recorded_by: int, at: datetime
     ) -> None:
         """Store the organiser's drawn order for `scope`, replacing an earlier drawing."""
-        ids = await teams_of(self._session, tournament_id)
+        ids = await TeamRepository(self._session).ids(tournament_id)
         for team in order:
             if team not in ids:
                 raise TeamNotFound(team)
@@ -96,7 +97,4 @@ class TiebreakRepository(Repository):
             .where(LotRow.tournament_id == tournament_id)
             .order_by(LotRow.scope, LotPlaceRow.position)
         )
-        by_scope: dict[str, list[str]] = {}
-        for scope, team in await self._session.execute(stmt):
-            by_scope.setdefault(scope, []).append(team)
-        return {scope: tuple(teams) for scope, teams in by_scope.items()}
+        return grouped(await self._session.execute(stmt))

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import bindparam, exists, func, null, select, update
+from sqlalchemy import bindparam, func, null, select, update
 from sqlalchemy.exc import IntegrityError
 
 from storage.errors import ActiveTournamentExists, TournamentNotFound
@@ -222,12 +222,7 @@ class TournamentRepository(Repository):
         return await insert_if_absent(self._session, OrganiserRow.__table__, values, key)
 
     async def is_organiser(self, tournament_id: int, user_id: int) -> bool:
-        stmt = select(
-            exists().where(
-                OrganiserRow.tournament_id == tournament_id, OrganiserRow.user_id == user_id
-            )
-        )
-        return bool(await self._session.scalar(stmt))
+        return user_id in await self.organisers(tournament_id)
 
     async def organisers(self, tournament_id: int) -> dict[int, str]:
         stmt = select(OrganiserRow.user_id, OrganiserRow.role).where(
