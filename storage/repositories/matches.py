@@ -94,15 +94,15 @@ class MatchRepository(Repository):
     ) -> bool:
         """Replace a match's time, pitch and sides if its version is still `expected`."""
         columns = match_columns(match, _check(match, team_ids))
-        stmt = update(MatchRow).values(version=MatchRow.version + 1, **columns)
+        stmt = update(_matches).values(version=_matches.c.version + 1, **columns)
         return await self._versioned(stmt, match_id, expected)
 
     async def remove(self, match_id: int, expected: int) -> bool:
-        return await self._versioned(delete(MatchRow), match_id, expected)
+        return await self._versioned(delete(_matches), match_id, expected)
 
     async def _versioned(self, stmt: Any, match_id: int, expected: int) -> bool:
-        stmt = stmt.where(MatchRow.id == match_id, MatchRow.version == expected)
-        return bool(await self._rowcount(stmt.execution_options(synchronize_session=False)))
+        stmt = stmt.where(_matches.c.id == match_id, _matches.c.version == expected)
+        return bool(await self._rowcount(stmt))
 
     async def next_for_captain(
         self, chat_id: int, user_id: int, now: datetime

@@ -123,8 +123,7 @@ class ResultRepository(Repository):
             claimed = await self._matches.claim(cmd.tournament_id, cmd.match_no, seen)
         if claimed is None:
             raise await self._refusal(cmd, expect_result=True)
-        values = {**score_columns(cmd.score), **_source(cmd)}
-        await self._write(update(ResultRow).where(ResultRow.match_id == match.id).values(values))
+        await self._set(match.id, {**score_columns(cmd.score), **_source(cmd)})
         return RecordOutcome(cmd.match_no, cmd.score, match.result, claimed[1])
 
     async def undo_last(
@@ -164,7 +163,7 @@ class ResultRepository(Repository):
         if await self._session.scalar(select(later)):
             raise UndoConflict(write.match_no, match.result)
         if write.old is None:
-            await self._write(delete(ResultRow).where(ResultRow.match_id == write.match_id))
+            await self._set(write.match_id, None)
         else:
             await self.restore(write.match_id, write.old, user_id, at)
         await self.stamp_undo(write, user_id, at)
@@ -207,7 +206,7 @@ class ResultRepository(Repository):
         """Put an earlier score back, written by `user_id` at `at` (audited as a write)."""
         values = {**score_columns(score), "entered_by": user_id, "entered_at": at}
         values |= {"source_chat_id": None, "source_message_id": None}
-        await self._write(update(ResultRow).where(ResultRow.match_id == match_id).values(values))
+        await self._set(match_id, values)
 
     async def stamp_undo(self, undone: AuditedWrite, user_id: int, at: datetime) -> None:
         """Mark the audit row the undo's own write just left (the match's newest: the
@@ -215,19 +214,21 @@ class ResultRepository(Repository):
 
         The unique `undoes_id` makes a second undo of the same write fail here.
         """
-        a = ResultAuditRow
+        a = ResultAuditRow.__table__
         newest = (
             select(func.max(_latest.id))
             .where(_latest.match_id == undone.match_id)
             .scalar_subquery()
         )
         values = {"undoes_id": undone.audit_id, "changed_by": user_id, "changed_at": at}
-        stmt = update(a).where(a.id == newest).values({**values, "source_message_id": None})
-        if await self._write(stmt) != 1:
+        stmt = update(a).where(a.c.id == newest).values({**values, "source_message_id": None})
+        if await self._rowcount(stmt) != 1:
             raise RuntimeError(f"no audit row for the undo on match {undone.match_id}")
 
-    async def _write(self, stmt: Any) -> int:
-        return await self._rowcount(stmt.execution_options(synchronize_session=False))
+    async def _set(self, match_id: int, values: dict[str, Any] | None) -> None:
+        """Write the match's result, or delete it (None); the database audits either."""
+        stmt = delete(_results) if values is None else update(_results).values(values)
+        await self._rowcount(stmt.where(_results.c.match_id == match_id))
 
     async def _first_time(self, cmd: RecordResult) -> bool:
         return cmd.update_id is None or await self._updates.claim(cmd.update_id, cmd.at)

@@ -30,33 +30,27 @@ class TeamRepository(Repository):
         group_of = {team: group.label for group in groups for team in group.teams}
         if unknown := set(group_of) - set(teams):
             raise TeamNotFound(sorted(unknown)[0])
-        rows = [
-            TeamRow(
-                tournament_id=tournament_id,
-                name=name,
-                group_label=group_of.get(name),
-                draw_position=position,
-            )
-            for position, name in enumerate(_draw_order(teams, groups))
-        ]
-        self._session.add_all(rows)
-        await self._session.flush()
-        return {row.name: row.id for row in rows}
+        in_order = [(name, group_of.get(name)) for name in _draw_order(teams, groups)]
+        return await self._insert(tournament_id, in_order)
 
     async def add(self, tournament_id: int, name: str, group: str | None = None) -> int:
         """A team added later (e.g. before kick-off); it goes last in the draw order."""
         existing = await self.ids(tournament_id)
         if name in existing:
             raise DuplicateTeam(name)
-        row = TeamRow(
-            tournament_id=tournament_id,
-            name=name,
-            group_label=group,
-            draw_position=len(existing),
-        )
-        self._session.add(row)
+        return (await self._insert(tournament_id, [(name, group)], len(existing)))[name]
+
+    async def _insert(
+        self, tournament_id: int, teams: Sequence[tuple[str, str | None]], first: int = 0
+    ) -> dict[str, int]:
+        """(name, group) teams at draw positions `first`, `first` + 1, ...; name -> id."""
+        rows = [
+            TeamRow(tournament_id=tournament_id, name=name, group_label=group, draw_position=at)
+            for at, (name, group) in enumerate(teams, first)
+        ]
+        self._session.add_all(rows)
         await self._session.flush()
-        return row.id
+        return {row.name: row.id for row in rows}
 
     async def rename(self, tournament_id: int, old: str, new: str) -> None:
         """Rename team `old` to `new`. Matches, captains, cards and lots refer to the team
@@ -80,12 +74,7 @@ class TeamRepository(Repository):
             team_id = same[0]
         if any(id_ != team_id and names.key(name) == names.key(new) for name, id_ in teams.items()):
             raise DuplicateTeam(new)
-        stmt = (
-            update(TeamRow)
-            .where(TeamRow.id == team_id)
-            .values(name=new)
-            .execution_options(synchronize_session=False)
-        )
+        stmt = update(_teams).where(_teams.c.id == team_id).values(name=new)
         try:
             # A savepoint: a team added or renamed concurrently may take the name first
             # (the unique (tournament, name) constraint is the backstop).
@@ -221,5 +210,5 @@ _teams = TeamRow.__table__
 
 def _draw_order(teams: Sequence[str], groups: Sequence[Group]) -> list[str]:
     """Group members in draw order first, then the teams outside any group."""
-    grouped = [team for group in groups for team in group.teams]
-    return grouped + [team for team in teams if team not in set(grouped)]
+    members = [team for group in groups for team in group.teams]
+    return members + [team for team in teams if team not in set(members)]

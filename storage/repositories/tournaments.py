@@ -184,12 +184,7 @@ class TournamentRepository(Repository):
     async def archive(self, tournament_id: int, at: datetime, reason: Reason = "ended") -> None:
         """No longer the chat's active tournament: ended by an organiser, or replaced by
         another one (a new set-up, or one brought back)."""
-        stmt = (
-            update(TournamentRow)
-            .where(TournamentRow.id == tournament_id)
-            .values(status="archived", archived_at=at, archive_reason=reason)
-        )
-        if not await self._rowcount(stmt):
+        if not await self._rowcount(_status(tournament_id, "archived", at, reason)):
             raise TournamentNotFound(tournament_id)
 
     async def restore(self, tournament_id: int) -> None:
@@ -197,22 +192,13 @@ class TournamentRepository(Repository):
         had; archive the running one first. TournamentNotFound: no archived tournament has
         this id. ActiveTournamentExists: the chat runs another one (the partial unique
         index settles two restores racing)."""
-        found = (
-            await self._session.execute(
-                select(_tournaments.c.chat_id).where(
-                    _tournaments.c.id == tournament_id, _tournaments.c.status == "archived"
-                )
-            )
-        ).scalar_one_or_none()
+        t = _tournaments.c
+        archived = select(t.chat_id).where(t.id == tournament_id, t.status == "archived")
+        found = await self._session.scalar(archived)
         if found is None:
             raise TournamentNotFound(tournament_id)
-        stmt = (
-            update(TournamentRow)
-            .where(TournamentRow.id == tournament_id)
-            .values(status="active", archived_at=None, archive_reason=None)
-        )
         try:
-            await self._session.execute(stmt)
+            await self._session.execute(_status(tournament_id, "active", None, None))
         except IntegrityError as exc:
             raise ActiveTournamentExists(found) from exc
 
@@ -238,6 +224,12 @@ _ACTIVE = select(*_tournaments.columns).where(
 )
 _BY_ID = select(*_tournaments.columns).where(_tournaments.c.id == bindparam("id"))
 _teams = TeamRow.__table__
+
+
+def _status(tournament_id: int, status: str, at: datetime | None, reason: Reason | None) -> Any:
+    """Set the tournament's status, and when and why it was archived (None: it runs)."""
+    stmt = update(TournamentRow).where(TournamentRow.id == tournament_id)
+    return stmt.values(status=status, archived_at=at, archive_reason=reason)
 
 
 @cache
