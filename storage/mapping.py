@@ -140,6 +140,7 @@ _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
     "undated": lambda d: _undated_from_json(d or {}),
 }
 SETTINGS = tuple(f.name for f in fields(TournamentSettings))
+_TOURNAMENT = tuple(f.name for f in fields(Tournament) if f.name != "settings")  # as columns
 
 
 def settings_columns(settings: TournamentSettings) -> dict[str, object]:
@@ -151,15 +152,7 @@ def tournament_from_row(row: TournamentRow) -> Tournament:
     settings = TournamentSettings(
         **{name: _FROM_COLUMN.get(name, _as_is)(getattr(row, name)) for name in SETTINGS}
     )
-    return Tournament(
-        id=row.id,
-        chat_id=row.chat_id,
-        name=row.name,
-        status=row.status,
-        created_by=row.created_by,
-        created_at=row.created_at,
-        settings=settings,
-    )
+    return Tournament(**{name: getattr(row, name) for name in _TOURNAMENT}, settings=settings)
 
 
 # A planned match's columns, in the order of PlannedMatch's fields (the team names as
