@@ -63,9 +63,9 @@ from sqlalchemy import event
 from telegram import Update
 from telegram.ext import Application
 
-from bot import services
 from bot.app import build
-from bot.settings import Settings
+from bot.runtime import services
+from bot.runtime.settings import Settings
 from bot.texts import welcome
 from bot.usecases import drafts, setup
 

@@ -257,9 +257,9 @@ async def part_d(home: Path, strangers: int) -> list[tuple[str, str]]:
     import bot_bench
     from telegram import Update
 
-    from bot import hygiene, services
     from bot.app import build
-    from bot.settings import Settings
+    from bot.runtime import hygiene, services
+    from bot.runtime.settings import Settings
 
     now = [datetime(2026, 12, 6, 7, 0, tzinfo=UTC)]
     settings = Settings(token="123456:BENCH", db_url=f"sqlite+aiosqlite:///{home / 'd.sqlite3'}")
@@ -303,8 +303,8 @@ async def part_e(home: Path, asked_alone: int) -> list[tuple[str, str]]:
     import bot_bench
     from telegram import Update
 
-    from bot import offload
-    from bot.settings import Settings
+    from bot.runtime import offload
+    from bot.runtime.settings import Settings
 
     settings = Settings(
         token=f"{bot_bench.BOT_ID}:BENCH",

@@ -22,7 +22,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import chats, hygiene, logs, offload, services, web
+from bot import web
 from bot.handlers import (
     admin,
     captains,
@@ -30,6 +30,7 @@ from bot.handlers import (
     files,
     forfeits,
     links,
+    questions,
     reminders,
     results,
     schedule,
@@ -39,11 +40,12 @@ from bot.handlers import (
     views,
     weeks,
 )
-from bot.intake import DurableUpdater, Intake
 from bot.reminders.dispatcher import Dispatcher
 from bot.reminders.pacing import bot_sender
 from bot.reminders.timer import for_queue
-from bot.settings import Settings
+from bot.runtime import chats, hygiene, logs, offload, services
+from bot.runtime.intake import DurableUpdater, Intake
+from bot.runtime.settings import Settings
 from bot.texts import welcome
 from bot.web import server, site
 from storage import Database
@@ -51,7 +53,7 @@ from storage.engine import default_url, sqlite_path
 
 log = logging.getLogger(__name__)
 
-# What the worker processes import before their first plan or picture (bot/offload.py).
+# What the worker processes import before their first plan or picture (bot/runtime/offload.py).
 WORKER_IMPORTS = (
     "bot.usecases.drafts",
     "domain.cpsat",  # OR-Tools: domain.planner imports it only where it polishes
@@ -77,13 +79,13 @@ def build(
     if settings.rate_limit:
         # 30/s overall, 20/min per group; a 429 (RetryAfter) is waited out and retried,
         # which is safe: Telegram did not deliver the message it refused. Every wait holds
-        # only the chat it is for (bot/chats.py).
+        # only the chat it is for (bot/runtime/chats.py).
         builder = builder.rate_limiter(chats.PerChatRateLimiter(retries=3))
     base_clock = services.shifted(clock or services.utc_now, settings.clock_offset)
     offload.preload(WORKER_IMPORTS)
     # Chats are independent: updates of different chats at once, of one chat in order
-    # (bot/chats.py); each is stored before Telegram is told it arrived and marked done
-    # once handled, so a crash loses none (bot/intake.py).
+    # (bot/runtime/chats.py); each is stored before Telegram is told it arrived and marked done
+    # once handled, so a crash loses none (bot/runtime/intake.py).
     intake = Intake(lambda: services.of(app).db, base_clock)
     processor = chats.PerChat(done=intake.finished)
     intake.on_stop.append(processor.stop_waiting)  # a backlog must not hold up a stop
@@ -117,7 +119,7 @@ def build(
             reachable=found.reachable,
         )
         found.dispatcher.start()
-        if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/hygiene.py)
+        if app.job_queue is not None:  # old update ids, abandoned set-ups (bot/runtime/hygiene.py)
             # The planning/rendering worker starts once the bot is up, not on the first
             # plan (and not during start-up, whose CPU it would share).
             app.job_queue.run_once(_warm, when=offload.WARM_AFTER, name="offload:warm")
@@ -221,7 +223,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CallbackQueryHandler(tournaments.button, pattern=r"^tb:"),
             CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
             CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),
-            CallbackQueryHandler(captains.tournament_button, pattern=r"^q:"),
+            CallbackQueryHandler(questions.tournament_button, pattern=r"^q:"),
             CallbackQueryHandler(captains.claim_button, pattern=r"^kc:"),
             # /geri_al takes back a result write or a whole withdrawal (/cekil).
             CommandHandler("geri_al", forfeits.geri_al),
@@ -242,12 +244,12 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     forfeit_line = filters.Regex(forfeits.PLAIN) & filters.ChatType.GROUPS
     app.add_handler(MessageHandler(text & forfeit_line, forfeits.plain), group=2)
     app.add_handler(MessageHandler(text & filters.ChatType.GROUPS, results.plain), group=2)
-    app.add_handler(MessageHandler(text, captains.question), group=3)
+    app.add_handler(MessageHandler(text, questions.question), group=3)
     app.add_error_handler(errors.on_error)
 
 
 def run(settings: Settings) -> None:
-    logs.setup()  # INFO for the bot, WARNING for its libraries (bot/logs.py)
+    logs.setup()  # INFO for the bot, WARNING for its libraries (bot/runtime/logs.py)
     # One HTTP server for the webhook (when set) and the public pages (bot/web/server.py).
     try:
         asyncio.run(server.serve(build(settings), settings))

@@ -25,9 +25,19 @@ class Intent(StrEnum):
     KNOCKOUT = "knockout"  # "final ne zaman", "yarı final kaçta": a stage's matches
     QUALIFY = "qualify"  # "gruptan çıkıyor muyuz": what the team needs to go through
     WEEKS_LEFT = "weeks_left"  # "kaç hafta kaldı": a season league's match weeks to come
+    # About the tournament as a whole (domain.topics): "bugün kaç maç var", "lig ne zaman
+    # bitiyor", "ertelenen maç ne zaman", "gruptaki rakiplerimiz kimler".
+    COUNT = "count"
+    DATES = "dates"
+    POSTPONED = "postponed"
+    OPPONENTS = "opponents"
 
 
 INTENT_PRIORITY: tuple[Intent, ...] = (
+    Intent.POSTPONED,
+    Intent.COUNT,
+    Intent.DATES,
+    Intent.OPPONENTS,
     Intent.WEEKS_LEFT,
     Intent.QUALIFY,
     Intent.KNOCKOUT,

@@ -30,8 +30,10 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from domain.errors import DomainError
+from domain.mentions import mentioned
 from domain.model import PlannedMatch, Score
-from domain.names import AmbiguousTeam, UnknownTeam, fold, mentioned, normalize
+from domain.names import AmbiguousTeam, UnknownTeam, fold, normalize
+from domain.resultwords import number_words, told, with_digits
 from domain.scores import MAX_GOALS, MAX_LINE_LENGTH, NotAResult, ParsedResult, parse_result
 
 __all__ = [
@@ -167,9 +169,10 @@ MAX_LINES = 12
 
 
 def may_be_result(text: str) -> bool:
-    """Cheap filter before any look-up: a digit, in a short message or a few short lines."""
+    """Cheap filter before any look-up: a digit (or two number words), in a short message
+    or a few short lines."""
     if not _DIGIT.search(text):
-        return False
+        return number_words(text) >= 2 and len(normalize(text)) <= MAX_LINE_LENGTH
     if len(normalize(text)) <= MAX_LINE_LENGTH:
         return True
     parts = text.splitlines()
@@ -291,12 +294,26 @@ def _trimmed(line: str, teams: tuple[str, ...]) -> Record | None:
     return None
 
 
+def _in_words(text: str, teams: tuple[str, ...]) -> Record | None:
+    """ "Kartallar üç bir Şahinler": a result line once its number words are digits; any
+    other line without digits is chat."""
+    if number_words(text) < 2:
+        return None
+    line = _blank_clock_and_dates(with_digits(normalize(text)))
+    try:
+        return Record(line, parse_result(line, teams))
+    except DomainError:
+        return None
+
+
 def read_line(text: str, teams: Iterable[str]) -> Reading | None:
     """What `text`, typed in the tournament's group, says about a result; see the module
     docstring. None is ordinary chat, to be left unanswered."""
     team_list = tuple(teams)
-    if not _DIGIT.search(text) or len(normalize(text)) > MAX_LINE_LENGTH:
+    if len(normalize(text)) > MAX_LINE_LENGTH:
         return None
+    if not _DIGIT.search(text):
+        return _in_words(text, team_list)
     line = _blank_clock_and_dates(normalize(text))
     if not _STANDALONE_NUMBER.search(line):
         return None
@@ -309,6 +326,8 @@ def read_line(text: str, teams: Iterable[str]) -> Reading | None:
         error = e
     except DomainError as e:  # both sides are teams: a team against itself, a bad score
         return Attempt(line, e)
+    if len(named) >= 2 and (said := told(line, team_list)) is not None:
+        return Record(result_line(said), said)  # "Kurtlar yendi Şahinleri 2-1"
     if len(named) >= 2 and (trimmed := _trimmed(line, team_list)) is not None:
         return trimmed
     own = _own_score(text, line, named)

@@ -60,7 +60,7 @@ __all__ = [
     "fold_plain",
     "key",
     "loose_key",
-    "mentioned",
+    "name_words",
     "normalize",
     "resolve",
     "strip_diacritics",
@@ -255,6 +255,13 @@ def _suggestions(text: _Spelling, teams: tuple[_Spelling, ...]) -> tuple[str, ..
     return tuple(name for score, _, name in scored[:SUGGESTIONS] if score >= SUGGESTION_CUTOFF)
 
 
+def _only(text: str, found: list[str]) -> str | None:
+    """The one team of `found`; None for none; AmbiguousTeam for several."""
+    if len(found) > 1:
+        raise AmbiguousTeam(text, found)
+    return found[0] if found else None
+
+
 def resolve(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> str:
     """The team in `teams` that `text` names, as spelled in `teams`.
 
@@ -264,24 +271,14 @@ def resolve(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> str:
     """
     spellings = _spellings(tuple(teams))
     wanted = _Spelling.of(text)
-    exact = [t.name for t in spellings if t.key == wanted.key]
-    if len(exact) == 1:
-        return exact[0]
-    if len(exact) > 1:
-        raise AmbiguousTeam(text, exact)
-
+    if found := _only(text, [t.name for t in spellings if t.key == wanted.key]):
+        return found
     if not wanted.loose:
         raise UnknownTeam(text, ())
-    loose = [t.name for t in spellings if t.loose == wanted.loose]
-    if len(loose) == 1:
-        return loose[0]
-    if len(loose) > 1:
-        raise AmbiguousTeam(text, loose)
-    reached = _by_chat_forms(text, spellings)
-    if len(reached) == 1:
-        return reached[0]
-    if len(reached) > 1:
-        raise AmbiguousTeam(text, reached)
+    if found := _only(text, [t.name for t in spellings if t.loose == wanted.loose]):
+        return found
+    if found := _only(text, _by_chat_forms(text, spellings)):
+        return found
 
     near: list[tuple[int, int, str]] = []
     for i, team in enumerate(spellings):
@@ -309,11 +306,33 @@ def resolve(text: str, teams: Iterable[str], *, fuzzy: bool = True) -> str:
 GENERIC_WORDS = frozenset(
     (
         *("spor", "sport", "sports", "sk", "fk", "fc", "gsk", "gs", "bk", "as", "ve", "club"),
-        *("kulubu", "kulup", "futbol", "takim", "takimi", "genclik", "gencligi", "birlik"),
-        *("birligi", "united", "city", "idman", "yurdu", "gucu", "belediye", "veteran"),
-        *("veteranlar", "the", "of", "de", "da", "ile", "fan", "team"),
+        *("kulubu", "kulup", "futbol", "takim", "takimi", "the", "of", "de", "da", "ile", "fan"),
+        "team",
     )
 )
+# Words common in club names that still name one team when no other team has them
+# ("genclik" for Gençlik Spor, "birlik" for Tuzla Birlik; two teams with it: neither).
+COMMON_WORDS = frozenset(
+    (
+        *("genclik", "gencligi", "birlik", "birligi", "united", "city", "idman", "yurdu"),
+        *("gucu", "belediye", "veteran", "veteranlar"),
+    )
+)
+ABBREVIATIONS = {"utd": "united", "spr": "spor", "gnclk": "genclik", "bld": "belediye"}  # typed
+# A one-word name ending in one of these also goes by its head: "Yıldız" for Yıldızspor.
+_COMPOUND_TAILS = ("spor", "gucu")
+
+
+def name_words(loose: str) -> tuple[str, ...]:
+    """A name's loose words with a compound's tail apart: "yildizspor" -> ("yildiz",
+    "spor"), so "Yıldız" is one of its words."""
+    words: list[str] = []
+    for word in loose.split():
+        tail = next((t for t in _COMPOUND_TAILS if word.endswith(t) and len(word) > len(t) + 2), "")
+        words.extend((word[: -len(tail)], tail) if tail else (word,))
+    return tuple(words)
+
+
 # Case endings a name takes in chat without an apostrophe ("Kartalların", "Dinamoya"),
 # folded, longest first; cut only when three letters or more remain.
 CASE_ENDINGS = (
@@ -343,56 +362,39 @@ def chat_forms(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
-def _short_name_of(words: tuple[str, ...], team: _Spelling) -> bool:
-    """`words` are consecutive words of `team`'s name, at least one distinctive."""
-    names = tuple(team.loose.split())
+def _short_name_of(words: tuple[str, ...], team: _Spelling, common: frozenset[str]) -> bool:
+    """`words` are consecutive words of `team`'s name, at least one distinctive: not a
+    generic word, and a common one only if no other team has it (`common`)."""
+    names = name_words(team.loose)
     if not words or len(words) >= len(names):
         return False
-    if not any(len(w) >= 3 and w not in GENERIC_WORDS for w in words):
+    if not any(
+        len(w) >= 3 and w not in GENERIC_WORDS and (w not in COMMON_WORDS or w in common)
+        for w in words
+    ):
         return False
     return any(names[i : i + len(words)] == words for i in range(len(names) - len(words) + 1))
 
 
+@lru_cache(maxsize=64)
+def _common_once(spellings: tuple[_Spelling, ...]) -> frozenset[str]:
+    """The COMMON_WORDS that exactly one team's name has."""
+    counts: dict[str, int] = {}
+    for team in spellings:
+        for word in set(name_words(team.loose)) & COMMON_WORDS:
+            counts[word] = counts.get(word, 0) + 1
+    return frozenset(w for w, n in counts.items() if n == 1)
+
+
 def _by_chat_forms(text: str, spellings: tuple[_Spelling, ...]) -> list[str]:
     reached: list[str] = []
+    common = _common_once(spellings)
     for form in chat_forms(text):
-        loose = loose_key(form)
-        words = tuple(loose.split())
+        words = tuple(ABBREVIATIONS.get(w, w) for w in loose_key(form).split())
+        loose = " ".join(words)
         for team in spellings:
             if team.name in reached:
                 continue
-            if team.loose == loose or _short_name_of(words, team):
+            if team.loose == loose or _short_name_of(words, team, common):
                 reached.append(team.name)
     return reached
-
-
-def mentioned(text: str, teams: Iterable[str], *, max_words: int = 5) -> tuple[str, ...]:
-    """The teams `text` names anywhere (typos, short names and suffixes included), in the
-    order they appear; the longest run of words that names one team wins its words.
-
-    A run that could be several teams names none of them. Used to tell a message about
-    the tournament from ordinary chat; deterministic, no I/O.
-    """
-    team_list = tuple(teams)
-    words = [w.strip(_EDGE) for w in normalize(text).split()]
-    found: list[str] = []
-    i = 0
-    while i < len(words):
-        for n in range(min(max_words, len(words) - i), 0, -1):
-            gram = " ".join(w for w in words[i : i + n] if w)
-            if not words[i] or sum(c.isalnum() for c in gram) < 2:
-                continue
-            try:
-                team = resolve(gram, team_list)
-            except _TeamLookupError:
-                continue
-            if team not in found:
-                found.append(team)
-            i += n
-            break
-        else:
-            i += 1
-    return tuple(found)
-
-
-_EDGE = ' \t,;:!?.()[]"“”«»…-–—'

@@ -38,7 +38,17 @@ A team hint is the longest run of words that are neither vocabulary nor filler (
 "Şahinler"). A question in the first person plural ("maçımız", "oynuyoruz") is about the
 asker's own team, so it carries no hint: in "Kartallarla maçımız kaçta" Kartallar is the
 opponent. A hint that names no team (names.resolve fails without candidates) most likely
-means the message was not about this tournament at all ("film ne zaman başlıyor").
+means the message was not about this tournament at all ("film ne zaman başlıyor"). A
+suffix written apart ("şahinler in maçı") belongs to the word before it.
+
+Before that rule: "kaç hafta kaldı" (and "kaç haftamız kaldı", "kaç hafta daha") is
+WEEKS_LEFT; a question about the tournament as a whole (`domain.topics`: how many
+matches, when it ends, a postponed match, the teams met, the table, a place) gets its
+intent (COUNT, DATES, POSTPONED, OPPONENTS, or STANDING) with `detail`; a match week
+named any way (`domain.weekwords`: "5.hafta", "hafta 4", "beşinci hafta", "son hafta",
+"haftaya") makes a week question. A word the vocabulary does not list is read by
+`domain.morphology` ("kimdi", "zamandı", "oynuyormuyuz", "elenecek") before a typo is
+guessed, and a word it reads is never taken for a typo of another ("geliyoruz").
 """
 
 from __future__ import annotations
@@ -48,11 +58,17 @@ from dataclasses import dataclass
 
 from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.model import Stage
+from domain.morphology import Case, Word, analyse
 from domain.names import fold, normalize
-from domain.questionwords import PHRASES, Sense, lookup
+from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
+from domain.topics import ASKING, Topic, TopicQuestion, topic_in
+from domain.weekwords import LAST_WEEK, NEXT_WEEK, THIS_WEEK, week_in
 
 __all__ = [
+    "LAST_WEEK",
     "MAX_WORDS",
+    "NEXT_WEEK",
+    "THIS_WEEK",
     "Question",
     "ask",
     "hint_forms",
@@ -82,8 +98,12 @@ class Question:
     day: Day | None = None
     team_only: bool = False  # a question only if `team_hint` names a team ("Dinamo kaçta")
     # A season league's match week asked about: its number ("3. hafta"), THIS_WEEK ("bu
-    # hafta") or NEXT_WEEK ("haftaya", "gelecek hafta"); None: no week named.
+    # hafta"), NEXT_WEEK ("haftaya", "gelecek hafta") or LAST_WEEK ("son hafta"); None:
+    # no week named.
     week: int | str | None = None
+    # COUNT: what is counted (today, left, group, played, total); DATES: end, last_match;
+    # STANDING and OPPONENTS: a group named by its letter ("a grubu puan durumu": "A").
+    detail: str | None = None
 
 
 _APOSTROPHE = re.compile(r"['’`´]")
@@ -112,8 +132,18 @@ def _tokens(text: str) -> list[_Token]:
                 tokens[-1] = _Token(last.typed, last.folded, ends_clause=True)
             continue
         typed = _APOSTROPHE.split(bare, maxsplit=1)[0] or bare
+        if folded in _SUFFIXES_APART and tokens and not tokens[-1].ends_clause:
+            # "şahinler in maçı", "kurtlar la": the ending belongs to the word before.
+            last = tokens[-1]
+            tokens[-1] = _Token(last.typed, last.folded + folded, ends)
+            continue
         tokens.append(_Token(typed, folded, ends))
     return tokens
+
+
+# Case endings phones write apart from the name ("şahinler in", "dinamo nun"), folded.
+# ("ya" and "de" are words of their own: "ne zaman ya", "biz de").
+_SUFFIXES_APART = frozenset({"in", "un", "nin", "nun", "la", "le", "yla", "yle"})
 
 
 @dataclass(frozen=True)
@@ -146,12 +176,27 @@ class _Reading:
         )
 
 
+# Verbs of asking the bot for something ("atar mısın", "gösterir misin").
+_REQUESTS = frozenset({"at", "goster", "yaz", "gonder", "paylas", "ver"})
+
+
+def _not_a_name(word: Word | None) -> bool:
+    """A word the morphology reads that is neither a name nor a sign of other chat: a
+    request to the bot, or "we" being somewhere ("sahada olalım")."""
+    if word is None:
+        return False
+    return word.stem in _REQUESTS or (word.stem == "ol" and word.we)
+
+
 def _read(tokens: list[_Token]) -> tuple[_Reading, str | None]:
     """The message's reading and its team hint (the longest run of unknown words)."""
     forms = [lookup(t.folded) for t in tokens]
     reading = _Reading()
     runs: list[list[str]] = [[]]
     for i, (token, form) in enumerate(zip(tokens, forms, strict=True)):
+        if form is None and _not_a_name(analyse(token.folded)):
+            runs.append([])  # "atabilir misin", "sahada olalım": no name, no chat
+            continue
         if form is None:
             runs[-1].append(token.typed)
             if token.ends_clause:
@@ -177,9 +222,18 @@ def ask(text: str) -> Question | None:
     tokens = _tokens(text)
     if not tokens or len(tokens) > MAX_WORDS:
         return None
-    week, rest = _week(tokens)
-    if week is not None:
-        return _week_question(week, rest)
+    words = [t.folded for t in tokens]
+    if _weeks_left(words):
+        return Question(Intent.WEEKS_LEFT)
+    if ELSEWHERE & set(words):
+        return None  # "premier lig ne zaman bitiyor": another competition
+    topic = topic_in(words)
+    if topic is not None:
+        return _topic_question(topic, tokens)
+    named = week_in(words)
+    if named is not None:
+        rest = tokens[: named.start] + tokens[named.end :]
+        return _week_question(named.week, rest)
     reading, hint = _read(tokens)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
@@ -187,48 +241,80 @@ def ask(text: str) -> Question | None:
         return None
     if not (reading.topic and (reading.asks or alone)):
         return _about_a_team(tokens, reading, hint)
-    intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
+    intent = next((i for i in INTENT_PRIORITY if i in _intents(reading, words)), Intent.NEXT_MATCH)
     stage = reading.stage if intent is Intent.KNOCKOUT else None
     return Question(intent, hint, personal=reading.we, stage=stage, day=reading.day)
 
 
+_WHERE_WORDS = frozenset({"hangi", "nerede", "nerde", "neresi", "hangisinde"})
+
+
+def _intents(reading: _Reading, words: list[str]) -> frozenset[Intent]:
+    """The intents signalled, less what a word only seems to ask: "ne zaman sahadayız"
+    and "kaçta sahadayız" ask when, not where (being at the pitch is the time); "karşımıza
+    kim çıkıyor" asks the opponent, not who goes through."""
+    found = reading.intents
+    at_pitch = any(
+        (w := analyse(word)) is not None and w.stem == "saha" and w.case is Case.LOCATIVE
+        for word in words
+    )
+    if at_pitch and not _WHERE_WORDS & set(words) and found & {Intent.TIME, Intent.NEXT_MATCH}:
+        found -= {Intent.PITCH}
+    if any(word.startswith("karsimiz") for word in words):
+        found -= {Intent.QUALIFY}
+    return found
+
+
 # --- a season league's match weeks ("3. hafta ne zaman", "bu hafta kiminle") ---------------
 
-THIS_WEEK, NEXT_WEEK = "this", "next"
-_WEEK_FORMS = frozenset(
-    {"hafta", "haftaki", "haftanin", "haftada", "haftasi", "haftasinin", "haftaya", "haftalik"}
-)
-_NEXT_WORDS = frozenset({"gelecek", "sonraki", "onumuzdeki", "diger", "ertesi"})
-_LEFT_WORDS = frozenset({"kaldi", "kaliyor", "kalmis", "var"})
+_LEFT_WORDS = frozenset({"kaldi", "kaliyor", "kalmis", "var", "daha"})
 
 
-def _week(tokens: list[_Token]) -> tuple[int | str | None, list[_Token]]:
-    """The match week a message names and its other words: ("3. hafta") -> 3, "bu hafta"
-    -> THIS_WEEK, "haftaya" / "gelecek hafta" -> NEXT_WEEK, "kaç hafta kaldı" ->
-    Intent.WEEKS_LEFT's value; (None, tokens) when it names none."""
-    words = [t.folded for t in tokens]
-    for i, word in enumerate(words):
-        if word not in _WEEK_FORMS:
+def _weeks_left(words: list[str]) -> bool:
+    """ "kaç hafta kaldı", "kaç maç haftası kaldı", "kaç haftamız kaldı", "kaç hafta daha
+    oynuyoruz": the season's match weeks to come."""
+    for i, word in enumerate(words[:-1]):
+        if word != "kac":
             continue
-        before = words[i - 1] if i else ""
-        if word == "haftaya" and not before.isdigit():
-            return NEXT_WEEK, tokens[:i] + tokens[i + 1 :]
-        if before == "kac" and _LEFT_WORDS & set(words[i + 1 :]):
-            return Intent.WEEKS_LEFT.value, []
-        if before.isascii() and before.isdigit() and 0 < int(before) < 1000:
-            return int(before), tokens[: i - 1] + tokens[i + 1 :]
-        if before == "bu":
-            return THIS_WEEK, tokens[: i - 1] + tokens[i + 1 :]
-        if before in _NEXT_WORDS:
-            return NEXT_WEEK, tokens[: i - 1] + tokens[i + 1 :]
-    return None, tokens
+        after = words[i + 2 :] if words[i + 1] == "mac" else words[i + 1 :]
+        if after and after[0].startswith("hafta") and _LEFT_WORDS & set(after[1:]):
+            return True
+    return False
+
+
+def _topic_question(topic: TopicQuestion, tokens: list[_Token]) -> Question:
+    """A question about the tournament (domain.topics); its team hint is the longest run
+    of the other words that neither the vocabulary nor the morphology knows."""
+    runs: list[list[str]] = [[]]
+    for i, token in enumerate(tokens):
+        known = lookup(token.folded) is not None or analyse(token.folded) is not None
+        if i in topic.used or known or token.folded in ASKING:
+            runs.append([])
+            continue
+        runs[-1].append(token.typed)
+    longest = max(runs, key=len)
+    hint = " ".join(longest) if longest and not topic.we else None
+    day = Day.TODAY if topic.detail == "today" else None
+    if topic.topic is Topic.PLACE:  # "kaçinci siradayz": the typo's "we" too
+        we = topic.we or any((f := lookup(t.folded)) is not None and f.we for t in tokens)
+        return Question(Intent.STANDING, None if we else hint, personal=we)
+    if topic.topic is Topic.TABLE:
+        return Question(Intent.STANDING, hint, personal=topic.we, detail=topic.group)
+    detail = topic.group if topic.topic is Topic.OPPONENTS else topic.detail
+    return Question(_TOPIC_INTENTS[topic.topic], hint, topic.we, day=day, detail=detail)
+
+
+_TOPIC_INTENTS = {
+    Topic.COUNT: Intent.COUNT,
+    Topic.DATES: Intent.DATES,
+    Topic.POSTPONED: Intent.POSTPONED,
+    Topic.OPPONENTS: Intent.OPPONENTS,
+}
 
 
 def _week_question(week: int | str, rest: list[_Token]) -> Question | None:
     """A question about a match week: a question word must remain ("3. hafta güzeldi" is
     chat), and no word about a match already played."""
-    if week == Intent.WEEKS_LEFT.value:
-        return Question(Intent.WEEKS_LEFT)
     if not rest:
         return None
     reading, hint = _read(rest)
@@ -242,7 +328,9 @@ def _week_question(week: int | str, rest: list[_Token]) -> Question | None:
 
 # "Dinamo kaçta?", "Kartallar ne zaman": a question word and a name, nothing else.
 MAX_TEAM_ONLY_WORDS = 5
-_TEAM_ONLY_INTENTS = frozenset({Intent.TIME, Intent.NEXT_MATCH, Intent.PITCH, Intent.OPPONENT})
+_TEAM_ONLY_INTENTS = frozenset(
+    {Intent.TIME, Intent.NEXT_MATCH, Intent.PITCH, Intent.OPPONENT, Intent.QUALIFY}
+)
 
 
 def _about_a_team(tokens: list[_Token], reading: _Reading, hint: str | None) -> Question | None:

@@ -15,8 +15,9 @@ from rapidfuzz.distance import OSA
 
 from domain.intents import Day, Intent
 from domain.model import Stage
+from domain.morphology import Case, Pos, Tense, Word, analyse
 
-__all__ = ["FUZZY_MIN_TYPED", "FUZZY_MIN_VOCAB", "PHRASES", "Form", "Sense", "lookup"]
+__all__ = ["ELSEWHERE", "FUZZY_MIN_TYPED", "FUZZY_MIN_VOCAB", "PHRASES", "Form", "Sense", "lookup"]
 
 # Typo tolerance: one edit, for typed words of FUZZY_MIN_TYPED letters or more against
 # vocabulary words of FUZZY_MIN_VOCAB letters or more ("mac" and "kim" must be exact).
@@ -39,6 +40,16 @@ class Sense:
     day: Day | None = None  # "bugün", "yarın"
     ends_alone: bool = False  # a question on its own before a "?" ("rakip?", "saha?")
 
+
+# Other competitions: a question about them is not about this tournament ("şampiyonlar ligi
+# finali ne zaman", "premier lig ne zaman bitiyor"), folded.
+ELSEWHERE = frozenset(
+    {"sampiyonlar", "uefa", "avrupa", "dunya", "premier", "super", "superlig", "bundesliga"}
+    | {"laliga", "nba", "euroleague", "milli"}
+)
+
+# "var mı", "yok mu", "belli mi" written as one word; never a typo's target ("yokum").
+_GLUED_PARTICLES = ("varmi", "yokmu", "bellimi")
 
 _FILLER = Sense()
 _ASKS = Sense(asks=True)
@@ -89,6 +100,7 @@ _NOUNS: dict[str, Sense] = {
     "yarifinal": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.SEMI, ends_alone=True),
     "ceyrekfinal": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.QUARTER, ends_alone=True),
     "ucunculuk": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.THIRD, ends_alone=True),
+    "3luk": Sense(topic=True, intent=Intent.KNOCKOUT, stage=Stage.THIRD, ends_alone=True),
     "eleme": Sense(topic=True, intent=Intent.KNOCKOUT, ends_alone=True),
     "grup": _TOPIC,
     "grub": _TOPIC,
@@ -123,8 +135,17 @@ _WORDS: dict[str, Sense] = {
     "nolcak": _ASKS,
     "napiyoruz": _ASKS,
     "kimin": _ASKS,
+    # The particle glued on: "maç varmı", "belli mi" as "bellimi".
+    **dict.fromkeys(_GLUED_PARTICLES, _ASKS),
     "miyiz": Sense(asks=True, we=True),
     "muyuz": Sense(asks=True, we=True),
+    # "atar mısın", "atabilir misin": a request asked of the bot (PHRASES); alone, "gelir
+    # misin" asks a person.
+    **dict.fromkeys(("misin", "musun", "misiniz", "musunuz"), _FILLER),
+    # Another competition's match is not this tournament's: "şampiyonlar ligi finali".
+    **dict.fromkeys(ELSEWHERE, _VETO),
+    # "grupta kimse yok mu": asking for people, not about a match.
+    **dict.fromkeys(("kimse", "kimseyi", "kimsenin"), _VETO),
     # Words that only count in a phrase (see PHRASES) or signal an intent.
     "zaman": _FILLER,
     "zmn": _FILLER,
@@ -200,9 +221,9 @@ _WORDS: dict[str, Sense] = {
             *("cikmamiz", "gecmemiz", "kalmamiz", "daha"),
             *("sabah", "simdi", "artik", "lutfen", "selam", "merhaba", "slm", "bir", "ilk"),
             *("var", "yok", "ile", "hadi", "tamam", "en", "yakin", "gelecek"),
-            *("tekrar", "yine", "haftaki", "sonra", "once", "nasil"),
+            *("tekrar", "yine", "haftaki", "sonra", "once", "nasil", "belli"),
             # One edit from a question word, but not one: "kimse" is not "kimle".
-            *("kimse", "kimi", "kacti", "kacan", "hani", "sahane"),
+            *("kimi", "kacti", "kacan", "hani", "sahane"),
         ),
         _FILLER,
     ),
@@ -229,6 +250,18 @@ PHRASES: dict[tuple[str, str], Sense] = {
     ("ne", "gerekiyor"): _ASKS,
     ("ceyrek", "final"): Sense(intent=Intent.KNOCKOUT, stage=Stage.QUARTER),
     ("var", "mi"): _ASKS,
+    ("belli", "mi"): _ASKS,  # "rakibimiz belli mi", "finalin saati belli mi"
+    # A form of going through the morphology reads, then "miyiz": "çıkabilecek miyiz".
+    **{
+        (stem, particle): Sense(asks=True, topic=True, we=True, intent=Intent.QUALIFY)
+        for stem in ("cik", "gec", "kal", "atla", "ele")
+        for particle in ("miyiz", "muyuz")
+    },
+    **{
+        (verb, particle): _ASKS
+        for verb in ("at", "goster", "yaz", "gonder", "paylas", "ver")
+        for particle in ("misin", "musun", "misiniz", "musunuz")
+    },
     ("yok", "mu"): _ASKS,
     ("saat", "kac"): Sense(asks=True, intent=Intent.TIME),
     ("ne", "durum"): Sense(asks=True, intent=Intent.STANDING),
@@ -264,6 +297,12 @@ def _vocabulary() -> dict[str, Form]:
 
 
 _VOCABULARY = _vocabulary()
+# Listed forms with the question particle glued on ("cikiyomuyuz"): they ask.
+_ASKED_GLUED = frozenset(
+    form
+    for form in _VOCABULARY
+    if ("mi" in form or "mu" in form) and (w := analyse(form)) is not None and w.question
+)
 # Typo targets: words that decide something, long enough to tolerate an edit.
 _FUZZY_TARGETS = tuple(
     form
@@ -271,13 +310,75 @@ _FUZZY_TARGETS = tuple(
     if len(form) >= FUZZY_MIN_VOCAB
     and not entry.sense.veto
     and (entry.sense != _FILLER or form in _PHRASE_WORDS)
+    # Words that only lean towards going through ("çıkar", "kalır"): a name one edit away
+    # ("Çınar") is likelier than a typo of them.
+    and not (entry.sense.intent is Intent.QUALIFY and not entry.sense.topic)
+    and form not in _GLUED_PARTICLES
 )
 
 
+# Stems the morphology reads (domain.morphology) whose forms count as these words: "kimdi",
+# "kimleydi" as "kim", "zamandı" and "zamana" as "zaman" (the phrase "ne zaman").
+_STEM_WORDS = {
+    **{"kim": "kim", "zaman": "zaman", "hangi": "hangi", "nere": "nerede", "tur": "tur"},
+    "sans": "daha",  # "şansımız", "ihtimalimiz": a filler, in the first person
+    "ihtimal": "daha",
+}
+_PLAYING = frozenset({"oyna", "basla"})
+# Asking the bot for something: the phrase with "mısın" asks ("tabloyu atar mısın").
+_REQUESTS = frozenset({"at", "goster", "yaz", "gonder", "paylas", "ver"})
+# Going through: "geçer miyiz", "elenecek miyiz", "çıkabilir miyiz", "tur atlar mıyız".
+_GOING_THROUGH = frozenset({"cik", "gec", "kal", "atla"})
+
+
+def _by_morphology(word: Word) -> Form | None:
+    """What a form the vocabulary does not list says, read by its stem and endings:
+    "oynuyormuyuz" is a playing verb in the first person plural asking, "rakiplerimizin"
+    the noun "rakip"; a form of playing in the past is about a match already played."""
+    asks = word.question
+    if word.pos is Pos.VERB:
+        out = word.stem == "ele" and word.passive  # "elenecek miyiz"
+        through = word.stem in _GOING_THROUGH or out
+        # "çıkma şansımız": the bare "-ma" is the verbal noun, not "do not".
+        bare = word.negative and word.tense is None
+        told = word.tense in (Tense.PAST, Tense.PARTICIPLE)  # "kalan maçlar": what is left
+        if through and (not word.negative or bare) and not told:
+            sense = Sense(topic=word.we or out, we=word.we, asks=asks, intent=Intent.QUALIFY)
+            return Form(word.stem, sense, we=word.we)
+        if word.stem in _REQUESTS and word.tense is Tense.AORIST and not word.negative:
+            return Form(word.stem, _FILLER, we=False)
+        if word.stem not in _PLAYING or word.negative:
+            return None
+        if word.tense is Tense.PAST and not word.question:
+            return Form(word.stem, _VETO, we=word.we)
+        return Form(word.stem, Sense(topic=True, we=word.we, asks=asks), we=word.we)
+    if word.stem == "kac" and word.case is Case.LOCATIVE:
+        return Form("kacta", _WORDS["kacta"], we=False)
+    if word.stem in _STEM_WORDS:
+        return Form(word.stem, _WORDS[_STEM_WORDS[word.stem]], we=word.we)
+    stem = "maclar" if word.stem == "mac" and word.plural else word.stem
+    if stem in _NOUNS:
+        sense = _NOUNS[stem]
+        return Form(stem, dataclasses.replace(sense, asks=sense.asks or asks), we=word.we)
+    return None
+
+
 def lookup(folded: str) -> Form | None:
-    """The vocabulary form of a folded word, or of the word one edit from it; None if none."""
+    """The vocabulary form of a folded word, else what the morphology reads in it, else
+    the vocabulary word one edit from it; None if none."""
     found = _VOCABULARY.get(folded)
-    if found is not None or len(folded) < FUZZY_MIN_TYPED:
+    if found is not None and not found.sense.asks and folded in _ASKED_GLUED:
+        return dataclasses.replace(found, sense=dataclasses.replace(found.sense, asks=True))
+    if found is not None or len(folded) < 2:
         return found
+    read = analyse(folded)
+    if read is not None and not read.typo:
+        # A word the morphology reads is that word, not a typo of another ("geliyoruz"
+        # is not "geçiyoruz").
+        return _by_morphology(read)
+    if len(folded) < FUZZY_MIN_TYPED:
+        return None
     near = process.extractOne(folded, _FUZZY_TARGETS, scorer=OSA.distance, score_cutoff=1)
-    return None if near is None else _VOCABULARY[near[0]]
+    if near is not None:
+        return _VOCABULARY[near[0]]
+    return None if read is None else _by_morphology(read)

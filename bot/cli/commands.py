@@ -53,7 +53,7 @@ def cmd_db(args: argparse.Namespace) -> str:
 def cmd_bot(args: argparse.Namespace) -> str:
     """Runs until SIGTERM/SIGINT; imported lazily so the CLI starts fast without Telegram."""
     from bot.app import run
-    from bot.settings import Settings
+    from bot.runtime.settings import Settings
 
     settings = Settings.from_env(
         token=args.token,

@@ -8,15 +8,11 @@ case is called and its outcome worded. A refused button press is answered with a
 
 from __future__ import annotations
 
-import html
-from datetime import datetime
-
 from telegram import Update, User
 from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, reply, run, toast
 from bot.handlers.effects import apply, keyboard
-from bot.texts import answers, chat
 from bot.texts.captains import (
     ASSIGN,
     ASSIGN_HOW,
@@ -31,13 +27,13 @@ from bot.texts.captains import (
     claimed,
     decided,
     organiser_notice,
+    pick_team,
     refusal,
     removed,
     removed_notice,
 )
-from bot.usecases import ask, captains
+from bot.usecases import captains, questions
 from bot.usecases.runner import Effects, Outcome, Outgoing
-from domain import intents, questions
 from domain.errors import DomainError
 
 # --- /kaptan and /kaptan_sil ------------------------------------------------------------
@@ -58,7 +54,7 @@ async def kaptan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         if not wanted:
             found = await run(context, captains.picker, captains.ShowPicker(), who)
-            await _picker(update, found.value)
+            await picker(update, found.value)
             return
         done = await run(context, captains.claim, captains.ClaimTeam(wanted), who)
     except DomainError as exc:
@@ -132,16 +128,16 @@ async def _claimed(
     await apply(context, done.effects + Effects(messages=notices))
 
 
-async def _picker(update: Update, found: ask.PickTeam) -> None:
+async def picker(update: Update, found: questions.PickTeam) -> None:
     labels = [(t, f"cap:{found.tournament_id}:{i}") for i, t in enumerate(found.teams)]
     rows = tuple(tuple(labels[j : j + 2]) for j in range(0, len(labels), 2))
-    await reply(update, chat.pick_team(), reply_markup=keyboard(rows))
+    await reply(update, pick_team(), reply_markup=keyboard(rows))
 
 
 # --- buttons --------------------------------------------------------------------------------
 
 
-def _numbers(data: str | None, prefix: str, count: int) -> tuple[int, ...] | None:
+def button_numbers(data: str | None, prefix: str, count: int) -> tuple[int, ...] | None:
     """`count` integers after `prefix` in the callback data; None for anything else
     (forged, cut short, an older layout)."""
     if not data or not data.startswith(prefix):
@@ -160,9 +156,11 @@ async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     query = update.callback_query
     if query is None:
         return
-    found = _numbers(query.data, "cap:", 2)
+    found = button_numbers(query.data, "cap:", 2)
     if found is None:
-        older = _numbers(query.data, "cap:", 1) is not None  # a picker from before the upgrade
+        older = (
+            button_numbers(query.data, "cap:", 1) is not None
+        )  # a picker from before the upgrade
         await toast(query, STALE_PICKER if older else UNKNOWN_BUTTON)
         return
     try:
@@ -181,7 +179,7 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if query is None:
         return
     verdict, _, rest = (query.data or "").removeprefix("kc:").partition(":")
-    found = _numbers(rest, "", 3) if verdict in ("ok", "no") else None
+    found = button_numbers(rest, "", 3) if verdict in ("ok", "no") else None
     if found is None:
         await toast(query, UNKNOWN_BUTTON)
         return
@@ -198,73 +196,4 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await apply(context, done.effects)
 
 
-async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The tournament a private question was about (q:<tournament id>)."""
-    query, user = update.callback_query, update.effective_user
-    if query is None or user is None:
-        return
-    found = _numbers(query.data, "q:", 1)
-    if found is None:
-        await toast(query, UNKNOWN_BUTTON)
-        return
-    who = actor(update, context)
-    try:
-        answer = await run(context, captains.in_tournament, captains.Chosen(found[0]), who)
-    except DomainError as exc:
-        await toast(query, refusal(exc))
-        return
-    await query.answer()
-    await _answer(update, questions.Question(intents.Intent.NEXT_MATCH), answer.value, who.now)
-
-
 # --- questions ------------------------------------------------------------------------------
-
-
-async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Answer only real match questions; ordinary chat gets nothing. One read use case
-    from arrival to answer: the team picker and a private chat's choice included."""
-    message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
-    if message is None or not message.text or chat_ is None or user is None:
-        return
-    asked = questions.ask(message.text)
-    if asked is None:
-        return
-    who = actor(update, context)
-    try:
-        response = (await run(context, ask.respond, ask.Ask(asked), who)).value
-    except DomainError as exc:
-        await reply(update, refusal(exc))
-        return
-    if response is None:
-        return  # "film ne zaman başlıyor": a question, but not about this tournament
-    if isinstance(response, list):
-        await _which_tournament(update, response)
-    elif isinstance(response, ask.PickTeam):
-        await _picker(update, response)
-    else:
-        await _answer(update, asked, response, who.now)
-
-
-async def _answer(
-    update: Update, asked: questions.Question, response: ask.Response, moment: datetime
-) -> None:
-    text = answers.reply(asked, response, moment)
-    table = (
-        asked.intent is intents.Intent.STANDING
-        and isinstance(response, ask.Answer)
-        and response.snapshot is not None
-        and response.snapshot.group_of(response.team) is not None
-    )
-    if table:
-        await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")
-    else:
-        await reply(update, text)
-
-
-async def _which_tournament(update: Update, found: ask.Choices) -> None:
-    """A private question from someone who captains in none or several tournaments."""
-    if not found:
-        await reply(update, chat.no_captaincy())
-        return
-    rows = tuple(((chat.captaincy_label(c), f"q:{c.tournament_id}"),) for c in found[:8])
-    await reply(update, chat.which_tournament(), reply_markup=keyboard(rows))

@@ -12,23 +12,18 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot import services
+from bot.runtime import services
 from bot.texts import parts
 from bot.texts.errors import refusal
 from bot.usecases import runner
 from bot.usecases.runner import Actor, Outcome
 from domain.errors import DomainError
-from storage import Database
 
 log = logging.getLogger(__name__)
 
 
 def now(context: ContextTypes.DEFAULT_TYPE):  # noqa: ANN201 - datetime
     return services.of(context.application).clock()
-
-
-def database(context: ContextTypes.DEFAULT_TYPE) -> Database:
-    return services.of(context.application).db
 
 
 def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:

@@ -12,9 +12,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import services
 from bot.handlers import live
 from bot.handlers.common import run, the_bot
+from bot.runtime import services
 from bot.usecases import reminders
 from bot.usecases.runner import Effects, Outgoing
 

@@ -8,9 +8,9 @@ from telegram import Update
 from telegram.error import BadRequest, NetworkError
 from telegram.ext import ContextTypes
 
-from bot.logs import Quiet, describe
+from bot.runtime.logs import Quiet, describe
 from bot.texts import welcome
-from bot.usecases.units import Repeated
+from bot.usecases.runner import Repeated
 
 log = logging.getLogger(__name__)
 _away = Quiet(log)

@@ -1,7 +1,7 @@
 """Files instead of text: /fikstur and /puan as pictures, /eleme, /yazdir, /takvim, /disa_aktar.
 
 `/fikstur metin` and `/puan metin` (after any filter) keep the text replies of views.py.
-Pictures and the PDF are made in a worker process within a time budget (bot.offload,
+Pictures and the PDF are made in a worker process within a time budget (bot.runtime.offload,
 bot.render.jobs): a large picture neither holds up other chats nor loads Pillow and fpdf2
 into the bot process. The calendar and the CSV, plain text, are made in a worker thread.
 """
@@ -15,10 +15,11 @@ from typing import Any
 from telegram import InputFile, Update
 from telegram.ext import ContextTypes
 
-from bot import offload, render, services
+from bot import render
 from bot.handlers import links, views
 from bot.handlers.common import now, refuse, reply
 from bot.render import calendar, export, jobs
+from bot.runtime import offload, services
 from bot.texts import files, fixture
 from bot.usecases import state
 from domain import names, selection
@@ -77,7 +78,7 @@ async def _rationed(
     *args: Any,
 ) -> Any:
     """`make(*args)` in a worker thread, at most once per person, chat and kind every 10
-    s (bot/rations.py): the same request on an unchanged tournament gets the last render
+    s (bot/runtime/rations.py): the same request on an unchanged tournament gets the last render
     again, anything else a short "biraz bekleyin" (then _WAITING). A render past its
     budget (offload.TooSlow) is refused in Turkish (then _WAITING too)."""
     user, chat_ = update.effective_user, update.effective_chat
@@ -137,7 +138,7 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     upcoming = render.next_slot(rows, moment)
     key = (chosen.kind, chosen.title, chosen.day, upcoming)
-    # In a worker process with a deadline (bot/offload.py): a big fixture neither holds
+    # In a worker process with a deadline (bot/runtime/offload.py): a big fixture neither holds
     # the event loop nor grows this process; past the budget a Turkish refusal.
     render_ = offload.in_worker(
         jobs.fixture, snap.tournament.name, rows, title, now=moment, budget=offload.RENDER_BUDGET

@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, in_group, reply, run
 from bot.handlers.effects import apply
-from bot.texts import chat
+from bot.texts import results
 from bot.texts.forfeits import (
     CEKIL_HOW,
     DEDUCTION_HOW,
@@ -103,7 +103,7 @@ async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(value, undo.Reinstated):
         await reply(update, reinstated(value))
     else:
-        await reply(update, chat.undone(value.match, value.removed, value.restored))
+        await reply(update, results.undone(value.match, value.removed, value.restored))
     await apply(context, done.effects)
 
 

@@ -15,10 +15,10 @@ import time
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import services
 from bot.handlers import links
 from bot.handlers.common import now, run, the_bot
-from bot.texts import chat
+from bot.runtime import services
+from bot.texts import live
 from bot.usecases import reading, state
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> 
     snap = (await run(context, reading.snapshot, reading.Running(), bot)).value
     page = await links.live_markup(context, snap.id)  # the live page's button, if public
     message = await context.bot.send_message(
-        chat_id, chat.live(snap, now(context)), reply_markup=page
+        chat_id, live.live(snap, now(context)), reply_markup=page
     )
     if pin:
         with contextlib.suppress(TelegramError):  # pinning needs admin rights
@@ -88,7 +88,7 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         page = await links.live_markup(context, snap.id)  # an edit keeps the button
         await context.bot.edit_message_text(
-            chat.live(snap, now(context)), chat_id, message_id, reply_markup=page
+            live.live(snap, now(context)), chat_id, message_id, reply_markup=page
         )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():

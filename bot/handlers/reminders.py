@@ -15,10 +15,12 @@ from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import services
+import domain.questions
 from bot.handlers.common import actor, run
 from bot.handlers.effects import apply
-from bot.texts import buttons, chat
+from bot.runtime import services
+from bot.texts import buttons
+from bot.texts.questions import next_match
 from bot.texts.reminders import (
     DEEP_LINK_PAYLOAD,
     headcount_gone,
@@ -26,9 +28,9 @@ from bot.texts.reminders import (
     headcount_thanks,
     started,
 )
-from bot.usecases import ask, reminders
+from bot.usecases import questions, reminders
 from bot.usecases.errors import NotAllowed
-from domain import intents, questions
+from domain import intents
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +61,10 @@ async def deep_link(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
         return False
     who = actor(update, context)
     next_text = None
-    asked = ask.Ask(questions.Question(intents.Intent.NEXT_MATCH))
-    found = (await run(context, ask.respond, asked, who)).value
-    if isinstance(found, ask.Answer) and found.match is not None:
-        next_text = chat.next_match(found.team, found.match, who.now)
+    asked = questions.Ask(domain.questions.Question(intents.Intent.NEXT_MATCH))
+    found = (await run(context, questions.respond, asked, who)).value
+    if isinstance(found, questions.Answer) and found.match is not None:
+        next_text = next_match(found.team, found.match, who.now)
     await message.reply_text(started(next_text))
     return True
 

@@ -9,8 +9,29 @@ from telegram.ext import ContextTypes
 
 from bot.handlers.common import actor, in_group, refuse, remember, reply, run, toast
 from bot.handlers.effects import apply
-from bot.texts import buttons, chat
-from bot.texts import results as texts
+from bot.texts import buttons
+from bot.texts.results import (
+    CANCEL,
+    CANCELLED,
+    CHANGE,
+    CHANGING,
+    CONFIRM,
+    REJECT,
+    SONUC_HOW,
+    already_played,
+    champion,
+    chosen,
+    confirm_rejected,
+    confirm_request,
+    confirmed,
+    filled,
+    group_done,
+    group_table,
+    lot_needed,
+    result_saved,
+    unclear_result,
+    which_team,
+)
 from bot.usecases import captain_results, lines, pending_results, results
 from bot.usecases.errors import NotYourButton
 from bot.usecases.runner import Actor, Effects, Outgoing
@@ -21,7 +42,7 @@ from domain.tournament import ranking
 async def sonuc(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     text = " ".join(context.args or [])
     if not text:
-        await reply(update, texts.SONUC_HOW)
+        await reply(update, SONUC_HOW)
         return
     who = actor(update, context)
     try:
@@ -49,7 +70,7 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     match done.value:
         case lines.Clarify(unclear=unclear):
-            await reply(update, chat.unclear_result(unclear))
+            await reply(update, unclear_result(unclear))
         case tuple() as answers:
             for each in answers:
                 await _answer(update, context, who, each)
@@ -75,23 +96,23 @@ async def _announce(update: Update, entered: results.Entered) -> None:
         return  # the same update twice: stored once, answered once
     snap = entered.snapshot
     match = next(m.match for m in snap.matches if m.match.no == entered.match.no)
-    saved = chat.result_saved(match, entered.outcome.score, entered.outcome.previous)  # type: ignore[arg-type]
+    saved = result_saved(match, entered.outcome.score, entered.outcome.previous)  # type: ignore[arg-type]
     parts = [html.escape(saved)]
     if entered.table is not None:  # that group's table only, monospaced so columns align
         label, table = entered.table
-        text = chat.group_table(
+        text = group_table(
             label, table, snap.rules.tiebreak, len(snap.groups) < 2, bool(entered.group_done)
         )
         parts.append(f"<pre>{html.escape(text)}</pre>")
     later = []
     if entered.group_done and entered.table is not None:  # the finished group's own table
-        later.append(chat.group_done(entered.group_done))
+        later.append(group_done(entered.group_done))
         final = entered.table[1]
-        later += [chat.lot_needed(tied, final.decider) for tied in final.unresolved]
+        later += [lot_needed(tied, final.decider) for tied in final.unresolved]
     if entered.filled:
-        later.append(chat.filled(entered.filled))
+        later.append(filled(entered.filled))
     if entered.champion:
-        later.append(chat.champion(entered.champion, ranking(snap.play)))
+        later.append(champion(entered.champion, ranking(snap.play)))
     parts += [html.escape(p) for p in later]
     await reply(update, "\n\n".join(parts), parse_mode="HTML")
 
@@ -112,17 +133,17 @@ async def _ask(
     match asked.pending:
         case pending_results.TypoChoice(options=options):  # 'Kartalar' → the closest teams
             rows = [[(team, f"fix:{user}:{i}")] for i, team in enumerate(options)]
-            rows.append([(texts.CANCEL, f"fix:{user}:x")])
-            await reply(update, texts.which_team(asked.pending.wrong), reply_markup=_keyboard(rows))
+            rows.append([(CANCEL, f"fix:{user}:x")])
+            await reply(update, which_team(asked.pending.wrong), reply_markup=_keyboard(rows))
         case pending_results.Correction():
             assert isinstance(q, results.AlreadyPlayed)
-            rows = [[(texts.CHANGE, f"fix:{user}:c"), (texts.CANCEL, f"fix:{user}:x")]]
-            text = chat.already_played(q.match, q.stored, q.new)
+            rows = [[(CHANGE, f"fix:{user}:c"), (CANCEL, f"fix:{user}:x")]]
+            text = already_played(q.match, q.stored, q.new)
             await reply(update, text, reply_markup=_keyboard(rows))
         case pending_results.CaptainResult():
             assert isinstance(q, results.NeedsConfirmation)
-            rows = [[(texts.CONFIRM, f"ok:{user}"), (texts.REJECT, f"no:{user}")]]
-            text = chat.confirm_request(q.match, q.score, q.team)
+            rows = [[(CONFIRM, f"ok:{user}"), (REJECT, f"no:{user}")]]
+            text = confirm_request(q.match, q.score, q.team)
             await reply(update, text, reply_markup=_keyboard(rows))
 
 
@@ -153,11 +174,11 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return
     await query.answer()
     if verb == "no":
-        await query.edit_message_text(chat.confirm_rejected())
+        await query.edit_message_text(confirm_rejected())
         text = buttons.captain_result_rejected(rejected.match, rejected.score)
         await apply(context, Effects(messages=tuple(Outgoing(u, text) for u in rejected.tell)))
         return
-    await query.edit_message_text(chat.confirmed())
+    await query.edit_message_text(confirmed())
     await _announce(update, done.value)
     await apply(context, done.effects)
 
@@ -181,10 +202,8 @@ async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     await query.answer()
     fixed = done.value
     if fixed.cancelled:
-        await query.edit_message_text(texts.CANCELLED)
+        await query.edit_message_text(CANCELLED)
         return
-    await query.edit_message_text(
-        texts.CHANGING if fixed.team is None else texts.chosen(fixed.team)
-    )
+    await query.edit_message_text(CHANGING if fixed.team is None else chosen(fixed.team))
     await _answer(update, context, who, fixed.answer)
     await apply(context, done.effects)

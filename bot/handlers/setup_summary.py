@@ -9,33 +9,44 @@ the one-message form end.
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from dataclasses import replace
 
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot import services
 from bot.handlers import live
-from bot.handlers.common import database, refuse, remember, reply, toast
+from bot.handlers.common import refuse, remember, reply, run, toast
 from bot.handlers.effects import apply
-from bot.handlers.setup_steps import ZONE, buttons, edit_fields
-from bot.texts import chat, season, setup
+from bot.handlers.setup_steps import keyboard, summary_buttons
+from bot.runtime import services
+from bot.texts import fixture, season
 from bot.texts.errors import refusal
-from bot.usecases.drafts import data_key, spec_of
-from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged
-from bot.usecases.setup import build_off_loop, confirm, drop, keep, summarise, warning_off_loop
-from bot.usecases.units import Actor
+from bot.texts.setup import (
+    CANCELLED,
+    RACED,
+    STALE,
+    made,
+    may_not_replace,
+    may_not_replace_toast,
+    question,
+    running_changed,
+    summary_of,
+    wait,
+    warned,
+)
+from bot.usecases import setup
+from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupRaced
+from bot.usecases.runner import Actor
+from bot.usecases.setup_steps import ZONE, Answers, SetUp
 from domain.dayplan import Plan
 from domain.errors import DomainError
-from storage.errors import ActiveTournamentExists
 
 KEPT_PLANS = 64  # summaries' plans kept for their [Oluştur], the oldest dropped first
 
 
 class Rationed(Exception):
-    """This person had a new summary built here moments ago (bot.rations)."""
+    """This person had a new summary built here moments ago (bot.runtime.rations)."""
 
     def __init__(self, wait: float) -> None:
         super().__init__(f"wait {wait:.0f} s")
@@ -45,158 +56,134 @@ class Rationed(Exception):
 def said(exc: Exception) -> str:
     """A set-up refusal, as a reply or a toast."""
     if isinstance(exc, Rationed):
-        return setup.wait(exc.wait)
+        return wait(exc.wait)
     if isinstance(exc, NotOrganiser):
-        return setup.may_not_replace(getattr(exc, "name", None))
+        return may_not_replace(getattr(exc, "name", None))
     return refusal(exc)
 
 
 async def summary_plan(
-    context: ContextTypes.DEFAULT_TYPE, who: Actor, data: dict[str, Any], kind: str = "setup"
-) -> Plan:
+    context: ContextTypes.DEFAULT_TYPE, who: Actor, answers: Answers, kind: str = "setup"
+) -> tuple[Answers, Plan]:
     """The summary's plan: at most one new build per person and chat every few seconds
-    (the same answers again get the last build, seed and all); kept for [Oluştur]. An
-    edited answer's summary is rationed apart (`kind`), so the first change right after
-    a summary is not told to wait."""
+    (the same answers again get the last build, seed and all: the answers come back with
+    it); kept for [Oluştur]. An edited answer's summary is rationed apart (`kind`), so the
+    first change right after a summary is not told to wait."""
     found = services.of(context.application)
-    answers = data_key({k: v for k, v in data.items() if k != "seed"})
-    verdict = found.rations.ask(who.user_id, who.chat_id, kind, answers)
+    unseeded = replace(answers, seed=None).key()
+    verdict = found.rations.ask(who.user_id, who.chat_id, kind, unseeded)
     if verdict.render:
         try:
-            _, built = await build_off_loop(spec_of(data))
+            _, built = await setup.build_off_loop(answers.spec())
         except DomainError as exc:  # a refused build cost as much: it is kept too
             built = exc
-        found.rations.keep(who.user_id, who.chat_id, kind, answers, (data["seed"], built))
+        found.rations.keep(who.user_id, who.chat_id, kind, unseeded, (answers.seed, built))
     elif verdict.cached is not None:
-        data["seed"], built = verdict.cached  # type: ignore[misc]
+        seed, built = verdict.cached  # type: ignore[misc]
+        answers = replace(answers, seed=seed)
     else:
         raise Rationed(verdict.wait)
     if isinstance(built, DomainError):
         raise built
-    key = data_key(data)
+    key = answers.key()
     found.plans.pop(key, None)
     found.plans[key] = built
     while len(found.plans) > KEPT_PLANS:
         del found.plans[next(iter(found.plans))]
-    return built
+    return answers, built
 
 
 async def show_summary(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
     who: Actor,
-    data: dict[str, Any],
+    answers: Answers,
     *,
     edited: bool = False,
 ) -> None:
     """The summary: built (rationed), stored as the step that waits for its button, shown;
     a plan in the past, past midnight or over 12 hours gets its ⚠ lines."""
-    data.setdefault("seed", int(who.now.timestamp()))
-    planned = await summary_plan(context, who, data, "setup-edit" if edited else "setup")
-    running = await summarise(database(context), who, data)
+    kind = "setup-edit" if edited else "setup"
+    answers, planned = await summary_plan(context, who, answers.seeded(who.now), kind)
+    running = (await run(context, setup.summarise, setup.Summarise(answers), who)).value
     remember(context, who.chat_id, who.user_id)
-    replaces = running.name if running else None
-    label = dict(setup.FORMATS).get(data.get("format", "groups"), "")
-    text = setup.summary(
-        data["name"],
-        len(data["teams"]),
-        label,
-        int(data.get("groups", 1)),
-        int(data.get("pitches", 1)),
-        datetime.fromisoformat(data["kickoff"]),
-        int(data.get("match", 24)),
-        int(data.get("changeover", 6)),
-        bool(data.get("third", True)),
-        data.get("tiebreak", "tff"),
-        len(planned.matches),
-        planned.day_end,
-        replaces=replaces,
-    )
-    if data.get("season"):  # a league over match weeks: its weeks and span instead
-        text = season.summary(
-            data["name"],
-            len(data["teams"]),
-            label,
-            int(data.get("pitches", 1)),
-            data["season"],
-            int(data.get("match", 24)),
-            int(data.get("changeover", 6)),
-            data.get("tiebreak", "tff"),
-            planned.matches,
-            replaces=replaces,
-        )
-    warned = await warning_off_loop(data, planned, who.now, ZONE)
-    if warned is not None:
-        head, _, question = text.rpartition("\n\n")
-        text = f"{head}\n{setup.warning(warned)}\n\n{question}"
-    go = ("replace", setup.REPLACE) if running else ("create", setup.CREATE)
-    choices = [go, ("edit", setup.EDIT), ("cancel", setup.CANCEL)]
-    await reply(update, text, reply_markup=buttons(who.user_id, "confirm", choices, per_row=3))
+    text = summary_of(answers, planned, running.name if running else None)
+    warning = await setup.warning_off_loop(answers.data(), planned, who.now, ZONE)
+    if warning is not None:
+        text = warned(text, warning)
+    await reply(update, text, reply_markup=summary_buttons(who.user_id, running is not None))
 
 
 async def decide(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
     who: Actor,
-    data: dict[str, Any],
+    owner: int,
+    talk: SetUp | None,
     choice: str,
 ) -> None:
+    """The summary's buttons, pressed by `owner` (whose set-up `talk` waits for them)."""
     query = update.callback_query
-    if query is None:
+    if query is None or talk is None:
         return
-    db = database(context)
     if choice == "cancel":
-        await drop(db, who)
+        await run(context, setup.cancel, setup.Cancel(owner), who)
         await query.answer()
-        await query.edit_message_text(setup.CANCELLED)
+        await query.edit_message_text(CANCELLED)
         return
-    if choice == "edit":
-        await keep(db, who, "edit", data)
+    if choice == "edit":  # which answer to change: that question again, then the summary
+        try:
+            done = await run(context, setup.answer, setup.Answer("edit", "confirm", owner), who)
+        except NotYourButton:
+            await query.answer(STALE)
+            return
         remember(context, who.chat_id, who.user_id)
         await query.answer()
-        markup = buttons(who.user_id, "edit", edit_fields(data), per_row=3)
-        await reply(update, setup.ASK_EDIT, reply_markup=markup)
+        asked = done.value
+        await reply(
+            update, question(asked.step, asked.answers), reply_markup=keyboard(asked, owner)
+        )
         return
     chat_ = update.effective_chat
     title = chat_.title if chat_ is not None else None
-    plans: dict[str, Any] = services.of(context.application).plans
-    key = data_key(data)
+    plans: dict[str, object] = services.of(context.application).plans
+    key = talk.answers.key()
     if key not in plans:  # after a restart: planned again, but off the event loop
         try:
-            _, plans[key] = await build_off_loop(spec_of(data))
+            _, plans[key] = await setup.build_off_loop(talk.answers.spec())
         except DomainError as exc:
             await query.answer()
             await refuse(update, exc)
             return
+    command = setup.Confirm(choice == "replace", plans, title, asker=owner)
     try:
-        done = await confirm(db, who, plans, replace=choice == "replace", chat_title=title)
-    except (RunningChanged, ActiveTournamentExists) as exc:
-        changed = isinstance(exc, RunningChanged)
-        await toast(
-            update.callback_query, setup.running_changed(exc.name) if changed else setup.RACED
-        )
+        done = await run(context, setup.confirm, command, who)
+    except RunningChanged as exc:
+        raced = isinstance(exc, SetupRaced)
+        await toast(query, RACED if raced else running_changed(exc.name))
         try:  # a new summary says what would be replaced now
-            await show_summary(update, context, who, data)
+            await show_summary(update, context, who, talk.answers)
         except (DomainError, Rationed) as again:
             await reply(update, said(again))
         return
     except NotYourButton:
-        await query.answer(setup.STALE)
+        await query.answer(STALE)
         return
     except NotOrganiser as exc:
-        await toast(update.callback_query, setup.may_not_replace_toast(getattr(exc, "name", None)))
+        await toast(query, may_not_replace_toast(getattr(exc, "name", None)))
         return
     except DomainError as exc:
-        await toast(update.callback_query, refusal(exc))
+        await toast(query, refusal(exc))
         return
     await query.answer()
-    made = done.value
-    await query.edit_message_text(setup.made(made.name, made.replaced))
+    tournament = done.value
+    await query.edit_message_text(made(tournament.name, tournament.replaced))
     await apply(context, done.effects)
-    plan = made.plan
+    plan = tournament.plan
     if any(m.week is not None for m in plan.matches):  # a league over match weeks
-        await reply(update, season.created(made.name, plan.matches))
+        await reply(update, season.created(tournament.name, plan.matches))
     else:
-        await reply(update, chat.created(made.name, plan.groups, plan.matches, plan.day_end))
+        created = fixture.created(tournament.name, plan.groups, plan.matches, plan.day_end)
+        await reply(update, created)
     # The live message (next slot, standings) is the one pinned; it is edited, not re-sent.
     await live.start(context, who.chat_id, pin=chat_ is not None and chat_.type != ChatType.PRIVATE)

@@ -10,7 +10,7 @@ from telegram.ext import ContextTypes
 
 from bot import render
 from bot.handlers.common import actor, now, refuse, reply, run
-from bot.texts import chat, fixture
+from bot.texts import fixture, results
 from bot.texts.weeks import waiting
 from bot.usecases import reading, state, weeks
 from domain import selection
@@ -86,7 +86,7 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     labels = [wanted] if wanted in tables else list(tables)
     single = len(snap.groups) < 2
     text = "\n\n".join(
-        chat.group_table(lbl, tables[lbl], snap.rules.tiebreak, single, snap.group_finished(lbl))
+        results.group_table(lbl, tables[lbl], snap.rules.tiebreak, single, snap.group_finished(lbl))
         for lbl in labels
     )
     await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")

@@ -3,7 +3,7 @@
 The rows themselves are derived and written by `bot.usecases.reminders` (docs/reminders.md);
 this package only fires them:
 
-- `dispatcher`: the Dispatcher, owned by `bot.services.Services`: leadership, the send
+- `dispatcher`: the Dispatcher, owned by `bot.runtime.services.Services`: leadership, the send
   plan, claim, send, retry and the end state of every row.
 - `pacing`: Telegram's side of a send: the Bot sender, the rate limits, which failures
   provably delivered nothing and how long to wait before trying again.

@@ -13,7 +13,7 @@
   render it from the current state (bot.reminders.messages), send, then mark it sent.
   Whatever goes wrong after the claim ends in `dropped` with a log line: never a repeat.
 
-Made in post_init and owned by `bot.services.Services`. The timer and the sender are
+Made in post_init and owned by `bot.runtime.services.Services`. The timer and the sender are
 replaceable (tests and the bench call `fire_due()` with a fake clock); time always comes
 from the injected clock: a timer delay is (send time - clock()).
 """
@@ -31,10 +31,10 @@ from typing import Any
 
 from telegram.error import Forbidden, TelegramError
 
-from bot.logs import Quiet, describe, failure_kind
 from bot.reminders.messages import Reads, render, useful_until
 from bot.reminders.pacing import Gate, Send, not_delivered, retry_wait
 from bot.reminders.timer import NoTimer, Timer
+from bot.runtime.logs import Quiet, describe, failure_kind
 from bot.usecases.reminders import became_unreachable
 from domain.reminders import CAPTAIN, EVENING, GROUP, NUDGE
 from domain.sendplan import Outgoing, schedule

@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.texts import files, season
-from bot.texts.chat import score_text
 from bot.texts.common import side, stage_label
+from bot.texts.fixture import score_text
 from bot.usecases.state import Snapshot
 
 

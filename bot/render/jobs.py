@@ -1,4 +1,4 @@
-"""The pictures and the printable card as a worker process makes them (bot.offload).
+"""The pictures and the printable card as a worker process makes them (bot.runtime.offload).
 
 The bot process hands these functions to `offload.in_worker`; a function pickles by its
 name, so the bot imports only this module. Each imports its renderer when called, which

@@ -4,7 +4,7 @@ always a toast (answerCallbackQuery), never a message the whole group sees."""
 from __future__ import annotations
 
 from bot.texts import errors
-from bot.texts.chat import score_text
+from bot.texts.fixture import score_text
 from bot.usecases.errors import NotOrganiser, NotYourButton
 from domain.model import PlannedMatch, Score
 

@@ -183,3 +183,27 @@ _HOW = {
     REMOVE: "Örnek: /kaptan_sil Kartallar",
     DECIDE: "Örnek: /kaptan Kartallar",
 }
+
+
+def pick_team() -> str:
+    return "Hangi takımın kaptanısınız? Takımınızı seçin:"
+
+
+def captain_set(team: str) -> str:
+    return f'👍 Artık {team} kaptanısınız. "ne zaman oynuyoruz?" diye sorabilirsiniz.'
+
+
+def no_captaincy() -> str:
+    return "Henüz bir takımın kaptanı değilsiniz. Turnuva grubunda /kaptan TakımAdı yazın."
+
+
+def which_tournament() -> str:
+    return "Birden çok turnuvada kaptansınız. Hangisi?"
+
+
+def captaincy_label(c) -> str:  # noqa: ANN001 - storage.records.Captaincy
+    return f"{c.chat_title or c.tournament_name} · {c.team}"
+
+
+def captain_assigned(name: str, team: str) -> str:
+    return f"👍 {name} artık {team} kaptanı."

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from bot import offload
+from bot.runtime import offload
 from bot.texts.common import EXAMPLES, duration
 from bot.texts.form_refusals import (
     CHAT_START,

@@ -163,7 +163,7 @@ def file_stem(name: str) -> str:
 
 
 def wait(seconds: float) -> str:
-    """A second expensive file asked for within the rationing window (bot/rations.py)."""
+    """A second expensive file asked for within the rationing window (bot/runtime/rations.py)."""
     return (
         f"⏳ Biraz bekleyin: yeni bir dosya {max(1, round(seconds))} saniye sonra hazırlanabilir."
     )

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime, time
 
-from bot.texts.chat import match_line, missing_list
-from bot.texts.common import MONTHS, day, hm
+from bot.texts.common import MONTHS, day, hm, pairing, side, stage_label
 from bot.texts.files import NEXT, NO_MATCHES, WAITING, fixture_head, legend
 from bot.texts.parts import quoted
-from domain.model import PlannedMatch, Score
+from domain.model import Group, PlannedMatch, Score
 from domain.selection import UnknownSelection
 
 Row = tuple[PlannedMatch, Score | None]
@@ -77,3 +76,61 @@ def no_matches_on(asked: str, days: Sequence[date]) -> str:
     first = days[0] if days else None
     example = f"/fikstur {first.day} {MONTHS[first.month - 1]}" if first else "/fikstur"
     return f"{asked[:1].upper()}{asked[1:]} maç yok. Maç günleri: {shown}. Örnek: {example}"
+
+
+def score_text(score: Score) -> str:
+    text = f"{score.home_goals}-{score.away_goals}"
+    if score.home_penalties is not None:
+        text += f" (pen. {score.home_penalties}-{score.away_penalties})"
+    return text + (" (H)" if score.forfeit else "")
+
+
+def match_line(m: PlannedMatch, result: Score | None = None, *, show_day: bool = False) -> str:
+    when = f"{day(m.start)} {hm(m.start)}" if show_day else hm(m.start)
+    score = f"  {score_text(result)}" if result else ""
+    return f"{m.no}. {when} {m.pitch} · {stage_label(m)}: {side(m, True)} - {side(m, False)}{score}"
+
+
+def match_list(
+    name: str, matches: Sequence[tuple[PlannedMatch, Score | None]], title: str | None = None
+) -> str:
+    """A titled list of matches with their scores (an answer's "which matches")."""
+    if not matches:
+        return NO_MATCHES
+    lines = [fixture_head(name, matches[0][0].start, title)]
+    lines += [match_line(m, r) for m, r in matches]
+    return "\n".join(lines)
+
+
+def draw(groups: Sequence[Group]) -> str:
+    if len(groups) < 2:
+        return ""
+    return "Kura: " + " · ".join(f"{g.label}: {', '.join(g.teams)}" for g in groups)
+
+
+def created(
+    name: str, groups: Sequence[Group], matches: Sequence[PlannedMatch], end: datetime
+) -> str:
+    """A summary, not the whole fixture (64 teams' fixture is 9 messages): the draw, the
+    first slot's matches and where the rest is."""
+    parts = [f"✅ {name} kuruldu: {len(matches)} maç, gün sonu {hm(end)}."]
+    if drawn := draw(groups):
+        parts.append(drawn)
+    if matches:
+        first = min(m.start for m in matches)
+        opening = [m for m in matches if m.start == first]
+        lines = [f"İlk maçlar ({day(first)} {hm(first)}):"]
+        lines += [match_line(m) for m in opening[:8]]
+        if len(opening) > 8:
+            lines.append(f"… ve {len(opening) - 8} maç daha")
+        parts.append("\n".join(lines))
+    parts.append("Tüm fikstür: /fikstur (resim), /fikstur metin, /yazdir (PDF).")
+    parts.append(
+        'Kaptanlar /kaptan TakımAdı yazsın; sonra "ne zaman oynuyoruz?" diye sorabilirler.'
+    )
+    return "\n\n".join(parts)
+
+
+def missing_list(matches: Sequence[PlannedMatch]) -> str:
+    """ "3. maç A1 – A4 (10:00), 4. maç A2 – A3 (10:00)": matches over without a result."""
+    return ", ".join(f"{m.no}. maç {pairing(m)} ({hm(m.start)})" for m in matches)

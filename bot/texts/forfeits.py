@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts import chat, errors
+from bot.texts import errors, fixture, results
 from bot.texts.parts import quoted
 from bot.usecases import forfeits, undo
 from bot.usecases.errors import NotOrganiser
@@ -37,7 +37,7 @@ def _table(snap: Snapshot, table: tuple[str, Table] | None) -> list[str]:
     if table is None:
         return []
     label, tab = table
-    return [chat.group_table(label, tab, snap.rules.tiebreak, len(snap.groups) < 2, True)]
+    return [results.group_table(label, tab, snap.rules.tiebreak, len(snap.groups) < 2, True)]
 
 
 def _vs(m: PlannedMatch) -> str:
@@ -46,9 +46,9 @@ def _vs(m: PlannedMatch) -> str:
 
 def forfeited(f: forfeits.Forfeited) -> str:
     m = f.match
-    parts = [f"⚖️ Hükmen: {m.home} {chat.score_text(f.score)} {m.away} ({m.no}. maç)"]
+    parts = [f"⚖️ Hükmen: {m.home} {fixture.score_text(f.score)} {m.away} ({m.no}. maç)"]
     if f.previous is not None:
-        parts[0] += f"\nOynanan skor {chat.score_text(f.previous)} yerine."
+        parts[0] += f"\nOynanan skor {fixture.score_text(f.previous)} yerine."
     parts[0] += f"\n{f.loser} hükmen kaybetti. Yanlışsa: /geri_al"
     return "\n\n".join(parts + _table(f.snapshot, f.table))
 

@@ -12,7 +12,7 @@ be useful (under MAX_COUNTED_HOURS), and a match under way is "şimdi oynanıyor
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from bot.texts.common import MONTHS, WEEKDAYS, duration, hm
 
@@ -58,3 +58,8 @@ def when(start: datetime, now: datetime, zone: tzinfo, end: datetime | None = No
         minutes = max(1, int(left.total_seconds() // 60))
         said += f" ({duration(minutes)} sonra)"
     return said
+
+
+def zone_of(moment: datetime) -> tzinfo:
+    """The time zone a match's times are told in (UTC for a naive moment)."""
+    return moment.tzinfo or UTC

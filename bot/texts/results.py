@@ -1,8 +1,19 @@
-"""Texts of result entry that are not the result itself (that is bot.texts.chat): /sonuc
+"""What the bot says about results: a stored result and what follows it (the group's table,
+filled knockout sides, a group or the tournament done, a lot needed), an undo, /sonuc
 without a score, the questions a line gets instead of being stored (a typo's teams, a
 played match, a captain's result) and their buttons' labels and answers."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.texts.common import STAGES, hm
+from bot.texts.fixture import score_text
+from bot.texts.table import table
+from domain.lines import Problem, Unclear
+from domain.model import PlannedMatch, Score
+from domain.standings import Table
+from domain.tiebreak import TieBreak
 
 SONUC_HOW = "Skoru yazın. Örnek: /sonuc Kartallar 3-1 Şahinler"
 
@@ -21,3 +32,119 @@ def which_team(wrong: str) -> str:
 
 def chosen(team: str) -> str:
     return f"Seçilen: {team}"
+
+
+def result_saved(match: PlannedMatch, score: Score, previous: Score | None) -> str:
+    head = f"✅ Kaydedildi: {match.home} {score_text(score)} {match.away} ({match.no}. maç)"
+    if previous is not None:
+        head += f"\nEski skor: {score_text(previous)} (değişiklik kayıtlı)"
+    return head
+
+
+def group_table(
+    label: str, standings: Table, rule: TieBreak, single: bool, finished: bool = True
+) -> str:
+    """A group's table; open ties are flagged only once the group is over (mid-group a
+    level pair is no news, the next match may separate them)."""
+    title = None if single else f"{label} Grubu puan durumu"
+    return table(standings, rule, title=title, ties=finished)
+
+
+def filled(matches: Sequence[PlannedMatch]) -> str:
+    lines = ["🔔 Eşleşmeler belli oldu:"]
+    lines += [
+        f"{STAGES[m.stage]}: {m.home or '?'} - {m.away or '?'}, {m.pitch} {hm(m.start)}"
+        for m in matches
+    ]
+    return "\n".join(lines)
+
+
+def group_done(label: str) -> str:
+    return f"🏁 {label} Grubu tamamlandı."
+
+
+def lot_needed(tied: Sequence[str], decider: str = "lot") -> str:
+    """Teams level on every criterion: a lot (/kura), or under TFF's rule a play-off."""
+    if decider == "playoff":
+        return (
+            f"⚖️ {', '.join(tied)} her ölçütte eşit: TFF kuralına göre sıralamayı bir eşitlik"
+            " maçı belirler. Planlamak için: /playoff (sıradaki maç günü) ya da"
+            " /playoff 7 Mart 15:00. Eşleşme o maçın sonucuna kadar bekler."
+        )
+    return (
+        f"🎲 {', '.join(tied)} her ölçütte eşit: sıralama kurayla belirlenecek."
+        f" Kurayı çekip önde çıkanı yazın: /kura {tied[0]}. Eşleşme o zamana kadar bekler."
+    )
+
+
+def champion(team: str, ranking: Sequence[str]) -> str:
+    lines = [f"🏆 Tebrikler {team}! Şampiyon oldunuz."]
+    if ranking:
+        lines.append("Sıralama: " + " · ".join(f"{i}. {t}" for i, t in enumerate(ranking, 1)))
+    return "\n".join(lines)
+
+
+def undone(match: PlannedMatch, removed: Score, restored: Score | None) -> str:
+    text = f"↩️ Geri alındı: {match.home} {score_text(removed)} {match.away} ({match.no}. maç)"
+    if restored is not None:
+        text += f"\nÖnceki skor geri geldi: {score_text(restored)}"
+    return text
+
+
+def already_played(match: PlannedMatch, stored: Score, new: Score) -> str:
+    return (
+        f"{match.home} - {match.away} maçının sonucu zaten kayıtlı: {score_text(stored)}."
+        f" Yeni skor {score_text(new)} ile değiştirilsin mi?"
+    )
+
+
+def confirm_request(match: PlannedMatch, score: Score, team: str) -> str:
+    return (
+        f"{team} kaptanı sonucu yazdı: {match.home} {score_text(score)} {match.away}."
+        " Rakip takımın kaptanı onaylayınca kaydedilecek."
+    )
+
+
+def confirm_rejected() -> str:
+    return "Sonuç reddedildi; hiçbir şey kaydedilmedi. Düzenleyen doğru skoru girebilir."
+
+
+def confirmed() -> str:
+    return "👍 Rakip kaptan onayladı."
+
+
+def unclear_result(unclear: Unclear) -> str:
+    """What in a result-like message was not understood, and the line to type instead."""
+    teams = unclear.teams
+    first = teams[0] if teams else "Kartallar"
+    second = teams[1] if len(teams) > 1 else "Rakip"
+    head = f'🤔 "{unclear.text}"'
+    match unclear.problem:
+        case Problem.NO_SCORE:
+            return (
+                f"{head}: {first} ile {second} var ama skoru okuyamadım."
+                f" Şöyle yazın: {first} 3-1 {second}"
+            )
+        case Problem.ONE_TEAM:
+            return (
+                f"{head}: yalnızca {first} takımını tanıdım, rakip hangisi?"
+                f" Şöyle yazın: {first} 3-1 RakipTakım (iki takım ve skor)"
+            )
+        case Problem.DRAW_NOT_LEVEL:
+            return f"{head}: berabere yazılmış ama skor eşit değil. Şöyle yazın: 2-2 berabere"
+        case Problem.WON_LEVEL | Problem.WHOSE_PENALTIES:
+            return (
+                f"{head}: skor eşit, kazananı penaltılar belirlediyse onları da yazın."
+                " Şöyle yazın: 2-2, penaltılarla 4-3 kazandık (ya da kaybettik)"
+            )
+        case Problem.NO_CURRENT_MATCH:
+            return (
+                f"{head}: {first} için sonucu beklenen, başlamış bir maç yok."
+                f" Skoru iki takımla yazın: {first} 3-1 RakipTakım"
+            )
+        case Problem.NOT_YOUR_MATCH:
+            return (
+                f"{head}: {second} şu anki rakibiniz değil."
+                f" Skoru iki takımla yazın: {first} 3-1 {second}"
+            )
+    return f"{head}: skor anlaşılamadı. Şöyle yazın: {first} 3-1 {second}"

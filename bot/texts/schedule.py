@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot.texts import errors
-from bot.texts.chat import score_text
 from bot.texts.common import MONTHS, hm, pairing, stage_label
+from bot.texts.fixture import score_text
 from bot.texts.parts import quoted
 from bot.usecases import reminder_settings, schedule
 from bot.usecases.errors import NotOrganiser

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from bot.texts.common import MONTHS, WEEKDAYS, hm, side
+from bot.usecases import setup_steps
 from domain.model import PlannedMatch
 
 ASK_KIND = (
@@ -22,12 +23,7 @@ ASK_RHYTHM = (
     ' "her pazar 14:00-17:00 | 15 Ocak\'tan itibaren | 1 Şubat hariç"'
 )
 FORMAT_HOW = "Haftalara yayılan lig tek tablodur: Lig ya da Çift devreli lig seçin."
-RHYTHMS = (
-    "her pazar 14:00-17:00",
-    "iki haftada bir pazar 14:00-17:00",
-    "her cumartesi 10:00-13:00",
-    "her salı 21:00-23:00",
-)
+RHYTHMS = setup_steps.RHYTHMS  # the rhythm buttons' labels: the rhythms they stand for
 EVERY = {7: "her hafta", 14: "iki haftada bir"}
 
 
@@ -154,7 +150,7 @@ def weeks_left(left: int, next_week: int | None, matches_left: int) -> str:
     return f"📅 {left} maç haftası kaldı ({matches_left} maç); sıradaki: {next_week}. hafta."
 
 
-def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases.ask.WeekAnswer
+def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases.questions.WeekAnswer
     """ "3. hafta ne zaman", "bu hafta kiminle", "haftaya kiminle oynuyoruz", "kaç hafta
     kaldı": the week's date and the asker's match in it, or every match of it."""
     if left_asked:

@@ -3,9 +3,15 @@ running tournament, [Evet, yerine kur]) and the set-up's refusals."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from bot.texts import season
 from bot.texts.advice import describe, season_line
 from bot.texts.common import day, duration, hm
 from bot.usecases.drafts import PlanWarning
+from bot.usecases.setup_steps import SEASON_FORMATS, Answers
+from domain.advice import Candidate
+from domain.dayplan import Plan
 
 ASK_NAME = "🏆 Yeni turnuva! Turnuvanın adı ne? (Örnek: Bahar Kupası)\nVazgeçmek için /iptal"
 ASK_TEAMS = (
@@ -176,3 +182,91 @@ EDIT_FIELDS = (
 )
 EDIT_HOW = "Düğmeye basın ya da yazın: " + ", ".join(label for _, label in EDIT_FIELDS)
 ASK_NAME_AGAIN = "Turnuvanın yeni adı ne? (Örnek: Bahar Kupası)"
+
+
+def how(question: str) -> str:
+    """The options of a set-up question, for an answer that matched none (UnclearAnswer)."""
+    return {
+        "format": FORMAT_HOW,
+        "season format": season.FORMAT_HOW,
+        "third": THIRD_HOW,
+        "tiebreak": TIEBREAK_HOW,
+        "edit": EDIT_HOW,
+    }[question]
+
+
+def question(step: str, answers: Answers, hint: Candidate | None = None) -> str:
+    """The question that asks `step` ("edit": which answer to change); `hint`: the format
+    the format question suggests."""
+    if step == "edit":
+        return ASK_EDIT
+    if step == "kickoff" and answers.format in SEASON_FORMATS:
+        return season.ASK_KIND
+    asked = {
+        "name": ASK_NAME_AGAIN,
+        "teams": ASK_TEAMS,
+        "pitches": ASK_PITCHES,
+        "groups": ASK_GROUPS,
+        "kickoff": ASK_KICKOFF,
+        "slot": ASK_SLOT,
+        "third": ASK_THIRD,
+        "tiebreak": ASK_TIEBREAK,
+        "rhythm": season.ASK_RHYTHM,
+    }.get(step, ASK_FORMAT)
+    if step == "format" and hint is not None:
+        asked += f"\nÖneri: {describe(hint)}"
+    return asked
+
+
+Options = tuple[tuple[tuple[str, str], ...], int]  # (value, label) buttons, and how many a row
+
+
+def options(step: str, answers: Answers, fields: Sequence[str] = ()) -> Options:
+    """The buttons under `step`'s question; none: the answer is typed. `fields`: for
+    "edit", the answers that may change."""
+    if step == "edit":
+        labels = dict(EDIT_FIELDS)
+        return tuple((f, labels[f]) for f in fields), 3
+    if step == "format":
+        offered = (f for f in FORMATS if not answers.season or f[0] in SEASON_FORMATS)
+        return tuple(offered), 2
+    if step == "kickoff":
+        return ((season.SEASON_BUTTON,), 1) if answers.format in SEASON_FORMATS else ((), 2)
+    fixed: dict[str, Options] = {
+        "rhythm": (tuple((str(n), r) for n, r in enumerate(season.RHYTHMS)), 1),
+        "pitches": (tuple((str(n), str(n)) for n in (1, 2, 3, 4)), 4),
+        "groups": (tuple((str(n), str(n)) for n in (2, 3, 4)), 3),
+        "slot": (tuple((s, s) for s in ("24+6", "26+4", "40+5", "50+10")), 4),
+        "third": ((("yes", "Evet"), ("no", "Hayır")), 2),
+        "tiebreak": (TIEBREAKS, 2),
+    }
+    return fixed.get(step, ((), 2))
+
+
+def summary_of(answers: Answers, planned: Plan, replaces: str | None) -> str:
+    """The summary before [Oluştur] of a day (`summary`) or a season league over match
+    weeks (`season.summary`); `replaces`: the running tournament it would replace."""
+    a = answers
+    assert a.name is not None and a.teams is not None and a.kickoff is not None, a
+    label = dict(FORMATS).get(a.format or "groups", "")
+    pitches = 1 if a.pitches is None else a.pitches
+    match = 24 if a.match is None else a.match
+    changeover = 6 if a.changeover is None else a.changeover
+    tiebreak = a.tiebreak or "tff"
+    if a.season:  # a league over match weeks: its weeks and span instead
+        return season.summary(
+            a.name, len(a.teams), label, pitches, dict(a.season), match, changeover,
+            tiebreak, planned.matches, replaces=replaces,
+        )  # fmt: skip
+    groups = 1 if a.groups is None else a.groups
+    third = True if a.third is None else a.third
+    return summary(
+        a.name, len(a.teams), label, groups, pitches, a.kickoff, match, changeover, third,
+        tiebreak, len(planned.matches), planned.day_end, replaces=replaces,
+    )  # fmt: skip
+
+
+def warned(text: str, w: PlanWarning) -> str:
+    """A summary with its ⚠ lines, above its question."""
+    head, _, asked = text.rpartition("\n\n")
+    return f"{head}\n{warning(w)}\n\n{asked}"

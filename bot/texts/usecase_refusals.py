@@ -7,6 +7,7 @@ Apart from `errors` (the domain's refusals) because these errors come from
 
 from __future__ import annotations
 
+from bot.texts import setup
 from bot.texts.parts import quoted
 from bot.usecases.errors import (
     AlreadyRunning,
@@ -18,6 +19,7 @@ from bot.usecases.errors import (
     NotACaptain,
     NotOrganiser,
     RunningChanged,
+    SetupRaced,
     SetupTimedOut,
     UnclearAnswer,
     UndoBlocked,
@@ -69,12 +71,12 @@ def usecase_refusal(exc: Exception, ex_result: str) -> str:
                 " Skoru düzeltmek için doğru skoru yeniden yazın."
             )
         case UnclearAnswer():
-            return f'"{quoted(exc.text)}" seçeneklerden biri değil. {exc.how}'
+            return f'"{quoted(exc.text)}" seçeneklerden biri değil. {setup.how(exc.question)}'
         case NotACaptain():
             return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
         case NoActiveTournament():
             return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
-        case ActiveTournamentExists():
+        case ActiveTournamentExists() | SetupRaced():
             return (
                 "Bu arada sohbette başka bir turnuva kuruldu; hiçbir şey değişmedi."
                 " Bakmak için: /turnuvalar"

@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from bot.usecases import ask, reminders, roles, runner, state
+from bot.usecases import questions, reminders, roles, runner, state
 from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
 from bot.usecases.runner import Actor, Effects, reads, writes
 from domain import names
@@ -28,7 +28,7 @@ from storage import UnitOfWork
 
 CLAIM = "captain_claim"
 
-# The rows of roles.TABLE these use cases ask.
+# The rows of roles.TABLE these use cases questions.
 CLAIM_FREE = "claim a team that has no captain"
 CLAIM_TAKEN = "claim a team that has a captain"
 CLAIM_RESULTS_ON = "claim any team, captains' results on"
@@ -86,7 +86,7 @@ class Removed:
 
 # The team buttons: the tournament they list and its teams, in the order the buttons
 # carry (cap:<tournament>:<index>); nothing is stored for them.
-Picker = ask.PickTeam
+Picker = questions.PickTeam
 
 
 @dataclass(frozen=True)
@@ -331,7 +331,7 @@ class Chosen:
 
 
 @reads
-async def in_tournament(uow: UnitOfWork, command: Chosen, actor: Actor) -> ask.Answer:
+async def in_tournament(uow: UnitOfWork, command: Chosen, actor: Actor) -> questions.Answer:
     """The private tournament choice: the presser's team there, if they still captain one
     (else the button is stale: the tournament ended, or their captaincy did)."""
     found = [
@@ -341,7 +341,7 @@ async def in_tournament(uow: UnitOfWork, command: Chosen, actor: Actor) -> ask.A
     ]
     if not found:
         raise StaleCaptainButton("question")
-    return await ask.for_team(uow, command.tournament_id, found[0].team, actor.now)
+    return await questions.for_team(uow, command.tournament_id, found[0].team, actor.now)
 
 
 # --- shared -------------------------------------------------------------------------------

@@ -3,8 +3,8 @@ summary warns of before [Oluştur]. Pure: nothing here reads or writes the datab
 
 Apart from the set-up's use cases (bot.usecases.setup), as Tabbycat keeps its pure draw
 generator apart from the adapter that reads and writes the database: the summary plans
-before anything is stored, the worker process (bot.offload) imports this to run `build`
-without the use cases (which import bot.offload), and it is tested without a database.
+before anything is stored, the worker process (bot.runtime.offload) imports this to run `build`
+without the use cases (which import bot.runtime.offload), and it is tested without a database.
 Not in domain/: it reads the set-up conversation's answers (the dict the set-up stores)
 and keeps a season in the settings column's JSON form (storage.mapping).
 """
@@ -200,7 +200,7 @@ class PlanWarning:
     `long`: the day runs over LONG_DAY. `alternatives`: up to two day formats that fit
     LONG_DAY (domain.advice.advise); `season`: a season league over weeks, offered when
     no day format fits. `searched`: False when the search for both ran out of its time
-    budget (bot.offload), so that none were found says nothing."""
+    budget (bot.runtime.offload), so that none were found says nothing."""
 
     past: bool
     midnight: bool

@@ -67,11 +67,12 @@ class UndoBlocked(DomainError):
 
 
 class UnclearAnswer(DomainError):
-    """A typed answer to a set-up question that matches none of its options."""
+    """A typed answer to a set-up question that matches none of its options. `question`:
+    which options the reply lists ("format", "season format", "third", "tiebreak", "edit")."""
 
-    def __init__(self, text: str, how: str) -> None:
-        super().__init__(f"unclear answer {text!r}")
-        self.text, self.how = text, how
+    def __init__(self, text: str, question: str) -> None:
+        super().__init__(f"unclear answer {text!r} to {question}")
+        self.text, self.question = text, question
 
 
 class NotACaptain(DomainError):
@@ -132,6 +133,14 @@ class RunningChanged(DomainError):
     def __init__(self, name: str | None) -> None:
         super().__init__(f"the running tournament changed to {name!r}")
         self.name = name
+
+
+class SetupRaced(RunningChanged):
+    """[Oluştur] at the very moment another tournament was set up in the chat (storage's
+    ActiveTournamentExists): nothing changed, and a new summary says what it would replace."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
 
 
 class SetupTimedOut(DomainError):

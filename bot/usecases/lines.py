@@ -10,7 +10,7 @@ its own update key (Actor.part) and its own answer (results.Answer). What it rea
   lines) is entered as if it had been typed (stored, or asked about, or refused with the
   error whose refusal says what to type). For a captain's "3-1 kazandık" the line is built
   from his current match.
-* `Clarify(unclear)`: answer with `bot.texts.chat.unclear_result(unclear)`.
+* `Clarify(unclear)`: answer with `bot.texts.results.unclear_result(unclear)`.
 * None: ordinary chat, or no tournament in this chat: say nothing.
 """
 

@@ -2,40 +2,54 @@
 conversation that leads there (/yeni_turnuva, its steps, the summary, [Oluştur]).
 
 A set-up belongs to whoever started it and is stored per (chat, user), so it survives a
-restart. In a chat whose tournament runs, only that tournament's organisers may set up
-another: they are refused at /yeni_turnuva, and again at the button (it may have started
-meanwhile). The summary records which tournament it would replace; a press after the
-running tournament changed replaces nothing and asks again.
+restart: a `setup_steps.SetUp`, which these use cases read, move on and store. Its buttons
+are its owner's (roles.own_button). Where no tournament runs anyone may set one up; where
+one runs only its organisers may set up another (roles.TABLE's two "create" rows): they are
+refused at /yeni_turnuva, and again at the button (it may have started meanwhile). The
+summary records which tournament it would replace; a press after the running tournament
+changed replaces nothing and asks again.
 
-What the answers describe and how it is drawn and planned, with no database, is
-bot.usecases.drafts; this module stores it.
+How an answer moves the set-up is bot.usecases.setup_steps; what the answers describe and
+how it is drawn and planned, with no database, is bot.usecases.drafts; this module stores.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot import offload
-from bot.usecases import drafts, reminders, runner, tournaments, units
+from bot.runtime import offload
+from bot.usecases import drafts, reminders, roles, runner
 from bot.usecases.errors import (
     MayNotReplace,
     NotOrganiser,
     NotYourButton,
     RunningChanged,
+    SetupRaced,
     SetupTimedOut,
 )
-from bot.usecases.runner import reads
-from bot.usecases.units import Actor, Done, Effects
-from domain import advice
+from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
+from bot.usecases.setup_steps import (
+    EDIT_WORDS,
+    STEPS,
+    ZONE,
+    Answers,
+    Next,
+    SetUp,
+    choice,
+    edit_fields,
+    form_answers,
+    take,
+)
+from domain import advice, setupform
 from domain.dayplan import Draft, Plan
 from domain.model import Group
 from domain.settings import TournamentSettings
-from storage import Database, UnitOfWork
+from storage import UnitOfWork
+from storage.errors import ActiveTournamentExists
 from storage.mapping import season_from_json
 from storage.records import NewTournament
 
@@ -101,9 +115,8 @@ async def create(
 
 # --- the set-up conversation --------------------------------------------------------------
 
-KIND = "setup"
+CREATE = "create a tournament where none runs"
 REPLACE = "create one that replaces the running one"
-TIMEOUT = timedelta(minutes=30)
 
 
 @dataclass(frozen=True)
@@ -112,14 +125,6 @@ class Running:
 
     id: int
     name: str
-
-
-@dataclass(frozen=True)
-class Conversation:
-    """A stored set-up: the step it waits for and what was answered so far."""
-
-    step: str
-    data: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -154,7 +159,7 @@ async def warning_off_loop(
             drafts.alternatives, data, found, budget=offload.ADVICE_BUDGET, what="alternatives"
         )
     except offload.TooSlow:
-        return dataclasses.replace(found, searched=False)
+        return replace(found, searched=False)
 
 
 async def format_hint_off_loop(teams: int, pitches: int) -> advice.Candidate | None:
@@ -169,122 +174,210 @@ async def format_hint_off_loop(teams: int, pitches: int) -> advice.Candidate | N
 
 
 async def replaceable(uow: UnitOfWork, actor: Actor) -> Running | None:
-    """The running tournament a set-up here would replace (None: none runs). MayNotReplace
-    unless the actor organises it."""
+    """The running tournament a set-up here would replace (None: none runs), if the actor
+    may set one up here: anyone where none runs, its organisers where one does
+    (MayNotReplace for anyone else, a chat administrator's second try aside)."""
     current = await uow.tournaments.active_for_chat(actor.chat_id)
     if current is None:
+        roles.require(CREATE, await roles.of(uow, None, actor))
         return None
     try:
-        await tournaments.may_run(uow, current, actor, REPLACE)
+        roles.require(REPLACE, await roles.of(uow, current, actor))
     except NotOrganiser:
         raise MayNotReplace(current.name) from None
     return Running(current.id, current.name)
 
 
+@dataclass(frozen=True)
+class MaySetUp:
+    """/yeni_turnuva: may the actor set up a tournament here?"""
+
+
 @reads
-async def _may_set_up(uow: UnitOfWork, command: None, actor: Actor) -> Running | None:
+async def may_set_up(uow: UnitOfWork, command: MaySetUp, actor: Actor) -> Running | None:
+    """The running tournament a set-up would replace (None: none runs); MayNotReplace.
+    Nothing changes."""
     return await replaceable(uow, actor)
 
 
-async def may_set_up(db: Database, actor: Actor) -> Running | None:
-    """/yeni_turnuva: may the actor set up a tournament here? Nothing changes."""
-    return (await runner.run(db, _may_set_up, None, actor)).value
+@dataclass(frozen=True)
+class Form:
+    """/yeni_turnuva with the one-message form after it, as typed."""
+
+    text: str
 
 
-def _state(step: str, data: dict[str, Any], at: datetime, replaces: int | None = None) -> dict:
-    state: dict[str, Any] = {"kind": KIND, "step": step, "data": data, "at": at.isoformat()}
-    if step == "confirm":
-        state["replaces"] = replaces
-    return state
+@reads
+async def read_form(uow: UnitOfWork, command: Form, actor: Actor) -> Answers:
+    """The form's answers, for the summary (`summarise` stores them once it is built),
+    if the actor may set up here (MayNotReplace first, then the form's own refusals)."""
+    await replaceable(uow, actor)
+    return form_answers(setupform.parse_form(command.text, actor.now.astimezone(ZONE)), actor.now)
 
 
-async def keep(db: Database, actor: Actor, step: str, data: dict[str, Any]) -> None:
-    """The set-up now waits for `step` (a new one starts with step "name")."""
-
-    async def action(uow: UnitOfWork, _admin: bool) -> None:
-        await uow.setups.put(actor.chat_id, actor.user_id, _state(step, data, actor.now), actor.now)
-
-    await units.write(db, actor, action)
+@dataclass(frozen=True)
+class Start:
+    """/yeni_turnuva alone: the guided set-up, from its first question."""
 
 
-async def current(db: Database, actor: Actor) -> Conversation | None:
-    """The actor's set-up in this chat (None: none). SetupTimedOut: it was silent past
-    TIMEOUT, and is gone now."""
-    state = await units.read(db, lambda uow: uow.setups.get(actor.chat_id, actor.user_id))
-    if state is None or state.get("kind") != KIND:
-        return None
-    if actor.now - datetime.fromisoformat(state["at"]) > TIMEOUT:
-        await drop(db, actor)
+@writes
+async def start(uow: UnitOfWork, command: Start, actor: Actor) -> Running | None:
+    """A new set-up waits for the tournament's name (one that was open is replaced); the
+    running tournament it would replace comes back, for the warning. MayNotReplace."""
+    running = await replaceable(uow, actor)
+    await _keep(uow, actor, SetUp("name", Answers(), actor.now))
+    return running
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What the actor's set-up waits for; for a button, whose set-up it belongs to
+    (`asker`) and the step it answers."""
+
+    asker: int | None = None
+    step: str | None = None
+
+
+@reads
+async def waiting(uow: UnitOfWork, command: Waiting, actor: Actor) -> SetUp | None:
+    """The actor's set-up in this chat (None: none). NotYourButton: the button is another
+    person's ("asker"), or not the one the set-up waits for ("stale"); SetupTimedOut: it
+    was silent past TIMEOUT (`cancel` then drops it). Nothing changes."""
+    roles.own_button(command.asker, actor)
+    talk = SetUp.read(await uow.setups.get(actor.chat_id, actor.user_id))
+    if talk is not None and talk.timed_out(actor.now):
         raise SetupTimedOut("the set-up timed out")
-    return Conversation(state["step"], state["data"])
+    if command.step is not None and (talk is None or talk.step != command.step):
+        raise NotYourButton("stale")
+    return talk
 
 
-async def drop(db: Database, actor: Actor) -> bool:
-    """/iptal, [İptal]: the actor's pending state in this chat goes. False: there was none."""
+@dataclass(frozen=True)
+class Answer:
+    """A typed answer to what the set-up asks (`step` None), or a set-up button: its
+    value, the step it answers and whose set-up it is (`asker`). At the summary the only
+    answer is [Değiştir] ("edit"); its other buttons are `confirm` and `cancel`."""
 
-    async def action(uow: UnitOfWork, _admin: bool) -> bool:
-        if await uow.setups.get(actor.chat_id, actor.user_id) is None:
-            return False
-        await uow.setups.delete(actor.chat_id, actor.user_id)
-        return True
-
-    return await units.write(db, actor, action)
-
-
-async def summarise(db: Database, actor: Actor, data: dict[str, Any]) -> Running | None:
-    """The summary is shown: the set-up waits for its button, and remembers which running
-    tournament (None: none) the summary said it replaces. MayNotReplace for a member."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Running | None:
-        running = await replaceable(uow, actor)
-        state = _state("confirm", data, actor.now, running.id if running else None)
-        await uow.setups.put(actor.chat_id, actor.user_id, state, actor.now)
-        return running
-
-    return await units.write(db, actor, action)
+    text: str
+    step: str | None = None
+    asker: int | None = None
 
 
-async def confirm(
-    db: Database,
-    actor: Actor,
-    plans: Mapping[str, object],
-    *,
-    replace: bool,
-    chat_title: str | None = None,
-) -> Done[Made]:
-    """[Oluştur] or [Evet, yerine kur]: the summarised set-up becomes the chat's running
-    tournament, with the plan the summary showed when `plans` still holds it; one that ran
-    is archived as replaced, and both tournaments' reminders follow, in one commit.
-    `replace`: the press was [Evet, yerine kur], which only a summary that named a running
-    tournament carries. NotYourButton("stale"): no summary waits, or it is not the one
-    pressed; MayNotReplace; RunningChanged: what runs is not what the summary named
-    (ActiveTournamentExists: it changed at this very moment)."""
-
-    async def action(uow: UnitOfWork, admin: bool) -> Made:
-        state = await uow.setups.get(actor.chat_id, actor.user_id)
-        if state is None or state.get("kind") != KIND or state.get("step") != "confirm":
+@writes(claim=False)
+async def answer(uow: UnitOfWork, command: Answer, actor: Actor) -> Next:
+    """The answer moves the set-up on: the next question's step is stored and comes back.
+    "confirm" (the summary) is not stored here: `summarise` does, once the summary is built,
+    so the update is claimed there. A refused answer raises its DomainError, and the set-up
+    still waits for the same step; NotYourButton as for `waiting`."""
+    roles.own_button(command.asker, actor)
+    talk = SetUp.read(await uow.setups.get(actor.chat_id, actor.user_id))
+    if talk is None or talk.timed_out(actor.now) or command.step not in (None, talk.step):
+        raise NotYourButton("stale")
+    button = command.step is not None
+    if talk.step == "confirm":  # [Değiştir]: which answer to change
+        if not button or command.text != "edit":
             raise NotYourButton("stale")
-        if replace != (state.get("replaces") is not None):
-            raise NotYourButton("stale")  # an older summary's button
-        running = await replaceable(uow, actor)
-        if (running.id if running else None) != state.get("replaces"):
-            raise RunningChanged(running.name if running else None)
-        data = state["data"]
-        kept = plans.get(drafts.data_key(data))
+        following = Next("edit", talk.answers, fields=edit_fields(talk.answers))
+    elif talk.step == "edit":  # that one question again, then the summary
+        field_ = command.text if button else choice(command.text, EDIT_WORDS, "edit")
+        if field_ not in STEPS:
+            raise NotYourButton("stale")
+        following = Next(field_, replace(talk.answers, editing=True))
+    else:
+        moment = actor.now.astimezone(ZONE)
+        following = take(talk.step, talk.answers, command.text, moment)
+        if following.step == "confirm":
+            return following
+    await runner.claim_update(uow, actor)
+    await _keep(uow, actor, SetUp(following.step, following.answers, actor.now))
+    return following
+
+
+@dataclass(frozen=True)
+class Summarise:
+    """The summary of these answers is shown (its plan was built, off the event loop)."""
+
+    answers: Answers
+
+
+@writes
+async def summarise(uow: UnitOfWork, command: Summarise, actor: Actor) -> Running | None:
+    """The set-up waits for the summary's button, and remembers which running tournament
+    (None: none) the summary said it replaces, which comes back. MayNotReplace."""
+    running = await replaceable(uow, actor)
+    replaces = running.id if running else None
+    await _keep(uow, actor, SetUp("confirm", command.answers, actor.now, replaces))
+    return running
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """/iptal (any conversation of the actor's here), or [İptal] or a timed-out set-up
+    (`asker`: whose set-up the button is)."""
+
+    asker: int | None = None
+
+
+@writes
+async def cancel(uow: UnitOfWork, command: Cancel, actor: Actor) -> bool:
+    """The actor's pending conversation in this chat goes. False: there was none."""
+    roles.own_button(command.asker, actor)
+    if await uow.setups.get(actor.chat_id, actor.user_id) is None:
+        return False
+    await uow.setups.delete(actor.chat_id, actor.user_id)
+    return True
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """[Oluştur] (`replace` False) or [Evet, yerine kur] (True); `plans`: the summaries'
+    plans by their answers' key (those that are kept), `chat_title` for the stored
+    tournament, `asker`: whose set-up the button is."""
+
+    replace: bool
+    plans: Mapping[str, object] = field(default_factory=dict)
+    chat_title: str | None = None
+    asker: int | None = None
+
+
+@writes
+async def confirm(uow: UnitOfWork, command: Confirm, actor: Actor) -> Outcome[Made]:
+    """The summarised set-up becomes the chat's running tournament, with the plan the
+    summary showed when `plans` still holds it; one that ran is archived as replaced, and
+    both tournaments' reminders follow, in one commit. NotYourButton("stale"): no summary
+    waits, or it is not the one pressed ([Evet, yerine kur] only under a summary that named
+    a running tournament); MayNotReplace; RunningChanged: what runs is not what the summary
+    named (SetupRaced: it changed at this very moment)."""
+    roles.own_button(command.asker, actor)
+    talk = SetUp.read(await uow.setups.get(actor.chat_id, actor.user_id))
+    if talk is None or talk.step != "confirm":
+        raise NotYourButton("stale")
+    if command.replace != (talk.replaces is not None):
+        raise NotYourButton("stale")  # an older summary's button
+    running = await replaceable(uow, actor)
+    if (running.id if running else None) != talk.replaces:
+        raise RunningChanged(running.name if running else None)
+    kept = command.plans.get(talk.answers.key())
+    try:
         made = await create(
             uow,
-            drafts.spec_of(data),
+            talk.answers.spec(),
             chat_id=actor.chat_id,
             user_id=actor.user_id,
             now=actor.now,
-            chat_title=chat_title,
+            chat_title=command.chat_title,
             replacing=running is not None,
             planned=kept if isinstance(kept, Plan) else None,
         )
-        await uow.setups.delete(actor.chat_id, actor.user_id)
-        if running is not None:  # its pending reminders go with it
-            await reminders.sync(uow, running.id, actor.now)
-        await reminders.sync(uow, made.tournament_id, actor.now)
-        return Made(data["name"], made.plan, running.name if running else None)
+    except ActiveTournamentExists:
+        raise SetupRaced() from None
+    await uow.setups.delete(actor.chat_id, actor.user_id)
+    if running is not None:  # its pending reminders go with it
+        await reminders.sync(uow, running.id, actor.now)
+    await reminders.sync(uow, made.tournament_id, actor.now)
+    made_ = Made(talk.answers.name or "", made.plan, running.name if running else None)
+    return Outcome(made_, Effects(reminders=True))
 
-    return Done(await units.write(db, actor, action), Effects(reminders=True))
+
+async def _keep(uow: UnitOfWork, actor: Actor, talk: SetUp) -> None:
+    await uow.setups.put(actor.chat_id, actor.user_id, talk.stored(), actor.now)

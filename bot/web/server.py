@@ -27,7 +27,7 @@ import uvicorn
 from telegram import Update
 from telegram.ext import Application
 
-from bot.settings import Settings
+from bot.runtime.settings import Settings
 from bot.web import KEY
 from bot.web.app import Webhook, make_app
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.texts.chat import score_text
 from bot.texts.common import STAGES, day, goal_difference, hm, side, stage_label, tie_rule
+from bot.texts.fixture import score_text
 from bot.usecases.state import Snapshot
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table

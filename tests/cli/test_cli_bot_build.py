@@ -9,7 +9,7 @@ import pytest
 from telegram.ext import AIORateLimiter
 
 from bot.app import build
-from bot.settings import Settings
+from bot.runtime.settings import Settings
 
 
 def test_default_settings_build_a_bot_with_telegrams_rate_limiter() -> None:

@@ -7,8 +7,8 @@ handlers (bot/app.py `register`):
 1. group 2: a forfeit line ("Kartallar hükmen", bot.handlers.forfeits.PLAIN, the team as
    spelled), else `bot.usecases.lines.read`, the result-line use case: `Enter` is a result
    (or a captain's own score) handed to the result entry, `Clarify` the bot asking back;
-2. group 3: `domain.questions.ask`, then `bot.usecases.ask.respond` on the stored
-   tournament and `bot.texts.answers.reply`: a None from either is silence.
+2. group 3: `domain.questions.ask`, then `bot.usecases.questions.respond` on the stored
+   tournament and `bot.texts.questions.reply`: a None from either is silence.
 
 What the bot did becomes one of the corpus's labels (`label_of`; README.md lists them);
 a message nothing answers is "chatter". For a result the line entered is read back with
@@ -30,11 +30,12 @@ from zoneinfo import ZoneInfo
 
 import teams as corpus_teams
 
+import domain.questions
 from bot.handlers.forfeits import PLAIN as FORFEIT_LINE
-from bot.texts import answers
-from bot.usecases import ask, drafts, forfeits, lines, setup, state
+from bot.texts.questions import answer_text
+from bot.usecases import drafts, forfeits, lines, questions, setup, state
 from bot.usecases.runner import Actor, run
-from domain import intents, names, questions, setupform
+from domain import intents, names, setupform
 from domain import lines as domain_lines
 from domain.errors import DomainError
 from domain.scores import parse_result
@@ -205,7 +206,7 @@ class Understood:
     twice: bool = False  # both the result lines and the questions answered it
 
 
-def label_of(question: questions.Question) -> str:
+def label_of(question: domain.questions.Question) -> str:
     """The corpus label for a recognised question. An intent whose value is a label keeps
     it (so an intent added later under a label's name is counted at once); a question
     naming a match week is "week_match"; the table for a team or the asker is
@@ -219,7 +220,7 @@ def label_of(question: questions.Question) -> str:
 
 
 def _hinted_team(hint: str | None, teams: tuple[str, ...]) -> str | None:
-    for form in questions.hint_forms(hint) if hint else ():
+    for form in domain.questions.hint_forms(hint) if hint else ():
         try:
             return names.resolve(form, teams)
         except DomainError:
@@ -227,7 +228,7 @@ def _hinted_team(hint: str | None, teams: tuple[str, ...]) -> str | None:
     return None
 
 
-def _question_slots(question: questions.Question, teams: tuple[str, ...]) -> dict[str, Any]:
+def _question_slots(question: domain.questions.Question, teams: tuple[str, ...]) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     if question.week is not None and question.intent is not intents.Intent.WEEKS_LEFT:
         slots["week"] = question.week
@@ -311,17 +312,17 @@ async def _group_two(db: Database, ctx: Context, text: str) -> Understood | None
 
 
 async def _group_three(db: Database, ctx: Context, text: str) -> Understood | None:
-    question = questions.ask(text)
+    question = domain.questions.ask(text)
     if question is None:
         return None
     try:
         asker = Actor(ctx.captain, ctx.chat, ctx.now)
-        response = (await run(db, ask.respond, ask.Ask(question), asker)).value
+        response = (await run(db, questions.respond, questions.Ask(question), asker)).value
     except DomainError as exc:  # an ambiguous team: the bot's refusal names the candidates
         return Understood(label_of(question), _question_slots(question, ctx.teams), str(exc))
     if response is None:
         return None
-    words = answers.reply(question, response, ctx.now)
+    words = answer_text(question, response, ctx.now)
     return Understood(label_of(question), _question_slots(question, ctx.teams), words)
 
 

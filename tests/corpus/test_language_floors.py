@@ -14,36 +14,37 @@ import asyncio
 import measure
 import pytest
 
-# Recall on the dev part: label -> floor (measured then: hits/support).
+# Recall on the dev part: label -> floor (measured then: hits/support). Set again with the
+# morphology, the questions about the tournament and the results told in words (issue 21).
 RECALL_FLOORS = {
-    "next_match": 0.87,  # 28/31
-    "time": 0.79,  # 20/24
-    "pitch": 0.90,  # 19/20
-    "opponent": 0.76,  # 20/25
-    "fixture": 0.80,  # 13/15
-    "week_match": 0.43,  # 15/32
-    "weeks_left": 0.55,  # 6/9
-    "table": 0.15,  # 4/19
-    "own_standing": 0.81,  # 19/22
-    "knockout": 0.90,  # 21/22
-    "qualify": 0.50,  # 9/16
-    "result": 0.84,  # 54/63
+    "next_match": 0.96,  # 31/31
+    "time": 0.95,  # 24/24
+    "pitch": 0.95,  # 20/20
+    "opponent": 0.96,  # 25/25
+    "fixture": 0.93,  # 15/15
+    "week_match": 0.96,  # 32/32
+    "weeks_left": 0.88,  # 9/9
+    "table": 0.94,  # 19/19
+    "own_standing": 0.95,  # 22/22
+    "knockout": 0.95,  # 22/22
+    "qualify": 0.87,  # 15/16
+    "count": 0.93,  # 16/16
+    "opponents": 0.91,  # 12/12
+    "dates": 0.91,  # 12/12
+    "postponed": 0.90,  # 11/11
+    "result": 0.98,  # 63/63
     "own_score": 0.92,  # 14/14
     "forfeit": 0.83,  # 6/6
-    "chatter": 0.97,  # 168/172 left unanswered
+    "chatter": 0.98,  # 170/172 left unanswered
 }
 # Labels the bot has no rule for yet: recall 0 today, so no floor. The engineer who adds
-# the rule moves the label into RECALL_FLOORS with the figure it then reaches.
-NOT_YET = {
-    "count": 0.0,  # "bugün kaç maç var", "kaç maçımız kaldı": read as next_match or chat
-    "opponents": 0.0,  # "gruptaki rakiplerimiz kimler": read as opponent (the next one)
-    "dates": 0.0,  # "lig ne zaman bitiyor", "son maç ne zaman": chat
-    "postponed": 0.0,  # "ertelenen maç ne zaman", "maçımız ertelendi mi": chat
-}
-# Of the bot's answers, the share that went to a message meant for it: 289/293.
-ANSWER_PRECISION_FLOOR = 0.98
-# Result lines stored with the labelled teams, score and penalties: 52/63; own scores 14/14.
-RESULT_STORED_FLOOR = 0.80
+# the rule moves the label into RECALL_FLOORS with the figure it then reaches. (Count,
+# opponents, dates and postponed got theirs with issue 21.)
+NOT_YET: dict[str, float] = {}
+# Of the bot's answers, the share that went to a message meant for it: 368/370.
+ANSWER_PRECISION_FLOOR = 0.99
+# Result lines stored with the labelled teams, score and penalties: 63/63; own scores 14/14.
+RESULT_STORED_FLOOR = 0.98
 OWN_SCORE_STORED_FLOOR = 0.92
 
 

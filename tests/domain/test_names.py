@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, strategies
 
 from domain.errors import DomainError
+from domain.mentions import mentioned
 from domain.names import (
     AmbiguousTeam,
     EmptyName,
@@ -18,7 +19,6 @@ from domain.names import (
     fold,
     key,
     loose_key,
-    mentioned,
     normalize,
     resolve,
     strip_invisible,

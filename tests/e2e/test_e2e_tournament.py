@@ -202,8 +202,16 @@ def test_private_questions_without_a_tournament_get_a_helpful_answer(tg):
 def test_a_captain_asking_for_the_table_gets_the_table(tg, league):
     tg.send(CAPTAIN_1, league, "/kaptan Kartallar")
     tg.wait_for(league, "kaptanısınız")
-    tg.send(CAPTAIN_1, league, "kaçıncıyız?")
+    tg.send(CAPTAIN_1, league, "puan durumu?")
     assert "Puan durumu" in tg.wait_for(league).text
+
+
+def test_a_captain_asking_their_place_gets_it_in_one_line(tg, league):
+    tg.send(CAPTAIN_1, league, "/kaptan Kartallar")
+    tg.wait_for(league, "kaptanısınız")
+    tg.send(CAPTAIN_1, league, "kaçıncıyız?")
+    answer = tg.wait_for(league).text
+    assert answer.startswith("📊 Kartallar:") and "puan" in answer and "\n" not in answer
 
 
 def test_anyone_may_ask_about_a_named_team(tg, league):

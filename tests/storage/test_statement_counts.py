@@ -23,9 +23,9 @@ from telegram import Update
 from telegram.ext import Application
 from telegram.request import BaseRequest
 
-from bot import services
 from bot.app import build
-from bot.settings import Settings
+from bot.runtime import services
+from bot.runtime.settings import Settings
 from bot.usecases import drafts, setup
 
 IST = ZoneInfo("Europe/Istanbul")

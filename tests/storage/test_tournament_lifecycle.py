@@ -13,7 +13,8 @@ from bot.texts.errors import refusal
 from bot.texts.setup import RACED
 from bot.usecases import setup
 from bot.usecases.errors import NotOrganiser, RunningChanged
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor, run
+from bot.usecases.setup_steps import Answers
 from domain.model import Score
 from storage import migrate
 from storage.errors import ActiveTournamentExists, TournamentNotFound
@@ -166,9 +167,9 @@ async def test_two_oluştur_pressed_at_once_make_one_tournament_and_a_turkish_an
     people = [Actor(user_id=u, chat_id=CHAT, now=T0) for u in (51, 52)]
     try:
         for who in people:
-            await setup.summarise(db, who, data)
+            await run(db, setup.summarise, setup.Summarise(Answers.of(data)), who)
         outcomes = await asyncio.gather(
-            *(setup.confirm(db, who, {}, replace=False) for who in people),
+            *(run(db, setup.confirm, setup.Confirm(False), who) for who in people),
             return_exceptions=True,
         )
         made = [o for o in outcomes if not isinstance(o, BaseException)]

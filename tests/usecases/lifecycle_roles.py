@@ -9,7 +9,7 @@ from typing import Any
 from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
 from bot.usecases import reminders, results
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor
 from storage import Database
 
 CO_ORGANISER, ADMIN, CAPTAIN, OTHER_CAPTAIN, MEMBER = 11, 12, 21, 22, 30

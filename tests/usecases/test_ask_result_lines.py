@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, stored_day
 
-from bot.texts import chat
+from bot.texts.results import unclear_result
 from bot.usecases import lines, results
 from bot.usecases.runner import Actor, run
 from domain.lines import Problem
@@ -58,7 +58,7 @@ async def test_a_captain_without_a_started_match_is_told_to_name_both_teams(db):
     told = await read(db, "3-1 kazandık", CAPTAIN_A1, _at(8, 30))
     assert isinstance(told, lines.Clarify)
     assert told.unclear.problem is Problem.NO_CURRENT_MATCH
-    assert "A1 3-1" in chat.unclear_result(told.unclear)
+    assert "A1 3-1" in unclear_result(told.unclear)
 
 
 async def test_a_captain_naming_another_opponent_is_not_recorded(db):
@@ -70,7 +70,7 @@ async def test_a_captain_naming_another_opponent_is_not_recorded(db):
 async def test_two_teams_and_numbers_get_the_shape_to_type(db):
     told = await read(db, "A1 3 A4")
     assert isinstance(told, lines.Clarify)
-    assert chat.unclear_result(told.unclear) == (
+    assert unclear_result(told.unclear) == (
         '🤔 "A1 3 A4": A1 ile A4 var ama skoru okuyamadım. Şöyle yazın: A1 3-1 A4'
     )
 

@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.texts import answers, chat, moments
+from bot.texts import moments
+from bot.texts.questions import finished, next_match
 from domain.intents import Day
 from domain.model import PlannedMatch, Stage
 
@@ -60,41 +61,38 @@ def match(start: datetime, home: str = "Kartallar", away: str = "Şahinler") -> 
 
 
 def test_the_next_match_says_tomorrow_instead_of_24_hours():
-    text = chat.next_match("Kartallar", match(at(1, 14)), NOW)
+    text = next_match("Kartallar", match(at(1, 14)), NOW)
     assert text == ("⚽ Kartallar: sıradaki maçınız A Grubu, rakip Şahinler.\nSaha 2, yarın 14:00.")
-    assert "sa sonra" not in chat.next_match("Kartallar", match(at(4, 9, 50)), NOW)
-    assert "Salı 09:50" in chat.next_match("Kartallar", match(at(4, 9, 50)), NOW)
+    assert "sa sonra" not in next_match("Kartallar", match(at(4, 9, 50)), NOW)
+    assert "Salı 09:50" in next_match("Kartallar", match(at(4, 9, 50)), NOW)
 
 
 def test_is_there_a_match_today_says_no_and_when_the_next_one_is():
-    text = chat.next_match("Kartallar", match(at(1, 9)), NOW, day=Day.TODAY)
+    text = next_match("Kartallar", match(at(1, 9)), NOW, day=Day.TODAY)
     assert text.startswith("⚽ Kartallar: bugün yok, sıradaki maçınız yarın 09:00.")
-    today = chat.next_match("Kartallar", match(at(0, 15)), NOW, day=Day.TODAY)
+    today = next_match("Kartallar", match(at(0, 15)), NOW, day=Day.TODAY)
     assert "bugün 15:00 (1 sa sonra)" in today and "yok" not in today
 
 
 def test_a_match_under_way_is_said_so_with_its_start():
-    text = chat.next_match("Kartallar", match(at(0, 13, 50)), NOW)
+    text = next_match("Kartallar", match(at(0, 13, 50)), NOW)
     assert text.endswith("Saha 2, şimdi oynanıyor (başlama 13:50).")
 
 
 def test_finished_waits_for_results_before_saying_the_matches_are_over():
     over = [match(at(0, 10)), match(at(0, 11), "Aslanlar", "Kartallar")]
-    text = answers.finished("Kartallar", "group:3", over)
+    text = finished("Kartallar", "group:3", over)
     assert "maçlarınız bitti" not in text and "sonuçlar bekleniyor" in text
     assert "3. maç Kartallar – Şahinler (10:00)" in text
-    assert answers.finished("Kartallar", "group:3") == (
+    assert finished("Kartallar", "group:3") == (
         "Kartallar: maçlarınız bitti, grubunuzu 3. sırada tamamladınız."
     )
 
 
 def test_a_question_about_another_team_is_answered_about_it_not_to_it():
-    text = chat.next_match("Kartallar", match(at(1, 14)), NOW, yours=False)
+    text = next_match("Kartallar", match(at(1, 14)), NOW, yours=False)
     assert text.startswith("⚽ Kartallar: sıradaki maçı A Grubu")
-    assert answers.finished("Kartallar", "group:2", yours=False) == (
+    assert finished("Kartallar", "group:2", yours=False) == (
         "Kartallar: maçları bitti, grubunu 2. sırada tamamladı."
     )
-    assert (
-        answers.finished("Kartallar", "1", yours=False)
-        == "Kartallar: maçları bitti, şampiyon oldu 🏆."
-    )
+    assert finished("Kartallar", "1", yours=False) == "Kartallar: maçları bitti, şampiyon oldu 🏆."

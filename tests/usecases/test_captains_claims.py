@@ -178,7 +178,7 @@ async def test_a_newer_claim_makes_the_older_ones_buttons_stale(db):
 
 async def test_iptal_withdraws_a_waiting_claim(db):
     claim = (await claim_team(db, member(CLAIMANT), TEAM)).value
-    assert await setup.drop(db, member(CLAIMANT))
+    assert (await run(db, setup.cancel, setup.Cancel(), member(CLAIMANT))).value
     with pytest.raises(StaleCaptainButton):
         await decide(db, organiser(), claim)
     assert CLAIMANT not in (await captains_of(db))[TEAM]

@@ -15,8 +15,7 @@ from bot.handlers.forfeits import PLAIN
 from bot.texts.forfeits import forfeited, refusal, withdrawn
 from bot.usecases import forfeits, organisers, reminders, results, state, undo
 from bot.usecases.errors import NotOrganiser
-from bot.usecases.runner import run
-from bot.usecases.units import Actor
+from bot.usecases.runner import Actor, run
 from domain import names
 from domain.forfeits import WithdrawalRule
 from domain.model import Score

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from telegram import Bot, Update
 
-from bot import hygiene, services
-from bot.intake import Intake
+from bot.runtime import hygiene, services
+from bot.runtime.intake import Intake
 from storage import migrate
 from storage.uow import Database
 

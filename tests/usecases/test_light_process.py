@@ -37,7 +37,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import bot.app
-from bot import offload
+from bot.runtime import offload
 from bot.render import jobs
 from bot.usecases import drafts, setup
 

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 from eight_team_day import CHAT, KICKOFF, ORGANISER, stored_day
 
-from bot import services
 from bot.handlers import effects, live
+from bot.runtime import services
 from bot.usecases import schedule
 from bot.usecases.runner import Actor, run
 

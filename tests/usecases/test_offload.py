@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bot import offload
+from bot.runtime import offload
 from bot.texts.errors import refusal
 
 

@@ -15,24 +15,23 @@ import pytest
 from eight_team_day import CHAT, KICKOFF, ORGANISER, copy_of, running, stored_day
 from permission_table import cells
 
+import domain.questions
 from bot.usecases import (
-    ask,
     captain_results,
     lines,
     organisers,
+    questions,
     reading,
     reminder_settings,
     reminders,
     results,
     schedule,
-    state,
     undo,
-    units,
 )
 from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.pending_results import CONFIRM
-from bot.usecases.runner import Actor, run
-from domain import intents, questions
+from bot.usecases.runner import Actor, Repeated, run
+from domain import intents
 from storage import Database
 from storage.errors import NoActiveTournament
 
@@ -108,8 +107,8 @@ async def verdict(action) -> str:
     return "allowed"
 
 
-async def asked(db: Database, question: questions.Question, actor: Actor):
-    return (await run(db, ask.respond, ask.Ask(question), actor)).value
+async def asked(db: Database, question: domain.questions.Question, actor: Actor):
+    return (await run(db, questions.respond, questions.Ask(question), actor)).value
 
 
 async def headcount(db: Database, match_id: int, actor: Actor):
@@ -329,10 +328,10 @@ async def test_seeing_the_fixture_and_files(db, role, expected):
 async def test_asking_about_a_match(db, role, expected):
     actor = who(role)
     if actor.private:
-        found = await asked(db, questions.Question(intents.Intent.NEXT_MATCH), actor)
+        found = await asked(db, domain.questions.Question(intents.Intent.NEXT_MATCH), actor)
         assert found == []  # the member captains nothing: the bot says how to become one
         return
-    question = questions.Question(intents.Intent.NEXT_MATCH, team_hint="A2")
+    question = domain.questions.Question(intents.Intent.NEXT_MATCH, team_hint="A2")
     answer = await asked(db, question, actor)
     assert answer.team == "A2" and answer.match is not None
 
@@ -362,7 +361,7 @@ async def test_an_organiser_who_captains_a_side_counts_their_teams_heads(db):
 
 async def test_the_same_update_twice_changes_things_once(db):
     first = await run(db, schedule.delay, schedule.Delay("15"), who("creator", update_id=5))
-    with pytest.raises(units.Repeated):
+    with pytest.raises(Repeated):
         await run(db, schedule.delay, schedule.Delay("15"), who("creator", update_id=5))
     snap = await running(db)
     moved = {old.no: new.start for old, new in first.value.changes}
@@ -400,7 +399,7 @@ async def test_the_lot_is_refused_where_no_tie_holds_the_team(db):
 
 
 async def test_a_private_chat_never_reaches_the_groups_tournament(db):
-    snap = await units.read(db, lambda uow: state.load(uow, 1))
+    snap = await running(db)
     with pytest.raises(NoActiveTournament):
         await record(db, who("private"), "A1 3-1 A4")
     assert (await running(db)).matches == snap.matches

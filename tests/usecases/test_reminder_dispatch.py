@@ -25,7 +25,7 @@ from bot.app import build
 from bot.reminders.dispatcher import CLOSING, MARGIN, Dispatcher
 from bot.reminders.messages import headcount_buttons
 from bot.reminders.timer import NoTimer
-from bot.settings import Settings
+from bot.runtime.settings import Settings
 from bot.usecases import reminders, results
 from bot.usecases.runner import Actor
 from storage.uow import Database

@@ -7,10 +7,11 @@ from datetime import datetime
 import pytest
 from test_season_setup import CAPTAIN, CHAT, IST, NOW, league_db
 
-from bot.texts import answers, chat
-from bot.usecases import ask
+import domain.questions
+from bot.texts import live
+from bot.texts.questions import answer_text
+from bot.usecases import questions
 from bot.usecases.runner import Actor, run
-from domain import questions
 from storage.uow import Database
 
 BYSTANDER = 99
@@ -24,11 +25,13 @@ async def db(tmp_path):
 
 
 async def said(db: Database, text: str, user: int = CAPTAIN, now: datetime = NOW) -> str:
-    question = questions.ask(text)
+    question = domain.questions.ask(text)
     assert question is not None, text
-    response = (await run(db, ask.respond, ask.Ask(question), Actor(user, CHAT, now))).value
+    response = (
+        await run(db, questions.respond, questions.Ask(question), Actor(user, CHAT, now))
+    ).value
     assert response is not None, text
-    return answers.reply(question, response, now)
+    return answer_text(question, response, now)
 
 
 async def test_ne_zaman_oynuyoruz_names_the_week_and_the_date(db):
@@ -85,7 +88,7 @@ async def test_the_live_message_shows_the_coming_week_and_the_table(db):
 
     async with db.unit_of_work(read_only=True) as uow:
         snap = await state.active(uow, CHAT)
-    text = chat.live(snap, NOW)
+    text = live.live(snap, NOW)
     lines = text.splitlines()
     assert lines[1] == "Sıradaki: 1. hafta · 6 Aralık Pazar"
     assert lines[2].startswith("• 14:00 Saha 1: ") and len(lines) == 8

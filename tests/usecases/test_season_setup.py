@@ -14,6 +14,7 @@ from bot.texts import season
 from bot.usecases import drafts, reminder_settings, setup
 from bot.usecases.reminders import evening, leads, sync
 from bot.usecases.runner import Actor, run
+from bot.usecases.setup_steps import Answers
 from domain import reminders, setupform
 from domain.formseason import Season
 from domain.roundrobin import breaks
@@ -112,8 +113,8 @@ def organiser(now: datetime = NOW) -> Actor:
 
 async def create_league(db: Database, text: str = FORM) -> None:
     """The form's league, set up and confirmed by its organiser: the chat's tournament."""
-    await setup.summarise(db, organiser(), answers(text))
-    await setup.confirm(db, organiser(), {}, replace=False)
+    await run(db, setup.summarise, setup.Summarise(Answers.of(answers(text))), organiser())
+    await run(db, setup.confirm, setup.Confirm(False), organiser())
 
 
 async def league_db(path, reachable: tuple[int, ...] = ()) -> Database:
@@ -135,8 +136,8 @@ async def league_db(path, reachable: tuple[int, ...] = ()) -> Database:
 
 async def test_created_league_stores_weeks_rhythm_and_evening_reminders(db):
     data = answers()
-    await setup.summarise(db, organiser(), data)
-    done = await setup.confirm(db, organiser(), {}, replace=False)
+    await run(db, setup.summarise, setup.Summarise(Answers.of(data)), organiser())
+    done = await run(db, setup.confirm, setup.Confirm(False), organiser())
     assert len(done.value.plan.matches) == 28
 
     async with db.unit_of_work() as uow:

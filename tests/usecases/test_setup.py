@@ -3,18 +3,20 @@ docs/permissions.md, through the use cases on real storage (no Telegram)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
-from eight_team_day import CHAT
+from eight_team_day import CHAT, IST
 from lifecycle_roles import NOW, at, day_with_roles, league, person, stored
 from permission_table import cells
 
 from bot.handlers.setup_steps import parse_button
-from bot.texts.setup import may_not_replace, running_changed
+from bot.texts.setup import EDIT_FIELDS, may_not_replace, running_changed
 from bot.usecases import drafts, setup, tournaments
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupTimedOut
-from bot.usecases.runner import run
+from bot.usecases.runner import Actor, Outcome, Repeated, run
+from bot.usecases.setup_steps import EDIT_WORDS, EDITABLE, Answers, SetUp
+from domain import names
 from storage import Database
 
 
@@ -23,6 +25,40 @@ async def db(tmp_path):
     database = await day_with_roles(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
     yield database
     await database.dispose()
+
+
+async def may_set_up(db: Database, who: Actor) -> setup.Running | None:
+    return (await run(db, setup.may_set_up, setup.MaySetUp(), who)).value
+
+
+async def summarise(db: Database, who: Actor, data: dict) -> setup.Running | None:
+    return (await run(db, setup.summarise, setup.Summarise(Answers.of(data)), who)).value
+
+
+async def confirm(db: Database, who: Actor, plans: dict, *, replace: bool) -> Outcome:
+    return await run(db, setup.confirm, setup.Confirm(replace, plans), who)
+
+
+async def keep(db: Database, who: Actor, step: str, data: dict) -> None:
+    """A set-up of `who` that waits for `step`, stored as the use cases store one."""
+    async with db.unit_of_work() as uow:
+        talk = SetUp(step, Answers.of(data), who.now)
+        await uow.setups.put(who.chat_id, who.user_id, talk.stored(), who.now)
+        await uow.commit()
+
+
+async def current(db: Database, who: Actor) -> SetUp | None:
+    """What a message to the set-up meets, as the handler asks: a timed-out set-up is
+    dropped (setup.cancel) before SetupTimedOut goes on."""
+    try:
+        return (await run(db, setup.waiting, setup.Waiting(), who)).value
+    except SetupTimedOut:
+        await run(db, setup.cancel, setup.Cancel(), who)
+        raise
+
+
+async def drop(db: Database, who: Actor) -> bool:
+    return (await run(db, setup.cancel, setup.Cancel(), who)).value
 
 
 async def running(db: Database, chat_id: int = CHAT) -> list[tuple[str, str | None]]:
@@ -35,10 +71,10 @@ async def test_creating_a_tournament_where_none_runs(db, role, expected):
     assert expected == "allowed"
     await run(db, tournaments.end, tournaments.End(1), person("creator"))
     who = person(role, at(9, 30))
-    assert await setup.may_set_up(db, who) is None
-    assert await setup.summarise(db, who, league()) is None
+    assert await may_set_up(db, who) is None
+    assert await summarise(db, who, league()) is None
 
-    done = await setup.confirm(db, who, {}, replace=False)
+    done = await confirm(db, who, {}, replace=False)
 
     assert (done.value.name, done.value.replaced, len(done.value.plan.matches)) == (
         "Akşam Ligi", None, 6,
@@ -46,7 +82,7 @@ async def test_creating_a_tournament_where_none_runs(db, role, expected):
     assert done.effects.reminders
     listed = await running(db, who.chat_id)
     assert listed[-1] == ("Akşam Ligi", None)
-    assert await setup.current(db, who) is None  # the set-up is over
+    assert await current(db, who) is None  # the set-up is over
     assert await stored(db, 1) == ("archived", "ended", 2, 0)
 
 
@@ -54,23 +90,23 @@ async def test_creating_a_tournament_where_none_runs(db, role, expected):
 async def test_creating_one_that_replaces_the_running_one(db, role, expected):
     who = person(role, at(9, 30))
     if expected == "allowed":
-        found = await setup.may_set_up(db, who)
+        found = await may_set_up(db, who)
         assert found is not None and found.name == "Bahar Kupası"
-        assert await setup.summarise(db, who, league()) == found
+        assert await summarise(db, who, league()) == found
         with pytest.raises(NotYourButton):  # the summary's button is [Evet, yerine kur]
-            await setup.confirm(db, who, {}, replace=False)
+            await confirm(db, who, {}, replace=False)
 
-        done = await setup.confirm(db, who, {}, replace=True)
+        done = await confirm(db, who, {}, replace=True)
 
         assert done.value.replaced == "Bahar Kupası"
         assert await running(db) == [("Bahar Kupası", "replaced"), ("Akşam Ligi", None)]
         assert await stored(db, 1) == ("archived", "replaced", 2, 0)  # results kept
         return
     with pytest.raises(NotOrganiser) as early:  # refused at /yeni_turnuva, before any build
-        await setup.may_set_up(db, who)
+        await may_set_up(db, who)
     assert "Bahar Kupası" in may_not_replace(early.value.name)
     with pytest.raises(NotOrganiser):
-        await setup.summarise(db, who, league())
+        await summarise(db, who, league())
     assert await running(db) == [("Bahar Kupası", None)]
     status, reason, played, pending = await stored(db, 1)
     assert (status, reason, played) == ("active", None, 2) and pending > 0
@@ -79,11 +115,11 @@ async def test_creating_one_that_replaces_the_running_one(db, role, expected):
 async def test_a_member_whose_summary_came_before_the_running_one_is_refused_at_the_button(db):
     await run(db, tournaments.end, tournaments.End(1), person("creator"))
     member = person("member", at(9, 30))
-    await setup.summarise(db, member, league("Benim Kupam"))  # nothing ran: [Oluştur]
+    await summarise(db, member, league("Benim Kupam"))  # nothing ran: [Oluştur]
     await run(db, tournaments.restore, tournaments.Restore(1, None), person("creator", at(9, 35)))
 
     with pytest.raises(NotOrganiser):
-        await setup.confirm(db, person("member", at(9, 40)), {}, replace=False)
+        await confirm(db, person("member", at(9, 40)), {}, replace=False)
 
     assert await running(db) == [("Bahar Kupası", None)]
     status, reason, played, pending = await stored(db, 1)
@@ -92,18 +128,18 @@ async def test_a_member_whose_summary_came_before_the_running_one_is_refused_at_
 
 async def test_an_organisers_oluştur_after_a_tournament_started_replaces_nothing_unasked(db):
     await run(db, tournaments.end, tournaments.End(1), person("creator"))
-    await setup.summarise(db, person("admin", at(9, 30)), league())
+    await summarise(db, person("admin", at(9, 30)), league())
     await run(db, tournaments.restore, tournaments.Restore(1, None), person("creator", at(9, 35)))
 
     with pytest.raises(RunningChanged) as changed:
-        await setup.confirm(db, person("admin", at(9, 40)), {}, replace=False)
+        await confirm(db, person("admin", at(9, 40)), {}, replace=False)
     assert changed.value.name == "Bahar Kupası"
     assert "«Bahar Kupası» kuruldu; hiçbir şey değişmedi" in running_changed("Bahar Kupası")
     assert await running(db) == [("Bahar Kupası", None)]
 
-    again = await setup.summarise(db, person("admin", at(9, 41)), league())  # the new summary
+    again = await summarise(db, person("admin", at(9, 41)), league())  # the new summary
     assert again is not None and again.name == "Bahar Kupası"
-    done = await setup.confirm(db, person("admin", at(9, 42)), {}, replace=True)
+    done = await confirm(db, person("admin", at(9, 42)), {}, replace=True)
     assert done.value.replaced == "Bahar Kupası"
 
 
@@ -111,13 +147,13 @@ async def test_the_summarys_plan_is_the_one_stored(db, monkeypatch):
     who = person("creator", at(9, 30))
     data = league()
     _, planned = drafts.build(drafts.spec_of(data))
-    await setup.summarise(db, who, data)
+    await summarise(db, who, data)
 
     def built_again(_spec):
         raise AssertionError("the plan was built again")
 
     monkeypatch.setattr(drafts, "build", built_again)  # where create looks it up
-    done = await setup.confirm(db, who, {drafts.data_key(data): planned}, replace=True)
+    done = await confirm(db, who, {drafts.data_key(data): planned}, replace=True)
 
     assert done.value.plan is planned
     async with db.unit_of_work(read_only=True) as uow:
@@ -126,21 +162,21 @@ async def test_the_summarys_plan_is_the_one_stored(db, monkeypatch):
 
 
 async def test_a_set_up_silent_for_half_an_hour_is_gone(db):
-    await setup.keep(db, person("member"), "teams", {"name": "Kupa"})
-    talk = await setup.current(db, person("member", NOW + timedelta(minutes=29)))
+    await keep(db, person("member"), "teams", {"name": "Kupa"})
+    talk = await current(db, person("member", NOW + timedelta(minutes=29)))
     assert talk is not None and (talk.step, talk.data) == ("teams", {"name": "Kupa"})
     with pytest.raises(SetupTimedOut):
-        await setup.current(db, person("member", NOW + timedelta(minutes=31)))
-    assert await setup.current(db, person("member", NOW + timedelta(minutes=32))) is None
-    assert await setup.drop(db, person("member")) is False
+        await current(db, person("member", NOW + timedelta(minutes=31)))
+    assert await current(db, person("member", NOW + timedelta(minutes=32))) is None
+    assert await drop(db, person("member")) is False
 
 
 async def test_a_press_without_a_summary_is_stale(db):
     with pytest.raises(NotYourButton):
-        await setup.confirm(db, person("creator"), {}, replace=True)
-    await setup.keep(db, person("creator"), "teams", {"name": "Kupa"})
+        await confirm(db, person("creator"), {}, replace=True)
+    await keep(db, person("creator"), "teams", {"name": "Kupa"})
     with pytest.raises(NotYourButton):
-        await setup.confirm(db, person("creator"), {}, replace=True)
+        await confirm(db, person("creator"), {}, replace=True)
     assert await running(db) == [("Bahar Kupası", None)]
 
 
@@ -161,3 +197,65 @@ async def test_a_press_without_a_summary_is_stale(db):
 )
 def test_set_up_button_data_is_read_or_refused(data, parsed):
     assert parse_button(data) == parsed
+
+
+async def test_the_guided_steps_move_on_in_the_use_case_and_each_step_is_stored(db):
+    await run(db, tournaments.end, tournaments.End(1), person("creator"))
+
+    def member(minute: int, update: int) -> Actor:
+        return person("member", at(9, minute), update_id=update)
+
+    async def told(text: str, minute: int, update: int, step: str | None = None):
+        asker = None if step is None else member(minute, update).user_id
+        command = setup.Answer(text, step, asker)
+        return (await run(db, setup.answer, command, member(minute, update))).value
+
+    assert (await run(db, setup.start, setup.Start(), member(30, 1))).value is None
+    assert (await told("  Kış   Kupası ", 31, 2)).step == "teams"
+    with pytest.raises(Repeated):  # an update applied already changes nothing
+        await told("A, B, C, D", 31, 2)
+    talk = await current(db, member(31, 3))
+    assert talk is not None and (talk.step, talk.data) == ("teams", {"name": "Kış Kupası"})
+    assert (await told("Kartallar, Şahinler, Aslanlar, Kaplanlar", 32, 4)).step == "pitches"
+    someone = setup.Answer("1", "pitches", person("creator").user_id)
+    with pytest.raises(NotYourButton):  # another person's button
+        await run(db, setup.answer, someone, member(33, 5))
+    with pytest.raises(NotYourButton):  # a button of an earlier question
+        await told("2", 33, 5, step="teams")
+    assert (await told("1", 33, 6, step="pitches")).step == "format"
+    assert (await told("league", 34, 7, step="format")).step == "kickoff"
+    assert (await told("7 Aralık 20:00", 35, 8)).step == "slot"
+    assert (await told("26+4", 36, 9, step="slot")).step == "tiebreak"
+    last = await told("tff", 37, 10, step="tiebreak")
+
+    assert (last.step, last.edited) == ("confirm", False)
+    form = {k: v for k, v in league("Kış Kupası").items() if k != "seed"}
+    assert last.answers.data() == {**form, "kind": "day"}  # a league of one day
+    assert (await current(db, member(37, 11))).step == "tiebreak"  # summarise stores it
+    await summarise(db, member(38, 12), last.answers.data())
+    edit = await told("edit", 39, 13, step="confirm")
+    assert edit.step == "edit" and "groups" not in edit.fields and "third" not in edit.fields
+    assert (await told("İlk maç", 40, 14)).step == "kickoff"
+    again = await told("7 Aralık 18:00", 41, 15)
+    assert (again.step, again.edited, again.answers.editing) == ("confirm", True, False)
+    assert again.answers.kickoff == datetime(2026, 12, 7, 18, 0, tzinfo=IST)
+
+
+def test_a_set_up_stored_before_is_read_and_stored_as_it_was():
+    state = {
+        "kind": "setup",
+        "step": "confirm",
+        "data": league(),
+        "at": at(9, 30).isoformat(),
+        "replaces": 1,
+    }
+    talk = SetUp.read(state)
+    assert talk is not None and talk.stored() == state
+    assert talk.answers.key() == drafts.data_key(league())  # its kept plan is found
+    assert SetUp.read({"kind": "claim", "team": "A1"}) is None  # a captain's claim
+
+
+def test_every_label_of_the_degistir_buttons_is_a_word_for_its_answer():
+    for field, label in EDIT_FIELDS:
+        assert EDIT_WORDS[names.loose_key(label)] == field
+    assert tuple(f for f, _ in EDIT_FIELDS) == EDITABLE

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot import offload
+from bot.runtime import offload
 from bot.texts.setup import warning
 from bot.usecases import drafts, setup
 

@@ -12,8 +12,8 @@ from datetime import UTC, timedelta
 import pytest
 from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, TEAMS, stored_day
 
-from bot.texts import chat
-from bot.usecases import ask, results
+from bot.texts.questions import next_match
+from bot.usecases import questions, results
 from bot.usecases.runner import Actor
 
 CAPTAINS = {team: 100 + n for n, team in enumerate(TEAMS)}
@@ -41,15 +41,15 @@ async def test_the_quick_answer_is_the_full_answer_all_day(db):
                 await uow.commit()
         for team, user in CAPTAINS.items():
             async with db.unit_of_work(read_only=True) as uow:
-                quick = await ask.quick_next(uow, CHAT, user, NOW)
-                full = await ask.next_match(uow, CHAT, user, NOW)
+                quick = await questions.quick_next(uow, CHAT, user, NOW)
+                full = await questions.next_match(uow, CHAT, user, NOW)
             assert full.team == team
             if quick is None:
                 continue
             quick_answers += 1
             open_opponents += None in (quick.match.home, quick.match.away)
             assert full.match is not None, (line, team)
-            said = chat.next_match(quick.team, quick.match, NOW)
-            assert said == chat.next_match(full.team, full.match, NOW), (line, team)
+            said = next_match(quick.team, quick.match, NOW)
+            assert said == next_match(full.team, full.match, NOW), (line, team)
     assert quick_answers > 80
     assert open_opponents > 0  # a semi-final whose other side is still "1B" or so

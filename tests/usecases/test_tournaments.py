@@ -11,6 +11,7 @@ from bot.texts.tournaments import EMPTY, STALE, ask_restore, listing, refusal
 from bot.usecases import setup, tournaments
 from bot.usecases.errors import AlreadyRunning, NoSuchTournament, NotOrganiser, NotYourButton
 from bot.usecases.runner import Repeated, run
+from bot.usecases.setup_steps import Answers
 from storage.errors import NoActiveTournament
 
 
@@ -71,8 +72,8 @@ async def test_ending_the_tournament(db, role, expected):
 @pytest.mark.parametrize(("role", "expected"), cells("list the chat's tournaments"))
 async def test_listing_the_chats_tournaments(db, role, expected):
     assert expected == "allowed"
-    await setup.summarise(db, person("creator"), league())
-    await setup.confirm(db, person("creator"), {}, replace=True)
+    await run(db, setup.summarise, setup.Summarise(Answers.of(league())), person("creator"))
+    await run(db, setup.confirm, setup.Confirm(True), person("creator"))
     listed = await listing_of(db, person(role))
     if role == "private":
         assert listing(listed) == EMPTY
@@ -111,8 +112,9 @@ async def test_bringing_an_ended_tournament_back(db, role, expected):
 
 
 async def test_bringing_one_back_replaces_the_running_one_which_keeps_everything(db):
-    await setup.summarise(db, person("admin"), league())  # the admin replaces the day
-    await setup.confirm(db, person("admin"), {}, replace=True)
+    summary = setup.Summarise(Answers.of(league()))
+    await run(db, setup.summarise, summary, person("admin"))  # the admin replaces the day
+    await run(db, setup.confirm, setup.Confirm(True), person("admin"))
     assert (await stored(db, 2))[:2] == ("active", None)
 
     with pytest.raises(NotOrganiser):  # the day's creator does not organise the league
@@ -134,8 +136,9 @@ async def test_a_stale_confirmation_changes_nothing(db):
     with pytest.raises(NotYourButton):  # the same question, pressed again
         await end(db, person("creator"), asked_end.tournament_id)
     await ask_restore_(db, person("creator"), "1")
-    await setup.summarise(db, person("creator", at(9, 10)), league())
-    await setup.confirm(db, person("creator", at(9, 10)), {}, replace=False)
+    later = person("creator", at(9, 10))
+    await run(db, setup.summarise, setup.Summarise(Answers.of(league())), later)
+    await run(db, setup.confirm, setup.Confirm(False), later)
     with pytest.raises(NotYourButton):  # asked when nothing ran; the league runs now
         await restore(db, person("creator"), 1, None)
     with pytest.raises(NotYourButton):  # forged: another chat's, or no such tournament

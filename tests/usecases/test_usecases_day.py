@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from eight_team_day import CHAT, GROUP_RESULTS, IST, KICKOFF, ORGANISER, stored_day
 
-from bot.usecases import ask, results
+from bot.usecases import questions, results
 from bot.usecases.errors import AlreadyPlayed, NeedsPenalties, NotOrganiser
 from bot.usecases.runner import Actor, run
 from domain.model import Stage
@@ -53,7 +53,7 @@ async def test_the_whole_day_fills_semis_then_final_then_names_the_champion(db):
     final = await enter(db, "A2 0-2 A1")  # named away-first: stored as A1 2-0 A2
     assert final.champion == "A1"
     async with db.unit_of_work() as uow:
-        out = await ask.next_match(uow, CHAT, STRANGER, _now(), team_hint="A2")
+        out = await questions.next_match(uow, CHAT, STRANGER, _now(), team_hint="A2")
     assert out.match is None and out.place == "2"
 
 
@@ -87,7 +87,7 @@ async def test_a_captain_gets_the_next_match_with_opponent_and_pitch(db):
         await uow.teams.add_captain(1, "B3", CAPTAIN)
         await uow.commit()
     async with db.unit_of_work() as uow:
-        answer = await ask.next_match(uow, CHAT, CAPTAIN, _now())
+        answer = await questions.next_match(uow, CHAT, CAPTAIN, _now())
     assert answer.team == "B3"
     assert answer.match.start == datetime(2026, 12, 6, 10, 30, tzinfo=IST)
     assert "B2" in (answer.match.home, answer.match.away)

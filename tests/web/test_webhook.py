@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 
-from bot.settings import Settings
+from bot.runtime.settings import Settings
 from bot.web.app import SECRET_HEADER, Webhook, make_app
 from bot.web.server import webhook_address
 

@@ -16,8 +16,8 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot import services
-from bot.intake import KEEP
+from bot.runtime import services
+from bot.runtime.intake import KEEP
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ next slot, whether a team goes through.
 `respond(uow, Ask(question), actor)` is the one use case for a recognised
 `domain.questions.Question`, from its arrival to its answer in one read-only unit of work:
 a captain's "ne zaman oynuyoruz?" costs the one indexed query of `quick_next`, anything
-else the tournament's load. `bot.texts.answers.reply(question, response, now)` words its
+else the tournament's load. `bot.texts.questions.reply(question, response, now)` words its
 answer. The helpers below it (`in_group`, `next_match`, `answer_for`, `quick_next`, ...)
 take a unit of work.
 """
@@ -12,13 +12,15 @@ take a unit of work.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.usecases import state
+import domain.questions
+from bot.usecases import facts, state
 from bot.usecases.errors import NotACaptain
+from bot.usecases.facts import WeekAnswer, week_answer
 from bot.usecases.runner import Actor, reads
-from domain import intents, names, outlook, questions
+from domain import intents, names, outlook
 from domain.model import PlannedMatch, Score, Stage
 from domain.tournament import final_place
 from storage import UnitOfWork
@@ -80,24 +82,9 @@ class PickTeam:
     tournament_id: int
 
 
-@dataclass(frozen=True)
-class WeekAnswer:
-    """A season league's match week: "3. hafta ne zaman", "bu hafta kiminle", "kaç hafta
-    kaldı". `week` None: no such week (`asked` as the question named it); `team` the
-    asker's (or named) team and `match` its match that week (None: a bye, or no team)."""
-
-    asked: int | str | None
-    week: int | None
-    matches: tuple[PlannedMatch, ...]
-    team: str | None = None
-    match: PlannedMatch | None = None
-    weeks: int = 0  # the season's match weeks
-    left: int = 0  # match weeks with a match still to play
-    left_matches: int = 0
-    next_week: int | None = None  # the coming match week
-
-
-Response = Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam | WeekAnswer
+Response = (
+    Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam | WeekAnswer | facts.FactAnswer
+)
 # A private question's tournaments to choose from (empty: the asker captains in none).
 Choices = list["Captaincy"]
 
@@ -128,7 +115,7 @@ QUICK = frozenset(
 class Ask:
     """A message domain.questions reads as a question about the tournament."""
 
-    question: questions.Question
+    question: domain.questions.Question
 
 
 @reads
@@ -155,7 +142,7 @@ async def in_group(
     uow: UnitOfWork,
     chat_id: int,
     user_id: int,
-    question: questions.Question,
+    question: domain.questions.Question,
     now: datetime,
 ) -> Response | None:
     """The answer to `question`, asked in the group `chat_id` by `user_id`.
@@ -171,15 +158,18 @@ async def in_group(
     except NoActiveTournament:
         return None
     if question.intent is intents.Intent.KNOCKOUT:
-        return stage_answer(snap, question.stage)
+        stray = question.team_hint and facts.stray(question.team_hint, snap.teams)
+        return None if stray else stage_answer(snap, question.stage)
+    if question.intent in facts.INTENTS:
+        return await facts.respond(uow, snap, user_id, question, now)
     seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return await _week_of(uow, snap, user_id, question, now)
-    if question.intent is intents.Intent.WEEKS_LEFT:
-        return None  # a one-day tournament has no weeks
+    if seasonal:  # "3. hafta ne zaman" in a one-day tournament: it has no weeks
+        return facts.NoWeeks(snap.tournament.name)
     if question.team_hint:
         try:
-            team = _hinted(question.team_hint, snap.teams)
+            team = facts.team_named(question.team_hint, snap.teams)
         except names.UnknownTeam:
             return None
         except names.AmbiguousTeam:
@@ -197,13 +187,17 @@ async def in_group(
 
 
 async def _week_of(
-    uow: UnitOfWork, snap: state.Snapshot, user_id: int, question: questions.Question, now: datetime
+    uow: UnitOfWork,
+    snap: state.Snapshot,
+    user_id: int,
+    question: domain.questions.Question,
+    now: datetime,
 ) -> WeekAnswer | None:
     """The asker's (or the named team's) week; a hint naming no team: say nothing."""
     team: str | None = None
     if question.team_hint:
         try:
-            team = _hinted(question.team_hint, snap.teams)
+            team = facts.team_named(question.team_hint, snap.teams)
         except names.UnknownTeam:
             return None
     elif question.intent is not intents.Intent.WEEKS_LEFT:
@@ -211,50 +205,8 @@ async def _week_of(
     return week_answer(snap, question.week, team, now)
 
 
-def week_answer(
-    snap: state.Snapshot, asked: int | str | None, team: str | None, now: datetime
-) -> WeekAnswer:
-    """`asked` a week number, questions.THIS_WEEK / NEXT_WEEK, or None (the coming week)."""
-    weeks: dict[int, list[PlannedMatch]] = {}
-    for m in snap.matches:
-        if m.match.week is not None:
-            weeks.setdefault(m.match.week, []).append(m.match)
-    played = {m.match.no for m in snap.matches if m.result is not None}
-    to_come = [w for w in sorted(weeks) if any(m.end > now for m in weeks[w])]
-    still = [w for w in sorted(weeks) if any(m.no not in played for m in weeks[w])]
-    coming = to_come[0] if to_come else None
-    today = now.astimezone(snap.zone).date()
-    monday = today - timedelta(days=today.weekday())
-
-    def dated(lo: date, hi: date) -> int | None:
-        return next((w for w in to_come if lo <= weeks[w][0].start.date() <= hi), None)
-
-    if isinstance(asked, int):
-        week = asked if asked in weeks else None
-    elif asked in (questions.THIS_WEEK, questions.NEXT_WEEK):
-        lo = monday + timedelta(days=0 if asked == questions.THIS_WEEK else 7)
-        week = dated(lo, lo + timedelta(days=6))
-        if week is None:  # "haftaya maç yok": the one after it, not the coming one
-            coming = dated(lo, date.max)
-    else:
-        week = coming
-    day = tuple(sorted(weeks.get(week, ()), key=lambda m: (m.start, m.no))) if week else ()
-    match = next((m for m in day if team is not None and m.involves(team)), None)
-    return WeekAnswer(
-        asked=asked,
-        week=week,
-        matches=day,
-        team=team,
-        match=match,
-        weeks=len(weeks),
-        left=len(still),
-        left_matches=sum(1 for w in still for m in weeks[w] if m.no not in played),
-        next_week=coming,
-    )
-
-
 def _about(
-    snap: state.Snapshot, team: str, question: questions.Question, now: datetime
+    snap: state.Snapshot, team: str, question: domain.questions.Question, now: datetime
 ) -> Response:
     if question.intent is intents.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
@@ -263,11 +215,14 @@ def _about(
         return week_answer(snap, question.week, team, now)
     if question.intent is intents.Intent.QUALIFY:
         return qualify_answer(snap, team, now)
+    mine = question.personal or question.team_hint
+    if question.intent is intents.Intent.STANDING and mine:  # "kaçıncıyız": one line
+        return facts.place_answer(snap, team) or answer_for(snap, team, now)
     return answer_for(snap, team, now)
 
 
 async def respond_in_private(
-    uow: UnitOfWork, user_id: int, question: questions.Question, now: datetime
+    uow: UnitOfWork, user_id: int, question: domain.questions.Question, now: datetime
 ) -> Response | list[Captaincy]:
     """`respond` for a question in a private chat without a team named: about the team
     the user captains if there is one tournament, else the tournaments to choose from."""
@@ -283,22 +238,12 @@ async def next_match(
 ) -> Answer:
     snap = await state.active(uow, chat_id)
     if team_hint:
-        team = _hinted(team_hint, snap.teams)
+        team = facts.team_named(team_hint, snap.teams)
     else:
         team = await uow.teams.captain_of(snap.id, user_id)
         if team is None:
             raise NotACaptain("asked about 'our' match without a team")
     return answer_for(snap, team, now)
-
-
-def _hinted(hint: str, teams: tuple[str, ...]) -> str:
-    """'Kartalların maçı kaçta' names Kartallar: try the hint with its case ending removed."""
-    for form in questions.hint_forms(hint):
-        try:
-            return names.resolve(form, teams)
-        except names.UnknownTeam:
-            continue
-    raise names.UnknownTeam(hint, ())
 
 
 def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:

@@ -9,8 +9,8 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.rations import Rations
 from bot.reminders.dispatcher import Dispatcher
+from bot.runtime.rations import Rations
 from storage import Database
 
 

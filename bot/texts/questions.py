@@ -1,4 +1,4 @@
-"""Answers to questions in the chat: the words for `bot.usecases.ask.respond`'s answer.
+"""Answers to questions in the chat: the words for `bot.usecases.questions.respond`'s answer.
 
 "ne zaman oynuyoruz?", "final ne zaman", "maç kaçta", "gruptan çıkıyor muyuz", the table
 or the fixture asked for, a team whose matches are over. Apart from `chat` because these
@@ -11,45 +11,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.texts import moments, season
-from bot.texts.chat import (
-    DAY_WORDS,
-    fixture,
-    group_table,
-    missing_list,
-    next_match,
-    pick_team,
-    score_text,
-    side_code_words,
-    zone_of,
-)
+import domain.questions
+from bot.texts import facts, moments, season
+from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, hm, pairing, stage_label
-from bot.usecases import ask
-from domain import intents, questions
+from bot.texts.facts import PLACES, THEIR_PLACES
+from bot.texts.fixture import match_list, missing_list, score_text
+from bot.texts.moments import zone_of
+from bot.texts.results import group_table
+from bot.usecases import questions
+from bot.usecases.facts import (
+    CountAnswer,
+    DatesAnswer,
+    NoWeeks,
+    OpponentsAnswer,
+    PlaceAnswer,
+    PostponedAnswer,
+)
+from domain import intents
 from domain.model import PlannedMatch
 from domain.outlook import Status
-
-PLACES = {
-    "1": "şampiyon oldunuz 🏆",
-    "2": "ikinci oldunuz 🥈",
-    "3": "üçüncü oldunuz 🥉",
-    "4": "dördüncü oldunuz",
-    "semi": "yarı finalde elendiniz",
-    "quarter": "çeyrek finalde elendiniz",
-    "round_of_16": "son 16'da elendiniz",
-}
-
-
-# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
-THEIR_PLACES = {
-    "1": "şampiyon oldu 🏆",
-    "2": "ikinci oldu 🥈",
-    "3": "üçüncü oldu 🥉",
-    "4": "dördüncü oldu",
-    "semi": "yarı finalde elendi",
-    "quarter": "çeyrek finalde elendi",
-    "round_of_16": "son 16'da elendi",
-}
 
 
 def finished(
@@ -68,7 +49,7 @@ def finished(
             f"⏳ {team}: planlanan {matches}ın süresi doldu ama sonuçlar bekleniyor: "
             f"{missing_list(awaiting)}. Sonuçlar girilince {their} belli olacak."
         )
-    if place == ask.AWAITING:
+    if place == questions.AWAITING:
         return f"⏳ {team}: {matches}ın sonuçları bekleniyor; girilince {their} belli olacak."
     if place and place.startswith("group:"):
         if yours:
@@ -81,7 +62,7 @@ def finished(
     return f"{team}: {matches} bitti, {said}."
 
 
-def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
+def stage_matches(answer: questions.StageAnswer, now: datetime) -> str:
     """ "final ne zaman": the stage's matches, sides in words while still open."""
     if not answer.matches:
         name = STAGES[answer.stage].lower() if answer.stage else "eleme maçı"
@@ -98,7 +79,9 @@ def stage_matches(answer: ask.StageAnswer, now: datetime) -> str:
     return "\n".join(lines)
 
 
-def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: intents.Day | None = None) -> str:
+def next_slot(
+    answer: questions.SlotAnswer, now: datetime, day_asked: intents.Day | None = None
+) -> str:
     """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
     apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
     lines = []
@@ -124,7 +107,7 @@ def next_slot(answer: ask.SlotAnswer, now: datetime, day_asked: intents.Day | No
     return "\n".join(lines)
 
 
-def qualification(answer: ask.QualifyAnswer, now: datetime) -> str:
+def qualification(answer: questions.QualifyAnswer, now: datetime) -> str:
     """ "gruptan çıkıyor muyuz": through, out, or what it depends on."""
     team, seen = answer.team, answer.outlook
     if seen is None:
@@ -161,24 +144,39 @@ def qualification(answer: ask.QualifyAnswer, now: datetime) -> str:
     return text + waiting
 
 
-def reply(question: questions.Question, response: ask.Response, now: datetime) -> str:
-    """The words for `bot.usecases.ask.respond`'s answer. A STANDING answer is the group's
+def answer_text(
+    question: domain.questions.Question, response: questions.Response, now: datetime
+) -> str:
+    """The words for `bot.usecases.questions.respond`'s answer. A STANDING answer is the group's
     table, monospaced: the handler sends it inside <pre>."""
     match response:
-        case ask.PickTeam():
+        case questions.PickTeam():
             return pick_team()
-        case ask.StageAnswer():
+        case questions.StageAnswer():
             return stage_matches(response, now)
-        case ask.SlotAnswer():
+        case questions.SlotAnswer():
             return next_slot(response, now, question.day)
-        case ask.QualifyAnswer():
+        case questions.QualifyAnswer():
             return qualification(response, now)
-        case ask.WeekAnswer():
+        case questions.WeekAnswer():
             return season.week_answer(question.intent is intents.Intent.WEEKS_LEFT, response)
+        case CountAnswer():
+            return facts.count(response)
+        case DatesAnswer():
+            return facts.dates(response, now)
+        case PostponedAnswer():
+            return facts.postponed(response, now)
+        case OpponentsAnswer():
+            return facts.opponents(response)
+        case NoWeeks():
+            return facts.no_weeks(response.name)
+        case PlaceAnswer():
+            return facts.place(response, yours=question.team_hint is None)
     answer = response
     snap = answer.snapshot
     if question.intent is intents.Intent.STANDING and snap is not None:
-        group = snap.group_of(answer.team)
+        named = [g for g in snap.groups if g.label == question.detail]  # "a grubu puan durumu"
+        group = named[0] if named else snap.group_of(answer.team)
         if group is not None:
             return group_table(
                 group.label,
@@ -189,10 +187,63 @@ def reply(question: questions.Question, response: ask.Response, now: datetime) -
             )
     if question.intent is intents.Intent.FIXTURE and snap is not None:
         rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
-        return fixture(snap.tournament.name, rows, answer.team)
+        return match_list(snap.tournament.name, rows, answer.team)
     yours = question.team_hint is None
     if answer.match is None:
         return finished(answer.team, answer.place, answer.awaiting, yours=yours)
     if answer.match.week is not None:  # a season league: the date and the match week
         return season.next_match(answer.team, answer.match, now)
     return next_match(answer.team, answer.match, now, day=question.day, yours=yours)
+
+
+def next_match(
+    team: str,
+    match: PlannedMatch,
+    now: datetime,
+    *,
+    day: intents.Day | None = None,
+    yours: bool = True,
+) -> str:
+    """ "⚽ Kartallar: sıradaki maçınız A Grubu, rakip Şahinler.\nSaha 1, bugün 10:00 (45 dk
+    sonra)." With `day` (the question said "bugün" or "yarın") and the match on another
+    day: "bugün yok, sıradaki maçınız yarın 09:00". Not `yours`: "sıradaki maçı"."""
+    its = "maçınız" if yours else "maçı"
+    opponent = match.away if match.home == team else match.home
+    if opponent is None:
+        code = match.away_from if match.home == team else match.home_from
+        opponent = f"{side_code_words(code)}"
+    zone = zone_of(match.start)
+    if (match.home is None or match.away is None) and team not in (match.home, match.away):
+        return (
+            f"{team}: grup {'maçlarınız' if yours else 'maçları'} bitti."
+            " Eşleşmeler grup tamamlanınca belli olacak;"
+            f" ilk eleme maçı {moments.kickoff(match.start, now, zone)}."
+        )
+    asked = DAY_WORDS.get(day) if day else None
+    if asked and moments.day_word(match.start, now, zone) != asked:
+        return (
+            f"⚽ {team}: {asked} yok, sıradaki {its}"
+            f" {moments.when(match.start, now, zone, match.end)}.\n"
+            f"{stage_label(match)}, rakip {opponent}, {match.pitch}."
+        )
+    when = moments.when(match.start, now, zone, match.end)
+    if when == "şimdi oynanıyor":
+        when = f"şimdi oynanıyor (başlama {hm(match.start)})"
+    return (
+        f"⚽ {team}: sıradaki {its} {stage_label(match)}, rakip {opponent}.\n{match.pitch}, {when}."
+    )
+
+
+DAY_WORDS = {intents.Day.TODAY: "bugün", intents.Day.TOMORROW: "yarın"}
+
+
+def side_code_words(code: str | None) -> str:
+    if not code:
+        return "belli değil"
+    if code[0] == "W":
+        return f"{code[1:]}. maçın galibi"
+    if code[0] == "L":
+        return f"{code[1:]}. maçın mağlubu"
+    if "." in code:
+        return "en iyi üçüncülerden biri"
+    return f"{code[-1]} Grubu {code[:-1]}.si"

@@ -10,7 +10,7 @@ before polling resumes after the last stored id. Copies Telegram delivers again 
 recognised by their id (done rows are kept 48 h) and not handled twice.
 
 What a replayed update changed is protected by the update-id claim of every
-state-changing use case (bot.usecases.units.write); a replay after a crash between a
+state-changing use case (bot.usecases.runner.run); a replay after a crash between a
 handler's commit and its reply may therefore stay silent (the change was made).
 
 While the Bot API is away the loop retries after 0.25, 0.5, 1, then every 2 s (answers
@@ -30,8 +30,8 @@ from telegram import Bot, Update
 from telegram.error import Conflict, InvalidToken, TelegramError
 from telegram.ext import Updater
 
-from bot.chats import chat_key
-from bot.logs import Quiet, describe, failure_kind
+from bot.runtime.chats import chat_key
+from bot.runtime.logs import Quiet, describe, failure_kind
 from storage import Database
 
 log = logging.getLogger(__name__)

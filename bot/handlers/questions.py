@@ -1,0 +1,99 @@
+"""Captains' and anyone's questions in the chat ("ne zaman oynuyoruz?", "3. hafta kimle",
+"puan durumu"): read by domain.questions, answered by bot.usecases.questions, worded by
+bot.texts.questions; a first-person question from someone with no team gets the team
+picker of bot.handlers.captains."""
+
+from __future__ import annotations
+
+import html
+from datetime import datetime
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+import domain.questions
+from bot.handlers.captains import button_numbers, picker
+from bot.handlers.common import actor, reply, run, toast
+from bot.handlers.effects import keyboard
+from bot.texts.captains import (
+    UNKNOWN_BUTTON,
+    captaincy_label,
+    no_captaincy,
+    refusal,
+    which_tournament,
+)
+from bot.texts.questions import answer_text
+from bot.usecases import captains, questions
+from domain import intents
+from domain.errors import DomainError
+
+
+async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The tournament a private question was about (q:<tournament id>)."""
+    query, user = update.callback_query, update.effective_user
+    if query is None or user is None:
+        return
+    found = button_numbers(query.data, "q:", 1)
+    if found is None:
+        await toast(query, UNKNOWN_BUTTON)
+        return
+    who = actor(update, context)
+    try:
+        answer = await run(context, captains.in_tournament, captains.Chosen(found[0]), who)
+    except DomainError as exc:
+        await toast(query, refusal(exc))
+        return
+    await query.answer()
+    await _answer(
+        update, domain.questions.Question(intents.Intent.NEXT_MATCH), answer.value, who.now
+    )
+
+
+async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Answer only real match questions; ordinary chat gets nothing. One read use case
+    from arrival to answer: the team picker and a private chat's choice included."""
+    message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or not message.text or chat_ is None or user is None:
+        return
+    asked = domain.questions.ask(message.text)
+    if asked is None:
+        return
+    who = actor(update, context)
+    try:
+        response = (await run(context, questions.respond, questions.Ask(asked), who)).value
+    except DomainError as exc:
+        await reply(update, refusal(exc))
+        return
+    if response is None:
+        return  # "film ne zaman başlıyor": a question, but not about this tournament
+    if isinstance(response, list):
+        await _which_tournament(update, response)
+    elif isinstance(response, questions.PickTeam):
+        await picker(update, response)
+    else:
+        await _answer(update, asked, response, who.now)
+
+
+async def _answer(
+    update: Update, asked: domain.questions.Question, response: questions.Response, moment: datetime
+) -> None:
+    text = answer_text(asked, response, moment)
+    table = (
+        asked.intent is intents.Intent.STANDING
+        and isinstance(response, questions.Answer)
+        and response.snapshot is not None
+        and response.snapshot.group_of(response.team) is not None
+    )
+    if table:
+        await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")
+    else:
+        await reply(update, text)
+
+
+async def _which_tournament(update: Update, found: questions.Choices) -> None:
+    """A private question from someone who captains in none or several tournaments."""
+    if not found:
+        await reply(update, no_captaincy())
+        return
+    rows = tuple(((captaincy_label(c), f"q:{c.tournament_id}"),) for c in found[:8])
+    await reply(update, which_tournament(), reply_markup=keyboard(rows))

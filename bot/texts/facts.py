@@ -1,0 +1,142 @@
+"""Words for the answers about the tournament as a whole (`bot.usecases.facts`): how many
+matches, when it ends, postponed matches, the teams met, a team's place and points."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.texts import moments
+from bot.texts.common import hm, pairing
+from bot.texts.moments import zone_of
+from bot.texts.season import long_date
+from bot.usecases import facts
+
+__all__ = [
+    "PLACES",
+    "THEIR_PLACES",
+    "count",
+    "dates",
+    "no_weeks",
+    "opponents",
+    "place",
+    "postponed",
+]
+
+PLACES = {
+    "1": "şampiyon oldunuz 🏆",
+    "2": "ikinci oldunuz 🥈",
+    "3": "üçüncü oldunuz 🥉",
+    "4": "dördüncü oldunuz",
+    "semi": "yarı finalde elendiniz",
+    "quarter": "çeyrek finalde elendiniz",
+    "round_of_16": "son 16'da elendiniz",
+}
+
+
+# The same places said about a team, not to it ("Kartallar ne zaman oynuyor" from anyone).
+THEIR_PLACES = {
+    "1": "şampiyon oldu 🏆",
+    "2": "ikinci oldu 🥈",
+    "3": "üçüncü oldu 🥉",
+    "4": "dördüncü oldu",
+    "semi": "yarı finalde elendi",
+    "quarter": "çeyrek finalde elendi",
+    "round_of_16": "son 16'da elendi",
+}
+
+
+def count(answer: facts.CountAnswer) -> str:
+    n, team = answer.count, answer.team
+    shown = answer.played and answer.what != "played"
+    played = f" ({answer.played} tanesi oynandı)" if shown else ""
+    match answer.what:
+        case "today":
+            if team is None:
+                return f"📅 Bugün {n} maç var." if n else "📅 Bugün maç yok."
+            return f"📅 {team}: bugün {n} maçınız var." if n else f"📅 {team}: bugün maçınız yok."
+        case "left":
+            if team is None:
+                return f"📅 Oynanacak {n} maç kaldı." if n else "📅 Oynanacak maç kalmadı."
+            return f"📅 {team}: {n} maçınız kaldı." if n else f"📅 {team}: maçınız kalmadı."
+        case "group":
+            who = f"{team}: grupta {n} maç oynuyorsunuz" if team else f"Grup aşamasında {n} maç var"
+            return f"📅 {who}{played}."
+        case "played":
+            if team is None:
+                return f"📅 Şu ana kadar {n} maç oynandı."
+            return f"📅 {team}: şu ana kadar {n} maç oynadınız."
+    if team is None:
+        return f"📅 Turnuvada toplam {n} maç var{played}."
+    return f"📅 {team}: toplam {n} maçınız var{played}."
+
+
+def dates(answer: facts.DatesAnswer, now: datetime) -> str:
+    m = answer.match
+    if m is None:
+        return f"📅 {answer.name}: planda maç yok."
+    zone = zone_of(m.start)
+    day = long_date(m.start.astimezone(zone).date())
+    slot = f"{hm(m.start.astimezone(zone))}–{hm(m.end.astimezone(zone))}"
+    if answer.what == "end" and answer.team is None:
+        if answer.over:
+            return f"🏁 {answer.name} bitti: son maç {day} günü oynandı."
+        week = f" ({m.week}. hafta)" if answer.seasonal and m.week else ""
+        return f"🏁 {answer.name} {day} günü bitiyor{week}; son maç {slot}."
+    who = f"{answer.team}: son maçınız" if answer.team else "Son maç"
+    if answer.over:
+        return f"📅 {who} {day} oynandı: {pairing(m)}."
+    return f"📅 {who} {moments.kickoff(m.start, now, zone)}, {m.pitch}: {pairing(m)}."
+
+
+def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
+    whose = f"{answer.team}: " if answer.team else ""
+    if answer.undated:
+        lines = [f"⏸ {whose}tarihi belirsiz ertelenen maçlar:"]
+        lines += [f"• {pairing(m)} (maç {m.no})" for m in answer.undated]
+        lines.append("Yeni tarihleri verilince grupta duyurulur.")
+        return "\n".join(lines)
+    said = f"⏸ {whose}ertelenen maç yok."
+    m = answer.next_match
+    if m is not None:
+        said += f" Sıradaki maç: {pairing(m)}, {moments.kickoff(m.start, now, zone_of(m.start))}."
+    return said
+
+
+def opponents(answer: facts.OpponentsAnswer) -> str:
+    teams = ", ".join(answer.teams)
+    if answer.group is not None:
+        if answer.team is not None:
+            return f"👥 {answer.team}: {answer.group} Grubu'ndaki rakipleriniz: {teams}."
+        return f"👥 {answer.group} Grubu: {teams}."
+    if answer.team is not None:
+        return f"👥 {answer.team}: rakipleriniz {teams}."
+    return f"👥 {answer.name}: {teams}."
+
+
+def place(answer: facts.PlaceAnswer, *, yours: bool = True) -> str:
+    """ "3. sıradasınız, 7 puan; 1.ye 2 puan geridesiniz" (`yours`), or about a team."""
+    team, where = answer.team, f"{answer.group} Grubu'nda " if answer.group else ""
+    if answer.final is not None and answer.final.startswith("group:"):
+        rank = answer.final[6:]
+        if yours:
+            return f"🏁 {team}: {where}{rank}. sırada bitirdiniz, {answer.points} puan."
+        return f"🏁 {team}: {where}{rank}. sırada bitirdi, {answer.points} puan."
+    if answer.final in PLACES:
+        return f"🏁 {team}: {(PLACES if yours else THEIR_PLACES)[answer.final]}."
+    if not answer.played:
+        return f"📊 {team}: {where}henüz maç oynanmadı, {answer.points} puan."
+    at = "sıradasınız" if yours else "sırada"
+    line = f"📊 {team}: {where}{answer.rank}. {at}, {answer.points} puan"
+    if answer.rank == 1:
+        return f"{line}; liderlik {'sizde' if yours else 'onlarda'}."
+    gap = "geridesiniz" if yours else "geride"
+    if answer.behind:
+        return f"{line}; 1.ye {answer.behind} puan {gap}."
+    if yours:
+        return f"{line}; 1. ile aynı puandasınız, averajla geridesiniz."
+    return f"{line}; 1. ile aynı puanda, averajla geride."
+
+
+def no_weeks(name: str) -> str:
+    """ "3. hafta ne zaman" in a tournament played in one day."""
+    return f"📅 {name} tek günde oynanıyor: maç haftası yok."

@@ -1,0 +1,243 @@
+"""Questions about the tournament rather than the next match: how many matches, when it
+ends, a postponed match, the teams met, the table, a team's place.
+
+`topic_in(words)` reads the folded words of a short message (`names.fold`, letters and
+digits only) with `domain.morphology` and gives what it asks, or None:
+
+* COUNT: "kaç" before a form of "maç" ("bugün kaç maç var", "kaç maçımız kaldı", "grupta
+  kaç maç oynuyoruz", "toplam kaç maçımız var"); `detail` says what is counted: today,
+  left, group, played or total;
+* DATES: the end of the league, the season, the tournament or the day ("lig ne zaman
+  bitiyor", "sezon ne zamana kadar", "bugün kaça kadar sürer"), detail "end"; the last
+  match ("son maç ne zaman", "ligin son maçı hangi tarihte"), detail "last_match";
+* POSTPONED: "ertelenen maç ne zaman", "maçımız ertelendi mi", "maç iptal mi": a form of
+  "ertele" or "iptal" in a question (an organiser's "maç ertelendi" is news, not asked);
+* OPPONENTS: the teams met in the group or the league ("rakiplerimiz kimler", "grupta
+  kimler var", "gruptaki takımlar hangileri", "kimlerle oynuyoruz bu sezon");
+* TABLE: "puan durumu", "puan tablosu", "sıralama nasıl", "kim lider", "ligde kim önde",
+  "ligde durum ne"; `mine` when it asks the writer's own ("puanımız", "sıramız");
+* PLACE: a place asked without "we" ("Kartallar kaçıncı", "kaçıncı olduk").
+
+`used` are the positions of the words that say so; the other words may name a team.
+Deterministic, no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domain.morphology import Person, Pos, Tense, Word, analyse
+
+__all__ = ["ASKING", "Topic", "TopicQuestion", "topic_in"]
+
+
+class Topic(StrEnum):
+    COUNT = "count"
+    DATES = "dates"
+    POSTPONED = "postponed"
+    OPPONENTS = "opponents"
+    TABLE = "table"
+    PLACE = "place"
+
+
+@dataclass(frozen=True)
+class TopicQuestion:
+    topic: Topic
+    detail: str | None = None  # COUNT: today/left/group/played/total; DATES: end/last_match
+    we: bool = False  # asked about the writer's team ("maçımız", "oynuyoruz")
+    used: frozenset[int] = frozenset()
+    group: str | None = None  # a group named by its letter: "a grubu puan durumu" -> "A"
+
+
+# Words that ask, folded; "mi" and its forms written apart too.
+ASKING = frozenset(
+    {"ne", "nezaman", "nzmn", "nezmn", "kac", "kacta", "hangi", "hangisi", "hangileri", "kim"}
+    | {"mi", "mu", "miyiz", "muyuz", "misin", "musun", "nasil", "nedir", "belli", "kimler"}
+)
+_SEASON = frozenset({"lig", "sezon", "turnuva"})
+_TODAY = frozenset({"bugun", "bugunku"})
+_TOTAL = frozenset({"toplam", "sezon", "lig", "ligde", "hepsi", "tum", "butun"})
+_AHEAD = frozenset({"onde", "ondeki", "birinci", "lider", "zirvede"})
+
+
+def _stem(word: Word | None) -> str | None:
+    return None if word is None else word.stem
+
+
+def _asks(words: Sequence[str], read: Sequence[Word | None]) -> bool:
+    return any(
+        w in ASKING or (r is not None and (r.question or r.pos is Pos.QUESTION))
+        for w, r in zip(words, read, strict=True)
+    )
+
+
+def _we(read: Sequence[Word | None], words: Sequence[str]) -> bool:
+    return any(r is not None and r.we for r in read) or "bizim" in words or "bize" in words
+
+
+def _where(read: Sequence[Word | None], stems: frozenset[str]) -> list[int]:
+    return [i for i, r in enumerate(read) if r is not None and r.stem in stems]
+
+
+def _count(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    at = next(
+        (
+            i
+            for i in range(len(words) - 1)
+            if _stem(read[i]) == "kac" and read[i] is not None and read[i].case is None
+            if _stem(read[i + 1]) == "mac"
+        ),
+        None,
+    )
+    if at is None or any(w.startswith("hafta") for w in words):
+        return None  # "kaç maç haftası kaldı": the weeks left
+    used = {at, at + 1}
+    played = [
+        i
+        for i, r in enumerate(read)
+        if r and r.stem == "oyna" and r.tense is Tense.PAST and r.person is Person.WE
+    ]
+    left = _where(read, frozenset({"kal"}))
+    group = _where(read, frozenset({"grup", "grub"}))
+    if _TODAY & set(words):
+        detail = "today"
+    elif left:
+        detail, used = "left", used | set(left)
+    elif group:
+        detail, used = "group", used | set(group)
+    elif played:
+        detail, used = "played", used | set(played)
+    else:
+        detail = "total"
+    used |= {i for i, w in enumerate(words) if w in _TOTAL | _TODAY or w in ("var", "yok")}
+    used |= set(_where(read, frozenset({"oyna", "yap"})))
+    return TopicQuestion(Topic.COUNT, detail, _we(read, words), frozenset(used))
+
+
+def _dates(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    ends = [
+        i
+        for i, r in enumerate(read)
+        if r is not None and r.stem in ("bit", "sur") and r.tense is not Tense.PAST
+    ]
+    whole = [i for i, w in enumerate(words) if _stem(read[i]) in _SEASON or w in _TODAY]
+    # "lig ne zaman sona eriyor", "ligin bitiş tarihi ne"
+    ends += [i for i in range(len(words) - 1) if words[i] == "sona" and words[i + 1][:2] == "er"]
+    ends += [i for i, w in enumerate(words) if w.startswith("bitis")]
+    until = [
+        i
+        for i in range(1, len(words))
+        if words[i] == "kadar" and words[i - 1] in ("zamana", "kaca")
+    ]
+    if any(w.startswith("hafta") for w in words):
+        return None  # "ligin bitmesine kaç hafta kaldı": the weeks left
+    if whole and (ends or until) and (_asks(words, read) or until):
+        return TopicQuestion(Topic.DATES, "end", False, frozenset(ends + whole + until))
+    last = [
+        i
+        for i in range(len(words) - 1)
+        if words[i] == "son" and _stem(read[i + 1]) == "mac" and not (read[i + 1] or _NONE).plural
+    ]
+    if last and _asks(words, read):
+        used = {last[0], last[0] + 1, *whole, *_where(read, frozenset({"tarih"}))}
+        return TopicQuestion(Topic.DATES, "last_match", _we(read, words), frozenset(used))
+    return None
+
+
+def _postponed(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    moved = _where(read, frozenset({"ertele", "erteleme", "iptal"}))
+    if not moved:
+        return None
+    participle = any((read[i] or _NONE).tense is Tense.PARTICIPLE for i in moved)
+    if not (participle or _asks(words, read)):
+        return None  # "maç ertelendi": news
+    return TopicQuestion(Topic.POSTPONED, None, _we(read, words), frozenset(moved))
+
+
+def _opponents(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    rivals = [i for i, r in enumerate(read) if r and r.stem == "rakip" and r.plural and r.we]
+    who = [i for i, r in enumerate(read) if r and r.stem == "kim" and (r.plural or r.case is None)]
+    many_who = [i for i in who if (read[i] or _NONE).plural]
+    group = _where(read, frozenset({"grup", "grub", "lig", "sezon"}))
+    teams = [i for i, r in enumerate(read) if r and r.stem == "takim" and r.plural]
+    which = [i for i, w in enumerate(words) if w in ("hangi", "hangileri", "kimler")]
+    if rivals and (who or which):
+        used = {*rivals, *who, *group}
+    elif many_who and (group or _we(read, words)):
+        used = {*many_who, *group, *_where(read, frozenset({"oyna"}))}
+    elif teams and which and group:
+        used = {*teams, *which, *group}
+    elif who and group and "var" in words:
+        used = {*who, *group}
+    else:
+        return None
+    used |= {i for i, w in enumerate(words) if w in ("var", "bizim", "bu")}
+    return TopicQuestion(Topic.OPPONENTS, None, True, frozenset(used))
+
+
+def _table(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    points = _where(read, frozenset({"puan"}))
+    state = _where(read, frozenset({"durum"}))
+    table = _where(read, frozenset({"tablo", "siralama"}))
+    lead = _where(read, frozenset({"lider", "liderlik"}))
+    ahead = [i for i, w in enumerate(words) if w in _AHEAD]
+    whole = _where(read, frozenset({"lig", "grup", "grub"}))
+    mine = any((read[i] or _NONE).possessive is Person.WE for i in points + state + table)
+    if points and state:
+        used = {*points, *state}
+    elif table:
+        used = set(table)
+    elif (lead or ahead) and "kim" in words + [_stem(r) or "" for r in read]:
+        used = {*lead, *ahead, *_where(read, frozenset({"kim"}))}
+    elif whole and state and _asks(words, read):
+        used = {*whole, *state}
+    else:
+        return None
+    used |= {*whole, *(i for i, w in enumerate(words) if w in ("nasil", "ne", "alemde"))}
+    rest = [r for i, r in enumerate(read) if i not in used]
+    if not _asks(words, read) and (len(rest) > 2 or any(r and r.pos is Pos.PRONOUN for r in rest)):
+        return None  # "puan durumu bizi üzüyor": said, not asked for
+    return TopicQuestion(Topic.TABLE, None, mine, frozenset(used))
+
+
+def _place(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    at = [i for i, r in enumerate(read) if r and r.stem == "kacinci"]
+    if not at:  # "puanımız kaç oldu", "sıramız ne": our points, our place
+        ours = [i for i, r in enumerate(read) if r and r.stem in ("puan", "sira") and r.we]
+        asked = [
+            i for i, w in enumerate(words) if w == "kac" or (w == "ne" and i == len(words) - 1)
+        ]
+        if ours and asked and len(words) <= 4:
+            return TopicQuestion(Topic.PLACE, None, True, frozenset(ours + asked))
+    if not at or _where(read, frozenset({"saha", "mac", "hafta"})):
+        return None  # "kaçıncı sahada oynuyoruz" asks for the pitch
+    became = [i for i, w in enumerate(words) if w in ("olduk", "bitirdik", "kaldik")]
+    we = bool(became) or _we(read, words)
+    return TopicQuestion(Topic.PLACE, None, we, frozenset(at + became))
+
+
+_NONE = Word("", "", Pos.NOUN)
+
+
+def topic_in(words: Sequence[str]) -> TopicQuestion | None:
+    """What `words` (folded) ask about the tournament, or None; see the module docstring."""
+    read = [analyse(w) for w in words]
+    for rule in (_postponed, _count, _dates, _opponents, _place, _table):
+        found = rule(words, read)
+        if found is not None:
+            return _with_group(found, words, read)
+    return None
+
+
+def _with_group(
+    found: TopicQuestion, words: Sequence[str], read: Sequence[Word | None]
+) -> TopicQuestion:
+    """The group a letter before a form of "grup" names ("a grubunda", "B grubu")."""
+    for i, word in enumerate(words[:-1]):
+        if len(word) == 1 and word.isalpha() and _stem(read[i + 1]) in ("grup", "grub"):
+            used = found.used | {i, i + 1}
+            return dataclasses.replace(found, used=used, group=word.upper())
+    return found
