@@ -252,14 +252,17 @@ _WHERE_WORDS = frozenset({"hangi", "nerede", "nerde", "neresi", "hangisinde"})
 def _intents(reading: _Reading, words: list[str]) -> frozenset[Intent]:
     """The intents signalled, less what a word only seems to ask: "ne zaman sahadayız"
     and "kaçta sahadayız" ask when, not where (being at the pitch is the time); "karşımıza
-    kim çıkıyor" asks the opponent, not who goes through."""
+    kim çıkıyor" asks the opponent, not who goes through; "sahaya ne zaman çıkıyoruz"
+    (taking the field) asks when we play, not whether we go through."""
     found = reading.intents
-    at_pitch = any(
-        (w := analyse(word)) is not None and w.stem == "saha" and w.case is Case.LOCATIVE
-        for word in words
-    )
-    if at_pitch and not _WHERE_WORDS & set(words) and found & {Intent.TIME, Intent.NEXT_MATCH}:
+    read = [w for w in map(analyse, words) if w is not None]
+    at_pitch = any(w.stem == "saha" and w.case is Case.LOCATIVE for w in read)
+    where = bool(_WHERE_WORDS & set(words))
+    if at_pitch and not where and found & {Intent.TIME, Intent.NEXT_MATCH}:
         found -= {Intent.PITCH}
+    onto_pitch = any(w.stem == "saha" and w.case is Case.DATIVE for w in read)
+    if onto_pitch and any(w.stem == "cik" for w in read):
+        found -= {Intent.QUALIFY} if where else {Intent.QUALIFY, Intent.PITCH}
     if any(word.startswith("karsimiz") for word in words):
         found -= {Intent.QUALIFY}
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.texts import moments
-from bot.texts.common import hm, pairing
+from bot.texts.common import hm, pairing, stage_label
 from bot.texts.moments import zone_of
 from bot.texts.season import long_date
 from bot.usecases import facts
@@ -83,17 +83,28 @@ def dates(answer: facts.DatesAnswer, now: datetime) -> str:
         week = f" ({m.week}. hafta)" if answer.seasonal and m.week else ""
         return f"🏁 {answer.name} {day} günü bitiyor{week}; son maç {slot}."
     who = f"{answer.team}: son maçınız" if answer.team else "Son maç"
+    # "Final: G17 – G18": the stage says what the codes of sides not known yet are.
+    sides = f"{stage_label(m)}: {pairing(m)}" if m.stage.is_knockout else pairing(m)
     if answer.over:
-        return f"📅 {who} {day} oynandı: {pairing(m)}."
-    return f"📅 {who} {moments.kickoff(m.start, now, zone)}, {m.pitch}: {pairing(m)}."
+        return f"📅 {who} {day} oynandı: {sides}."
+    return f"📅 {who} {moments.kickoff(m.start, now, zone)}, {m.pitch}: {sides}."
 
 
 def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
     whose = f"{answer.team}: " if answer.team else ""
+    lines = []
     if answer.undated:
-        lines = [f"⏸ {whose}tarihi belirsiz ertelenen maçlar:"]
+        lines += [f"⏸ {whose}tarihi belirsiz ertelenen maçlar:"]
         lines += [f"• {pairing(m)} (maç {m.no})" for m in answer.undated]
         lines.append("Yeni tarihleri verilince grupta duyurulur.")
+    if answer.moved:
+        lines.append(f"⏸ {whose}yeni tarihine ertelenen maçlar:")
+        lines += [
+            f"• {pairing(m)} ({m.week}. hafta maçı):"
+            f" {moments.kickoff(m.start, now, zone_of(m.start))}, {m.pitch}"
+            for m in answer.moved
+        ]
+    if lines:
         return "\n".join(lines)
     said = f"⏸ {whose}ertelenen maç yok."
     m = answer.next_match

@@ -164,7 +164,10 @@ def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases
         )
         if answer.next_week is None:
             return f"📅 {what}; sezonun bütün maçları oynandı."
-        return f"📅 {what}; sıradaki maç haftası {answer.next_week}. hafta. Tümü: /fikstur tümü"
+        day = f" ({long_date(answer.next_day)})" if answer.next_day else ""
+        return (
+            f"📅 {what}; sıradaki maç haftası {answer.next_week}. hafta{day}. Tümü: /fikstur tümü"
+        )
     if answer.team is not None and answer.match is not None:
         return next_match(answer.team, answer.match, answer.match.start - timedelta(days=1))
     lines = [f"📅 {week_line(answer.week, answer.matches)}"]

@@ -76,6 +76,9 @@ class PostponedAnswer:
     team: str | None
     undated: tuple[PlannedMatch, ...]
     next_match: PlannedMatch | None = None
+    # A season's matches moved off their week's match day to a date of their own
+    # ("/ertele 5 14 Şubat 15:10"), still to play.
+    moved: tuple[PlannedMatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,7 @@ class WeekAnswer:
     left: int = 0  # match weeks with a match still to play
     left_matches: int = 0
     next_week: int | None = None  # the coming match week
+    next_day: date | None = None  # its match day ("haftaya maç yok": the one after)
 
 
 def week_answer(
@@ -162,7 +166,12 @@ def week_answer(
         left=len(still),
         left_matches=sum(1 for w in still for m in weeks[w] if m.no not in played),
         next_week=coming,
+        next_day=_first_day(snap, weeks[coming]) if coming else None,
     )
+
+
+def _first_day(snap: state.Snapshot, matches: list[PlannedMatch]) -> date:
+    return min(m.start for m in matches).astimezone(snap.zone).date()
 
 
 @dataclass(frozen=True)
@@ -215,7 +224,24 @@ def postponed_answer(snap: state.Snapshot, team: str | None, now: datetime) -> P
         if m.result is None and m.match.end > now and (team is None or m.match.involves(team))
     ]
     first = min(coming, key=lambda m: (m.start, m.no), default=None)
-    return PostponedAnswer(team, undated, first)
+    moved = tuple(m for m in _off_their_week(snap) if m in coming)
+    return PostponedAnswer(team, undated, first, moved)
+
+
+def _off_their_week(snap: state.Snapshot) -> list[PlannedMatch]:
+    """Season matches on another day than most of their week's matches: moved one by one
+    (a whole week moved by /hafta_ertele keeps its matches together)."""
+    days: dict[int, list[date]] = {}
+    for m in snap.matches:
+        if m.match.week is not None:
+            days.setdefault(m.match.week, []).append(m.match.start.astimezone(snap.zone).date())
+    usual = {week: max(set(found), key=found.count) for week, found in days.items()}
+    return [
+        m.match
+        for m in snap.matches
+        if m.match.week is not None
+        and m.match.start.astimezone(snap.zone).date() != usual[m.match.week]
+    ]
 
 
 def opponents_answer(

@@ -358,3 +358,19 @@ CHAT_ONLY = (
 @given(strategies.lists(strategies.sampled_from(CHAT_ONLY), min_size=1, max_size=10).map(" ".join))
 def test_chat_without_a_question_word_is_never_a_question(sentence):
     assert ask(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("sahaya ne zaman çıkıyoruz", Intent.NEXT_MATCH),
+        ("ne zaman sahaya çıkacağız", Intent.NEXT_MATCH),
+        ("sahaya kaçta çıkıyoruz", Intent.TIME),
+        ("hangi sahaya çıkıyoruz", Intent.PITCH),
+        ("gruptan çıkıyor muyuz", Intent.QUALIFY),
+    ],
+)
+def test_taking_the_field_asks_when_we_play_not_whether_we_go_through(text, intent):
+    question = ask(text)
+    assert question is not None and question.personal
+    assert question.intent is intent

@@ -28,8 +28,9 @@ from test_captains_permissions import (
     template,  # noqa: F401 - the fixture `db` copies it
 )
 
-from bot.handlers.captains import captain_button, claim_button, tournament_button
+from bot.handlers.captains import captain_button, claim_button
 from bot.handlers.common import LONG_TOAST
+from bot.handlers.questions import tournament_button
 from bot.texts.captains import (
     CLAIM,
     DECIDE,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from itertools import count
 
 import pytest
-from test_season_setup import CAPTAIN, CHAT, IST, NOW, league_db
+from test_season_setup import CAPTAIN, CHAT, IST, NOW, ORGANISER, league_db
 
 import domain.questions
 from bot.texts import live
@@ -15,6 +16,7 @@ from bot.usecases.runner import Actor, run
 from storage.uow import Database
 
 BYSTANDER = 99
+_updates = count(7000)
 
 
 @pytest.fixture
@@ -50,7 +52,7 @@ async def test_the_third_week_and_this_and_next_week(db):
     later = datetime(2026, 12, 14, 12, tzinfo=IST)  # a Monday: week 2 is on Sunday the 20th
     assert "2. hafta · 20 Aralık Pazar" in await said(db, "bu hafta kiminle", now=later)
     nothing = await said(db, "haftaya kiminle oynuyoruz", now=datetime(2026, 12, 6, 18, tzinfo=IST))
-    assert nothing.startswith("📅 Haftaya maç yok; sıradaki maç haftası 2. hafta")
+    assert nothing.startswith("📅 Haftaya maç yok; sıradaki maç haftası 2. hafta (20 Aralık")
 
 
 async def test_a_bystander_gets_the_whole_week_and_a_week_past_the_season_is_named(db):
@@ -104,3 +106,27 @@ async def test_takvim_holds_the_whole_season_with_its_weeks(db):
     data = calendar.ics(snap, NOW).decode()
     assert data.count("BEGIN:VEVENT") == 28
     assert "(1. hafta)" in data and "(7. hafta)" in data
+
+
+async def _organiser_does(db: Database, verb, command) -> None:
+    async def no() -> bool:
+        return False
+
+    actor = Actor(user_id=ORGANISER, chat_id=CHAT, now=NOW, update_id=next(_updates), admin=no)
+    await run(db, verb, command, actor)
+
+
+async def test_a_match_moved_to_a_day_of_its_own_is_the_postponed_one(db):
+    from bot.usecases import schedule, state
+    from bot.usecases import weeks as moves
+
+    async with db.unit_of_work(read_only=True) as uow:
+        snap = await state.active(uow, CHAT)
+    mine = next(m.match for m in snap.matches if m.match.week == 2 and m.match.involves("Takım 1"))
+    await _organiser_does(db, moves.postpone_week, moves.PostponeWeek("3"))  # a whole week
+    assert "ertelenen maç yok" in await said(db, "ertelenen maç ne zaman", user=BYSTANDER)
+    await _organiser_does(db, moves.postpone_match, schedule.Postpone(f"{mine.no} 27 Aralık 15:10"))
+    for text, user in (("ertelenen maç ne zaman", BYSTANDER), ("maçımız ertelendi mi", CAPTAIN)):
+        answer = await said(db, text, user=user)
+        assert "yeni tarihine ertelenen maçlar" in answer, answer
+        assert "(2. hafta maçı): 27 Aralık Pazar 15:10, Saha 1" in answer, answer
