@@ -28,7 +28,7 @@ sys.path[:0] = [str(ROOT / "tests" / "corpus"), str(ROOT)]
 import measure  # noqa: E402
 import teams as corpus_teams  # noqa: E402
 
-from domain import lines, questions  # noqa: E402
+from domain import questions, result_lines  # noqa: E402
 
 SHORT = {
     "next_match": "next",
@@ -65,7 +65,7 @@ def understanding_seconds(messages: list[measure.Message]) -> list[float]:
         teams = corpus_teams.TEAMS[message.context]
         began = time.perf_counter()
         questions.ask(message.text)
-        lines.read_line(message.text, teams)
+        result_lines.read_line(message.text, teams)
         times.append(time.perf_counter() - began)
     return times
 
@@ -132,7 +132,7 @@ def report(part: str, figures: measure.Figures, pure: list[float], misses: bool)
         f" p99 {figures.seconds(0.99) * 1e3:.2f} ms"
     )
     print(
-        f"understanding only (questions.ask + lines.read_line):"
+        f"understanding only (questions.ask + result_lines.read_line):"
         f" p50 {measure.quantile(pure, 0.5) * 1e3:.3f} ms,"
         f" p99 {measure.quantile(pure, 0.99) * 1e3:.3f} ms"
     )

@@ -1,6 +1,6 @@
 """Which teams a chat message names anywhere: typos, short names and suffixes included.
 
-Used to tell a message about the tournament from ordinary chat (`domain.lines`): a line
+Used to tell a message about the tournament from ordinary chat (`domain.result_lines`): a line
 naming no team of the tournament is never a result. Deterministic, no I/O.
 """
 

@@ -18,7 +18,7 @@ The shapes, for teams A and B and the score 3-1 (A's goals first):
 Penalties are written many ways: "(pen 4-3)", "(p 4-3)", "(4-3 pen)", "pen. 4-3",
 "penaltı 4-3", "penaltılar 4-3", a bare "(4-3)" after the score. Each such clause is
 tried removed from the line. Whether a chat message is meant as a result at all, and a
-captain's own "3-1 kazandık", are `domain.lines`' concern.
+captain's own "3-1 kazandık", are `domain.result_lines`' concern.
 """
 
 from __future__ import annotations

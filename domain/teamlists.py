@@ -15,11 +15,14 @@ __all__ = ["check_name", "default_teams", "parse_teams"]
 
 _BULLET = re.compile(r"^[-•*–—·▪►]\s+")
 _NUMBERING = re.compile(r"^[0-9]{1,2}\s*[.)]\s+")
+# "Takımlar: Kartallar, Şahinler": the list's label is no team.
+_LABEL = re.compile(r"^\s*(?:tak[ıi]mlar(?:[ıi]m[ıi]z)?|ekipler)\s*:\s*", re.IGNORECASE)
 
 
 def _entries(text: str) -> list[str]:
     # Zero-width and bidi controls out first: "Kartal\u200blar" is Kartallar, not a new team.
-    lines = [" ".join(line.split()) for line in names.strip_invisible(text).splitlines()]
+    text = _LABEL.sub("", names.strip_invisible(text))
+    lines = [" ".join(line.split()) for line in text.splitlines()]
     lines = [_BULLET.sub("", line) for line in lines if line]
     # "1. Kartallar" in a pasted numbered list; only when every line is numbered, so a
     # lone "1. Lig Gençlik" keeps its name.

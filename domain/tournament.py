@@ -3,7 +3,7 @@
 `Play` holds plain values (groups, matches with their scores, the ranking rules, the
 teams withdrawn with their results annulled); the functions here read it: a group's
 table, whether a group is over, the knockout sides results allow, the champion, where a
-team finished. Storage builds a `Play` (bot.usecases.state); nothing here reads it back.
+team finished. Storage builds a `Play` (bot.usecases.snapshots); nothing here reads it back.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from bot.handlers.common import now, refuse, reply
 from bot.render import calendar, export, jobs
 from bot.runtime import offload, services
 from bot.texts import files, fixture
-from bot.usecases import state
+from bot.usecases import snapshots
 from domain import names, selection
 from domain.errors import DomainError
 from domain.selection import UnknownSelection
@@ -38,7 +38,9 @@ def _wants_text(context: ContextTypes.DEFAULT_TYPE) -> bool:
     return False
 
 
-async def _snapshot(update: Update, context: ContextTypes.DEFAULT_TYPE) -> state.Snapshot | None:
+async def _snapshot(
+    update: Update, context: ContextTypes.DEFAULT_TYPE
+) -> snapshots.Snapshot | None:
     if update.effective_chat is None:
         return None
     try:
@@ -55,7 +57,7 @@ async def _render(make: Callable[..., Any], *args: Any) -> Any:
 _WAITING = object()  # the person was told to wait: nothing to send
 
 
-def revision(snap: state.Snapshot) -> Hashable:
+def revision(snap: snapshots.Snapshot) -> Hashable:
     """What a file of the tournament depends on: a new result, move, rename, lot or rule
     makes a new one; an unchanged tournament gives the same value."""
     return (
@@ -71,7 +73,7 @@ def revision(snap: state.Snapshot) -> Hashable:
 async def _rationed(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     kind: str,
     key: Hashable,
     make: Callable[..., Any],

@@ -11,7 +11,17 @@ from telegram.ext import ContextTypes
 from bot import web
 from bot.handlers.common import actor, refuse, reply, run, the_bot
 from bot.texts import links
-from bot.usecases import links as link_of
+from bot.usecases.links import (
+    Link,
+    Renew,
+    Show,
+    Token,
+    ensure_token,
+    existing,
+    live_token,
+    renew,
+    show,
+)
 from bot.usecases.runner import Actor
 from bot.web.site import Site
 from domain import names
@@ -57,11 +67,11 @@ async def page_markup(
     return markup(context, link.token, private=_private(update))
 
 
-async def _shown(context: ContextTypes.DEFAULT_TYPE, who: Actor) -> link_of.Link:
+async def _shown(context: ContextTypes.DEFAULT_TYPE, who: Actor) -> Link:
     """The chat's link: read first; written only the first time it is asked for."""
-    found = (await run(context, link_of.existing, link_of.Show(), who)).value
+    found = (await run(context, existing, Show(), who)).value
     if found is None:
-        found = (await run(context, link_of.show, link_of.Show(), who)).value
+        found = (await run(context, show, Show(), who)).value
     return found
 
 
@@ -73,10 +83,10 @@ async def live_markup(
     pages = site(context)
     if pages is None or not pages.public:
         return None
-    who, asked = the_bot(context), link_of.Token(tournament_id)
-    token = (await run(context, link_of.live_token, asked, who)).value
+    who, asked = the_bot(context), Token(tournament_id)
+    token = (await run(context, live_token, asked, who)).value
     if token is None:
-        token = (await run(context, link_of.ensure_token, asked, who)).value
+        token = (await run(context, ensure_token, asked, who)).value
     return markup(context, token)
 
 
@@ -91,7 +101,7 @@ async def baglanti(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     words = [names.tr_lower(w) for w in context.args or []]
     try:
         if words and words[0] == RENEW:
-            renewed = await run(context, link_of.renew, link_of.Renew(), actor(update, context))
+            renewed = await run(context, renew, Renew(), actor(update, context))
             link = renewed.value
             if pages is not None:
                 pages.forget(link.tournament_id)

@@ -19,7 +19,7 @@ from bot.handlers import links
 from bot.handlers.common import now, run, the_bot
 from bot.runtime import services
 from bot.texts import live
-from bot.usecases import reading, state
+from bot.usecases import snapshots, views
 
 log = logging.getLogger(__name__)
 EVERY = 5.0  # seconds between two edits of one chat's live message
@@ -28,7 +28,7 @@ EVERY = 5.0  # seconds between two edits of one chat's live message
 async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> None:
     """Post the live message of the chat's new tournament and pin it when allowed."""
     bot = the_bot(context, chat_id)
-    snap = (await run(context, reading.snapshot, reading.Running(), bot)).value
+    snap = (await run(context, views.snapshot, views.Running(), bot)).value
     page = await links.live_markup(context, snap.id)  # the live page's button, if public
     message = await context.bot.send_message(
         chat_id, live.live(snap, now(context)), reply_markup=page
@@ -36,11 +36,11 @@ async def start(context: ContextTypes.DEFAULT_TYPE, chat_id: int, pin: bool) -> 
     if pin:
         with contextlib.suppress(TelegramError):  # pinning needs admin rights
             await message.pin(disable_notification=True)
-    await run(context, reading.keep_live_message, reading.KeepLiveMessage(message.message_id), bot)
+    await run(context, views.keep_live_message, views.KeepLiveMessage(message.message_id), bot)
 
 
 def touch(
-    context: ContextTypes.DEFAULT_TYPE, chat_id: int, snap: state.Snapshot | None = None
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, snap: snapshots.Snapshot | None = None
 ) -> None:
     """Something changed in this chat's tournament: edit the live message soon, from `snap`
     (the tournament as the change left it) if given, else from a fresh read."""
@@ -81,7 +81,7 @@ async def _edit(context: ContextTypes.DEFAULT_TYPE) -> None:
     snap = found.live.drawn.pop(chat_id, None)
     if snap is None:  # no change handed its tournament over: read it
         bot = the_bot(context, chat_id)
-        snap = (await run(context, reading.snapshot_if_any, reading.Live(), bot)).value
+        snap = (await run(context, views.snapshot_if_any, views.Live(), bot)).value
     message_id = None if snap is None else snap.tournament.settings.live_message_id
     if snap is None or message_id is None:
         return

@@ -32,7 +32,7 @@ from bot.texts.results import (
     unclear_result,
     which_team,
 )
-from bot.usecases import captain_results, lines, pending_results, results
+from bot.usecases import captain_results, pending_results, result_messages, results
 from bot.usecases.errors import NotYourButton
 from bot.usecases.runner import Actor, Effects, Outgoing
 from domain.errors import DomainError
@@ -60,16 +60,18 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     if message is None or not message.text or not in_group(update):
         return
-    if update.effective_user is None or not lines.may_be_result(message.text):
+    if update.effective_user is None or not result_messages.may_be_result(message.text):
         return
     who = actor(update, context)
     try:
-        done = await run(context, lines.record, lines.Message(message.text), who)
+        done = await run(
+            context, result_messages.record, result_messages.Message(message.text), who
+        )
     except DomainError as exc:  # a line's write refused by storage: nothing of it stored
         await refuse(update, exc)
         return
     match done.value:
-        case lines.Clarify(unclear=unclear):
+        case result_messages.Clarify(unclear=unclear):
             await reply(update, unclear_result(unclear))
         case tuple() as answers:
             for each in answers:

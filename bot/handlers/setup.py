@@ -27,12 +27,13 @@ from bot.texts.setup import (
     TIMED_OUT,
     TIMED_OUT_TOAST,
     question,
+    refused,
     started_over,
 )
 from bot.usecases import setup
 from bot.usecases.errors import NotYourButton, SetupTimedOut
 from bot.usecases.runner import Actor
-from bot.usecases.setup_steps import Next
+from bot.usecases.setup_steps import Next, edit_fields
 from domain.errors import DomainError
 
 
@@ -83,6 +84,15 @@ async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     try:
         done = await run(context, setup.answer, setup.Answer(message.text.strip()), who)
+    except NotYourButton as exc:
+        await reply(update, said(exc))
+        raise ApplicationHandlerStop from None
+    except DomainError as exc:  # the answer refused: the same question, with an example
+        again = Next(talk.step, talk.answers, fields=edit_fields(talk.answers))
+        text = refused(said(exc), talk.step, talk.answers)
+        await reply(update, text, reply_markup=keyboard(again, who.user_id))
+        raise ApplicationHandlerStop from None
+    try:
         await _ask_next(update, context, who, done.value)
     except (DomainError, Rationed) as exc:
         await reply(update, said(exc))

@@ -12,7 +12,7 @@ from bot import render
 from bot.handlers.common import actor, now, refuse, reply, run
 from bot.texts import fixture, results
 from bot.texts.weeks import waiting
-from bot.usecases import reading, state, weeks
+from bot.usecases import snapshots, views, weeks
 from domain import selection
 from domain.errors import DomainError
 from domain.selection import UnknownSelection
@@ -50,17 +50,17 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await reply(update, text)
 
 
-async def running(update: Update, context: ContextTypes.DEFAULT_TYPE) -> state.Snapshot:
+async def running(update: Update, context: ContextTypes.DEFAULT_TYPE) -> snapshots.Snapshot:
     """The chat's running tournament, for a view or a file (one read use case)."""
-    return (await run(context, reading.snapshot, reading.Running(), actor(update, context))).value
+    return (await run(context, views.snapshot, views.Running(), actor(update, context))).value
 
 
-def match_days(snap: state.Snapshot) -> list[date]:
+def match_days(snap: snapshots.Snapshot) -> list[date]:
     """The days the tournament has matches on, on its clock."""
     return sorted({m.match.start.astimezone(snap.zone).date() for m in snap.matches})
 
 
-def select(snap: state.Snapshot, wanted: str, moment: datetime) -> selection.Selection:
+def select(snap: snapshots.Snapshot, wanted: str, moment: datetime) -> selection.Selection:
     """The snapshot's matches `wanted` names (domain/selection.py): a day, group, pitch or
     team, in kick-off order. Raises selection.UnknownSelection."""
     return selection.select(
@@ -97,7 +97,7 @@ async def takimlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     try:
         who = actor(update, context)
-        snap, captains = (await run(context, reading.with_captains, reading.Captained(), who)).value
+        snap, captains = (await run(context, views.with_captains, views.Captained(), who)).value
     except DomainError as exc:
         await refuse(update, exc)
         return

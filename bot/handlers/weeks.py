@@ -11,9 +11,17 @@ from bot.handlers.common import actor, reply, run
 from bot.handlers.effects import apply
 from bot.texts import weeks
 from bot.texts.schedule import postponed, refusal
-from bot.usecases import weeks as moves
 from bot.usecases.runner import Effects, Outgoing
 from bot.usecases.schedule import Postpone
+from bot.usecases.weeks import (
+    LeaveUndated,
+    PlanPlayoff,
+    PostponeWeek,
+    leave_undated,
+    plan_playoff,
+    postpone_match,
+    postpone_week,
+)
 from domain import names
 from domain.errors import DomainError
 
@@ -27,8 +35,8 @@ async def hafta_ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await reply(update, weeks.HOW)
         return
     try:
-        command = moves.PostponeWeek(text)
-        done = await run(context, moves.postpone_week, command, actor(update, context))
+        command = PostponeWeek(text)
+        done = await run(context, postpone_week, command, actor(update, context))
     except DomainError as exc:
         await reply(update, weeks.refusal(exc))
         return
@@ -41,8 +49,8 @@ async def playoff(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/playoff [7 Mart 15:00]: the TFF play-off between two teams level after everything."""
     text = " ".join(context.args or [])
     try:
-        command = moves.PlanPlayoff(text)
-        done = await run(context, moves.plan_playoff, command, actor(update, context))
+        command = PlanPlayoff(text)
+        done = await run(context, plan_playoff, command, actor(update, context))
     except DomainError as exc:
         await reply(update, weeks.playoff_refusal(exc))
         return
@@ -59,11 +67,11 @@ async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     word = next((w for w in UNDATED_WORDS if tail.endswith(w)), None)
     number = words[0] if words else ""
     if word is None or not (number.isascii() and number.isdigit() and len(number) < 4):
-        await schedule._move(update, context, moves.postpone_match, Postpone, postponed)
+        await schedule._move(update, context, postpone_match, Postpone, postponed)
         return
     try:
-        command = moves.LeaveUndated(int(number))
-        done = await run(context, moves.leave_undated, command, actor(update, context))
+        command = LeaveUndated(int(number))
+        done = await run(context, leave_undated, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc))
         return

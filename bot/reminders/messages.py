@@ -22,7 +22,7 @@ from bot.texts.reminders import (
     unreachable,
 )
 from bot.usecases.reminders import played
-from bot.usecases.state import Snapshot, load
+from bot.usecases.snapshots import Snapshot, load
 from domain.model import PlannedMatch
 from domain.reminders import CAPTAIN, DAY_NUDGE, EVENING, GROUP, NUDGE, UNREACHABLE, Audience
 from storage import Database

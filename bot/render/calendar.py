@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from bot.texts import files, season
 from bot.texts.common import side, stage_label
 from bot.texts.fixture import score_text
-from bot.usecases.state import Snapshot
+from bot.usecases.snapshots import Snapshot
 
 
 def uid(tournament_id: int, match_no: int) -> str:

@@ -10,7 +10,7 @@ import io
 
 from bot.texts import files
 from bot.texts.common import STAGES, hm, side
-from bot.usecases.state import Snapshot
+from bot.usecases.snapshots import Snapshot
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

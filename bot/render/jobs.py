@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from bot.render import Row
 
 if TYPE_CHECKING:  # for annotations only: importing them here is what this module avoids
-    from bot.usecases.state import Snapshot
+    from bot.usecases.snapshots import Snapshot
     from domain.standings import Table
     from domain.tiebreak import TieBreak
 
@@ -45,9 +45,9 @@ def bracket(
     now: datetime | None = None,
 ) -> bytes | None:
     """bot.render.bracket.bracket (None without a knockout)."""
-    from bot.render import bracket as tree
+    import bot.render.bracket
 
-    return tree.bracket(name, matches, sides, now=now)
+    return bot.render.bracket.bracket(name, matches, sides, now=now)
 
 
 def card(snap: Snapshot, printed: datetime) -> bytes:

@@ -9,7 +9,7 @@ from fpdf import FPDF
 from bot.render import BOLD, REGULAR, shown_codes
 from bot.texts import files
 from bot.texts.common import day, goal_difference, hm, side, stage_label, tie_rule
-from bot.usecases.state import Snapshot
+from bot.usecases.snapshots import Snapshot
 from domain.dayplan import Pitch, Plan, TimeRules
 from domain.report import checklist
 from domain.standings import Table

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from bot.usecases.state import Snapshot
+from bot.usecases.snapshots import Snapshot
 from domain.dayplan import Pitch, TimeRules
 from domain.formats import Options, groups_then_knockout, league
 from domain.model import Group, Score

@@ -31,7 +31,7 @@ def shifted(clock: Callable[[], datetime], offset: float) -> Callable[[], dateti
 class LiveEdits:
     """The live message's throttle (bot.handlers.live), per chat: whether an edit is due,
     when the last edit ran (time.monotonic()), and the tournament as this process's latest
-    change left it (a state.Snapshot; absent: the edit reads it)."""
+    change left it (a snapshots.Snapshot; absent: the edit reads it)."""
 
     due: set[int] = field(default_factory=set)
     last: dict[int, float] = field(default_factory=dict)

@@ -6,7 +6,7 @@ from bot.texts import errors, fixture, results
 from bot.texts.parts import quoted
 from bot.usecases import forfeits, undo
 from bot.usecases.errors import NotOrganiser
-from bot.usecases.state import Snapshot
+from bot.usecases.snapshots import Snapshot
 from domain.forfeits import WithdrawalRule
 from domain.model import PlannedMatch
 from domain.settings import TournamentSettings

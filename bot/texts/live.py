@@ -10,7 +10,7 @@ from bot.texts.fixture import missing_list
 from bot.texts.moments import zone_of
 
 
-def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.state.Snapshot
+def live(snap, moment: datetime) -> str:  # noqa: ANN001 - bot.usecases.snapshots.Snapshot
     """The pinned message: the next slot's matches and the standings, in a few lines."""
     lines = [f"📌 {snap.tournament.name}: canlı durum"]
     # The next slot by the clock; matches over without a result are listed apart, so a

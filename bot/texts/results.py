@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from bot.texts.common import STAGES, hm
 from bot.texts.fixture import score_text
 from bot.texts.table import table
-from domain.lines import Problem, Unclear
 from domain.model import PlannedMatch, Score
+from domain.result_lines import Problem, Unclear
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 

@@ -195,6 +195,51 @@ def how(question: str) -> str:
     }[question]
 
 
+# A refused answer: the question again, bare, with one answer its reader accepts
+# (tests/usecases/test_setup_words.py holds every example accepted at its step).
+ASKED_AGAIN = {
+    "name": "Turnuvanın adı ne?",
+    "teams": "Takımları yazın: her satıra bir takım ya da virgülle ayırarak (2 ile 64 arası).",
+    "pitches": "Kaç saha var?",
+    "format": "Nasıl oynansın?",
+    "groups": "Kaç grup olsun?",
+    "kickoff": "İlk maç ne zaman?",
+    "season kickoff": "Tek gün mü, haftalara yayılan lig mi? İlk maç ne zaman?",
+    "rhythm": "Hangi gün ve saatlerde oynanacak?",
+    "slot": "Maç süresi + maçlar arası değişim kaç dakika?",
+    "third": "Üçüncülük maçı oynansın mı?",
+    "tiebreak": "Puan eşitliğinde hangi kural?",
+    "edit": "Neyi değiştirelim?",
+}
+EXAMPLES = {
+    "name": "Bahar Kupası",
+    "teams": "Kartallar, Şahinler, Aslanlar, Kaplanlar",
+    "pitches": "2 saha var",
+    "format": "lig usulü",
+    "groups": "2 grup",
+    "kickoff": "yarın 10:00",
+    "season kickoff": "yarın 10:00",
+    "rhythm": "iki haftada bir pazar 14-17",
+    "slot": "30 dk maç 5 dk ara",
+    "third": "evet",
+    "tiebreak": "tff olsun",
+    "edit": "Saha",
+}
+
+
+def asked_as(step: str, answers: Answers) -> str:
+    """The key of ASKED_AGAIN and EXAMPLES for `step`: a league's kick-off is its own."""
+    return "season kickoff" if step == "kickoff" and answers.format in SEASON_FORMATS else step
+
+
+def refused(reason: str, step: str, answers: Answers) -> str:
+    """A refused answer to `step`: why (the refusal without its own example), then the
+    question again with one example that would be accepted."""
+    why = reason.split(" Örnek: ")[0].rstrip()
+    key = asked_as(step, answers)
+    return f'{why}\n{ASKED_AGAIN[key]} Örnek: "{EXAMPLES[key]}"'
+
+
 def question(step: str, answers: Answers, hint: Candidate | None = None) -> str:
     """The question that asks `step` ("edit": which answer to change); `hint`: the format
     the format question suggests."""

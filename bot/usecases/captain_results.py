@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import roles, state
+from bot.usecases import roles, snapshots
 from bot.usecases.errors import NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.pending_results import CaptainResult, pending_of
 from bot.usecases.results import CONFIRMING, Entered, Line, check, effects_of, find, oriented, store
@@ -41,13 +41,13 @@ class CaptainsAnswer:
 
 async def _pending_for(
     uow: UnitOfWork, actor: Actor, entered_by: int
-) -> tuple[state.Snapshot, CaptainResult, StoredMatch]:
+) -> tuple[snapshots.Snapshot, CaptainResult, StoredMatch]:
     """The captain's pending result and its match, if `actor` may answer it: a captain of
     the other side, or an organiser when that side has no captain."""
     pending = pending_of(await uow.setups.get(actor.chat_id, entered_by))
     if not isinstance(pending, CaptainResult):
         raise NotYourButton("stale")
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     stored = next((m for m in snap.matches if m.match.no == pending.match), None)
     team = await uow.teams.captain_of(snap.id, entered_by)
     if stored is None or stored.result is not None or team is None:

@@ -20,7 +20,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from bot.usecases import questions, reminders, roles, runner, state
+from bot.usecases import questions, reminders, roles, runner, snapshots
 from bot.usecases.errors import ConversationOpen, NoCaptains, NotOrganiser, StaleCaptainButton
 from bot.usecases.runner import Actor, Effects, reads, writes
 from domain import names
@@ -150,7 +150,7 @@ async def claim_listed(
     """A press of the team picker: the presser claims the team at `index` of the list the
     picker showed for `tournament_id` (a picker of an earlier tournament is stale)."""
 
-    def pick(snap: state.Snapshot) -> str:
+    def pick(snap: snapshots.Snapshot) -> str:
         if snap.id != command.tournament_id or not 0 <= command.index < len(snap.teams):
             raise StaleCaptainButton("picker")
         return snap.teams[command.index]
@@ -163,12 +163,12 @@ def _claim_effects(done: Claim) -> Effects:
     return Effects(reminders=done.outcome is Outcome.ACCEPTED)
 
 
-async def _claim(uow: UnitOfWork, actor: Actor, pick: Callable[[state.Snapshot], str]) -> Claim:
+async def _claim(uow: UnitOfWork, actor: Actor, pick: Callable[[snapshots.Snapshot], str]) -> Claim:
     """A claim that is accepted anyway needs no Telegram round trip; one that would wait
     is NotOrganiser until the sender's chat-admin answer is known (the runner asks,
     outside the transaction, and runs a `rerun` verb again whatever the answer): only a
     non-administrator's waits."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     team = pick(snap)
     current = await uow.teams.captain_of(snap.id, actor.user_id)
     captains = (await uow.teams.captains(snap.id)).get(team, ())
@@ -227,7 +227,7 @@ class Decide:
 @writes
 async def decide(uow: UnitOfWork, command: Decide, actor: Actor) -> runner.Outcome[Decision]:
     """[Onayla] / [Reddet] under a waiting claim: an organiser's decision, once."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     pending = PendingClaim.read(await uow.setups.get(actor.chat_id, command.claimant))
     index = command.team_index
     if (
@@ -266,7 +266,7 @@ class Assign:
 @writes
 async def assign(uow: UnitOfWork, command: Assign, actor: Actor) -> runner.Outcome[Assigned]:
     """/kaptan Takım as a reply: an organiser makes the replied-to person a captain."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(ASSIGN, await roles.of(uow, snap.tournament, actor))
     team = names.resolve(command.wanted, snap.teams)
     previous = await uow.teams.captain_of(snap.id, command.target_id)
@@ -288,7 +288,7 @@ class Remove:
 @writes
 async def remove(uow: UnitOfWork, command: Remove, actor: Actor) -> runner.Outcome[Removed]:
     """/kaptan_sil Takım (all of the team's captains) or, as a reply, that one person."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(REMOVE, await roles.of(uow, snap.tournament, actor))
     if command.target_id is not None:
         team = await uow.teams.captain_of(snap.id, command.target_id)
@@ -319,7 +319,7 @@ class ShowPicker:
 @reads
 async def picker(uow: UnitOfWork, command: ShowPicker, actor: Actor) -> Picker:
     """The teams of the chat's tournament, for the team buttons."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     return Picker(snap.teams, snap.id)
 
 
@@ -349,7 +349,7 @@ async def in_tournament(uow: UnitOfWork, command: Chosen, actor: Actor) -> quest
 
 async def _make_captain(
     uow: UnitOfWork,
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     team: str,
     user_id: int,
     now: datetime,
@@ -367,7 +367,7 @@ async def _make_captain(
     return True
 
 
-async def _organisers(uow: UnitOfWork, snap: state.Snapshot, actor: int) -> tuple[int, ...]:
+async def _organisers(uow: UnitOfWork, snap: snapshots.Snapshot, actor: int) -> tuple[int, ...]:
     """The creator and the /yetkili organisers the bot may write to in private, in that
     order, without the actor (chat administrators are not stored: Telegram knows them)."""
     people = dict.fromkeys([snap.tournament.created_by, *await uow.tournaments.organisers(snap.id)])

@@ -2,7 +2,7 @@
 match weeks, how many matches, when it ends, the postponed matches, the teams met, a
 team's place and points.
 
-Pure functions of a `state.Snapshot` (the question's use case, `bot.usecases.questions`, loads
+Pure functions of a `snapshots.Snapshot` (the question's use case, `bot.usecases.questions`, loads
 it and picks the team); `bot.texts.facts` words them. Never the next match by default:
 each answer says what was asked, or that the plan has nothing for it.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from bot.usecases import state
+from bot.usecases import snapshots
 from domain import intents, names, questions
 from domain.model import PlannedMatch
 from domain.morphology import analyse
@@ -126,7 +126,7 @@ class WeekAnswer:
 
 
 def week_answer(
-    snap: state.Snapshot, asked: int | str | None, team: str | None, now: datetime
+    snap: snapshots.Snapshot, asked: int | str | None, team: str | None, now: datetime
 ) -> WeekAnswer:
     """`asked` a week number, questions.THIS_WEEK / NEXT_WEEK, or None (the coming week)."""
     weeks: dict[int, list[PlannedMatch]] = {}
@@ -170,7 +170,7 @@ def week_answer(
     )
 
 
-def _first_day(snap: state.Snapshot, matches: list[PlannedMatch]) -> date:
+def _first_day(snap: snapshots.Snapshot, matches: list[PlannedMatch]) -> date:
     return min(m.start for m in matches).astimezone(snap.zone).date()
 
 
@@ -181,11 +181,13 @@ class NoWeeks:
     name: str
 
 
-def _today(snap: state.Snapshot, now: datetime) -> date:
+def _today(snap: snapshots.Snapshot, now: datetime) -> date:
     return now.astimezone(snap.zone).date()
 
 
-def count_answer(snap: state.Snapshot, team: str | None, what: str, now: datetime) -> CountAnswer:
+def count_answer(
+    snap: snapshots.Snapshot, team: str | None, what: str, now: datetime
+) -> CountAnswer:
     """`what` one of COUNTS; with `team` None, the tournament's matches."""
     rows = [m for m in snap.matches if team is None or m.match.involves(team)]
     day = None
@@ -202,7 +204,7 @@ def count_answer(snap: state.Snapshot, team: str | None, what: str, now: datetim
     return CountAnswer(what, team, len(rows), played, day)
 
 
-def dates_answer(snap: state.Snapshot, team: str | None, what: str) -> DatesAnswer:
+def dates_answer(snap: snapshots.Snapshot, team: str | None, what: str) -> DatesAnswer:
     """The last match of the tournament, or with `team` the team's last known match."""
     seasonal = any(m.match.week is not None for m in snap.matches)
     rows = [m for m in snap.matches if team is None or m.match.involves(team)]
@@ -214,7 +216,7 @@ def dates_answer(snap: state.Snapshot, team: str | None, what: str) -> DatesAnsw
     )
 
 
-def postponed_answer(snap: state.Snapshot, team: str | None, now: datetime) -> PostponedAnswer:
+def postponed_answer(snap: snapshots.Snapshot, team: str | None, now: datetime) -> PostponedAnswer:
     undated = tuple(
         u.match for u in snap.tournament.settings.undated if team is None or u.match.involves(team)
     )
@@ -228,7 +230,7 @@ def postponed_answer(snap: state.Snapshot, team: str | None, now: datetime) -> P
     return PostponedAnswer(team, undated, first, moved)
 
 
-def _off_their_week(snap: state.Snapshot) -> list[PlannedMatch]:
+def _off_their_week(snap: snapshots.Snapshot) -> list[PlannedMatch]:
     """Season matches on another day than most of their week's matches: moved one by one
     (a whole week moved by /hafta_ertele keeps its matches together)."""
     days: dict[int, list[date]] = {}
@@ -245,7 +247,7 @@ def _off_their_week(snap: state.Snapshot) -> list[PlannedMatch]:
 
 
 def opponents_answer(
-    snap: state.Snapshot, team: str | None, label: str | None = None
+    snap: snapshots.Snapshot, team: str | None, label: str | None = None
 ) -> OpponentsAnswer:
     """The group named by `label` ("A"), else `team`'s group, else every team."""
     named = next((g for g in snap.groups if g.label == label), None)
@@ -261,7 +263,7 @@ def opponents_answer(
     return OpponentsAnswer(team, label, others, snap.tournament.name)
 
 
-def place_answer(snap: state.Snapshot, team: str) -> PlaceAnswer | None:
+def place_answer(snap: snapshots.Snapshot, team: str) -> PlaceAnswer | None:
     """None for a team in no group (a pure knockout): the table has no place for it."""
     group = snap.group_of(team)
     if group is None:
@@ -324,7 +326,11 @@ def stray(hint: str, teams: tuple[str, ...]) -> bool:
 
 
 async def respond(
-    uow: UnitOfWork, snap: state.Snapshot, user_id: int, question: questions.Question, now: datetime
+    uow: UnitOfWork,
+    snap: snapshots.Snapshot,
+    user_id: int,
+    question: questions.Question,
+    now: datetime,
 ) -> FactAnswer:
     """The answer to a question of INTENTS about the named team, else the asker's team
     when the question is theirs ("maçımız ertelendi mi"), else the tournament's."""

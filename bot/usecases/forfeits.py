@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.usecases import reminders, results, roles, state
+from bot.usecases import reminders, results, roles, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import forfeits, names
 from domain.errors import DomainError
@@ -90,7 +90,7 @@ class Forfeited:
     score: Score
     previous: Score | None
     table: tuple[str, Table] | None
-    snapshot: state.Snapshot
+    snapshot: snapshots.Snapshot
     duplicate: bool = False
 
 
@@ -104,7 +104,7 @@ class Withdrawn:
     awarded: tuple[PlannedMatch, ...]
     removed: tuple[PlannedMatch, ...]
     table: tuple[str, Table] | None
-    snapshot: state.Snapshot
+    snapshot: snapshots.Snapshot
 
 
 # --- parsing -------------------------------------------------------------------------------
@@ -127,14 +127,14 @@ def parse(
     return number, names.resolve(words, teams, fuzzy=fuzzy), played
 
 
-def _open_matches(snap: state.Snapshot, team: str) -> list[StoredMatch]:
+def _open_matches(snap: snapshots.Snapshot, team: str) -> list[StoredMatch]:
     return sorted(
         (m for m in snap.matches if m.result is None and m.match.involves(team)),
         key=lambda m: (m.match.start, m.match.no),
     )
 
 
-def _chosen(snap: state.Snapshot, text: str, number: int | None, team: str) -> StoredMatch:
+def _chosen(snap: snapshots.Snapshot, text: str, number: int | None, team: str) -> StoredMatch:
     if number is None:
         open_ = _open_matches(snap, team)
         if not open_:
@@ -159,14 +159,16 @@ def _score(match: PlannedMatch, loser: str, typed: Score | None, stored: Score |
     return forfeits.forfeit_score(side, played)
 
 
-def _table(snap: state.Snapshot, match: PlannedMatch) -> tuple[str, Table] | None:
+def _table(snap: snapshots.Snapshot, match: PlannedMatch) -> tuple[str, Table] | None:
     if match.stage.is_knockout:
         return None
     group = snap.group_of(match.home or "")
     return None if group is None else (group.label, snap.table(group.label))
 
 
-def _replaced(snap: state.Snapshot, no: int, score: Score | None, version: int) -> state.Snapshot:
+def _replaced(
+    snap: snapshots.Snapshot, no: int, score: Score | None, version: int
+) -> snapshots.Snapshot:
     matches = tuple(
         dataclasses.replace(m, result=score, version=version) if m.match.no == no else m
         for m in snap.matches
@@ -200,7 +202,7 @@ async def record_forfeit(
         if command.plain:
             return Outcome(None)
         raise NoActiveTournament(actor.chat_id)
-    snap = await state.load(uow, tournament.id, tournament)
+    snap = await snapshots.load(uow, tournament.id, tournament)
     roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
     text = command.text
     number, team, typed = parse(text, snap.teams, fuzzy=not command.plain)
@@ -219,7 +221,7 @@ async def record_forfeit(
     outcome: RecordOutcome = await write(cmd)
     after = _replaced(snap, stored.match.no, outcome.score, outcome.version)
     if await results.fill_knockout(uow, after):
-        after = await state.load(uow, snap.id, snap.tournament, snap.groups)
+        after = await snapshots.load(uow, snap.id, snap.tournament, snap.groups)
     await reminders.sync(uow, snap.id, actor.now, after)
     forfeited = Forfeited(
         stored.match,
@@ -249,7 +251,7 @@ async def withdraw_team(uow: UnitOfWork, command: Withdraw, actor: Actor) -> Wit
     remaining matches 3-0 to the opponents (TFF, the default), or all its results annulled
     (`iptal`; `yari`: annulled when it played less than half). Organisers only."""
     text = command.text
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(WITHDRAW, await roles.of(uow, snap.tournament, actor))
     words = " ".join(text.split())
     if not words:
@@ -301,9 +303,9 @@ async def withdraw_team(uow: UnitOfWork, command: Withdraw, actor: Actor) -> Wit
     )
     withdrawn = (*settings.withdrawn, gone)
     tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
-    after = await state.load(uow, snap.id, tournament, snap.groups)
+    after = await snapshots.load(uow, snap.id, tournament, snap.groups)
     if await results.fill_knockout(uow, after):  # its group ended: the knockout sides
-        after = await state.load(uow, snap.id, tournament, snap.groups)
+        after = await snapshots.load(uow, snap.id, tournament, snap.groups)
     await reminders.sync(uow, snap.id, actor.now, after)
     table = None
     if group is not None:
@@ -348,7 +350,7 @@ async def set_withdrawal_rule(
 async def _set(uow: UnitOfWork, actor: Actor, field: str, value: Any) -> Outcome[Any]:
     """One field of the settings (a name of TournamentSettings) to `value`; the chat's
     live message shows the settings."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(SETTING, await roles.of(uow, snap.tournament, actor))
     await uow.tournaments.update_settings(snap.id, **{field: value})
     return Outcome(value, Effects(live=(actor.chat_id,)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import roles, state
+from bot.usecases import roles, snapshots
 from bot.usecases.runner import Actor, reads, writes
 from storage import UnitOfWork
 
@@ -39,7 +39,7 @@ class Show:
 async def existing(uow: UnitOfWork, command: Show, actor: Actor) -> Link | None:
     """The chat's tournament's link if it has one, read only: the first step of /baglanti,
     so that only the first ask ever writes (`show`)."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.anyone(SEE, snap.tournament, actor)
     token = await uow.links.live(snap.id)
     if token is None:
@@ -52,7 +52,7 @@ async def existing(uow: UnitOfWork, command: Show, actor: Actor) -> Link | None:
 async def show(uow: UnitOfWork, command: Show, actor: Actor) -> Link:
     """/baglanti: the chat's tournament's link, made on the first ask. No update claim, so
     asking twice answers twice (and /fikstur's picture may ask after /fikstur's read)."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.anyone(SEE, snap.tournament, actor)
     token = await uow.links.ensure(snap.id, actor.now)
     team = await uow.teams.captain_of(snap.id, actor.user_id)
@@ -67,7 +67,7 @@ class Renew:
 @writes
 async def renew(uow: UnitOfWork, command: Renew, actor: Actor) -> Link:
     """/baglanti yenile, by an organiser, once per update: the old addresses retire."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require("make a new link", await roles.of(uow, snap.tournament, actor))
     token = await uow.links.renew(snap.id, actor.now)
     team = await uow.teams.captain_of(snap.id, actor.user_id)
@@ -117,8 +117,8 @@ class Tournament:
 
 
 @reads
-async def snapshot(uow: UnitOfWork, command: Tournament, actor: Actor) -> state.Snapshot:
-    return await state.load(uow, command.tournament_id)
+async def snapshot(uow: UnitOfWork, command: Tournament, actor: Actor) -> snapshots.Snapshot:
+    return await snapshots.load(uow, command.tournament_id)
 
 
 @dataclass(frozen=True)

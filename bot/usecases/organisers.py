@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import reminders, results, roles, state
+from bot.usecases import reminders, results, roles, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
 from domain import names, tiebreak
 from domain.errors import DomainError
@@ -32,8 +32,8 @@ class Lot:
     filled: tuple[PlannedMatch, ...]  # knockout ties the lot decided
 
 
-async def _organised(uow: UnitOfWork, actor: Actor, action: str) -> state.Snapshot:
-    snap = await state.active(uow, actor.chat_id)
+async def _organised(uow: UnitOfWork, actor: Actor, action: str) -> snapshots.Snapshot:
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(action, await roles.of(uow, snap.tournament, actor))
     return snap
 
@@ -74,16 +74,16 @@ async def record_lot(uow: UnitOfWork, command: RecordLot, actor: Actor) -> Outco
     order = tuple(dict.fromkeys(first + [t for t in tie if t not in first]))
     await uow.tiebreak.record_lot(snap.id, scope, list(order), actor.user_id, actor.now)
     tournament = await uow.tournaments.update_settings(snap.id, has_lots=True)
-    after = await state.load(uow, snap.id, tournament)
+    after = await snapshots.load(uow, snap.id, tournament)
     filled = await results.fill_knockout(uow, after)
     if filled:  # the semi-finals' captains get their reminders
-        after = await state.load(uow, snap.id, tournament)
+        after = await snapshots.load(uow, snap.id, tournament)
         await reminders.sync(uow, snap.id, actor.now, after)
     lot = Lot(order, tuple(filled))
     return Outcome(lot, Effects(reminders=bool(filled), live=(actor.chat_id,), drawn=(after,)))
 
 
-def _tie_of(snap: state.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:
+def _tie_of(snap: snapshots.Snapshot, team: str) -> tuple[str, tuple[str, ...] | None]:
     for label, table in snap.tables().items():
         for tied in table.unresolved:
             if team in tied:
@@ -99,7 +99,7 @@ class ShowSettings:
 @reads
 async def settings(uow: UnitOfWork, command: ShowSettings, actor: Actor) -> Tournament:
     """/ayarlar without arguments: anyone may look."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.anyone("see the settings and reminders", snap.tournament, actor)
     return snap.tournament
 

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 import domain.questions
-from bot.usecases import facts, state
+from bot.usecases import facts, snapshots
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
 from bot.usecases.runner import Actor, reads
@@ -39,7 +39,7 @@ class Answer:
     team: str
     match: PlannedMatch | None  # the next match, if the team still plays
     place: str | None = None  # "1", "2", "3", "4", "semi", "group:3" once out; AWAITING
-    snapshot: state.Snapshot | None = None
+    snapshot: snapshots.Snapshot | None = None
     # Matches of the team whose planned end has passed without a result: until they are
     # in, "maçlarınız bitti" would be a guess, so the answer says "sonuçlar bekleniyor".
     awaiting: tuple[PlannedMatch, ...] = ()
@@ -154,7 +154,7 @@ async def in_group(
     a bystander's ("maç kaçta") gets the next slot.
     """
     try:
-        snap = await state.active(uow, chat_id)
+        snap = await snapshots.active(uow, chat_id)
     except NoActiveTournament:
         return None
     if question.intent is intents.Intent.KNOCKOUT:
@@ -188,7 +188,7 @@ async def in_group(
 
 async def _week_of(
     uow: UnitOfWork,
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     user_id: int,
     question: domain.questions.Question,
     now: datetime,
@@ -206,7 +206,7 @@ async def _week_of(
 
 
 def _about(
-    snap: state.Snapshot, team: str, question: domain.questions.Question, now: datetime
+    snap: snapshots.Snapshot, team: str, question: domain.questions.Question, now: datetime
 ) -> Response:
     if question.intent is intents.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
@@ -229,14 +229,14 @@ async def respond_in_private(
     found = await uow.teams.captaincies(user_id)
     if len(found) != 1:
         return found
-    snap = await state.load(uow, found[0].tournament_id)
+    snap = await snapshots.load(uow, found[0].tournament_id)
     return _about(snap, found[0].team, question, now)
 
 
 async def next_match(
     uow: UnitOfWork, chat_id: int, user_id: int, now: datetime, team_hint: str | None = None
 ) -> Answer:
-    snap = await state.active(uow, chat_id)
+    snap = await snapshots.active(uow, chat_id)
     if team_hint:
         team = facts.team_named(team_hint, snap.teams)
     else:
@@ -246,7 +246,7 @@ async def next_match(
     return answer_for(snap, team, now)
 
 
-def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:
+def answer_for(snap: snapshots.Snapshot, team: str, now: datetime) -> Answer:
     upcoming = [
         m.match
         for m in snap.matches
@@ -264,7 +264,7 @@ def answer_for(snap: state.Snapshot, team: str, now: datetime) -> Answer:
 
 
 def _awaiting(
-    snap: state.Snapshot, now: datetime, team: str | None = None
+    snap: snapshots.Snapshot, now: datetime, team: str | None = None
 ) -> tuple[PlannedMatch, ...]:
     """Matches (of `team`, or all) planned to have ended by `now` with no result yet."""
     return tuple(
@@ -278,7 +278,7 @@ def _awaiting(
     )
 
 
-def stage_answer(snap: state.Snapshot, stage: Stage | None) -> StageAnswer:
+def stage_answer(snap: snapshots.Snapshot, stage: Stage | None) -> StageAnswer:
     """The matches of `stage` (the final, the semi-finals, ...), or with None every
     knockout match not yet played, with their results."""
     if stage is None:
@@ -289,7 +289,7 @@ def stage_answer(snap: state.Snapshot, stage: Stage | None) -> StageAnswer:
     return StageAnswer(stage, tuple(rows))
 
 
-def next_slot(snap: state.Snapshot, now: datetime) -> SlotAnswer:
+def next_slot(snap: snapshots.Snapshot, now: datetime) -> SlotAnswer:
     """The next slot by the clock: the earliest start among matches not over by `now`
     (under way or to come) that have no result; matches over without one come apart."""
     coming = [m.match for m in snap.matches if m.result is None and m.match.end > now]
@@ -300,7 +300,7 @@ def next_slot(snap: state.Snapshot, now: datetime) -> SlotAnswer:
     return SlotAnswer(first, tuple(m for m in coming if m.start == first), awaiting)
 
 
-def qualify_answer(snap: state.Snapshot, team: str, now: datetime) -> QualifyAnswer:
+def qualify_answer(snap: snapshots.Snapshot, team: str, now: datetime) -> QualifyAnswer:
     group = snap.group_of(team)
     knockout = [m.match for m in snap.matches if m.match.stage.is_knockout]
     if group is None or not knockout:
@@ -320,7 +320,7 @@ def qualify_answer(snap: state.Snapshot, team: str, now: datetime) -> QualifyAns
     return QualifyAnswer(team, seen, mine, _awaiting(snap, now, team))
 
 
-def _may_still_play(snap: state.Snapshot, team: str) -> PlannedMatch | None:
+def _may_still_play(snap: snapshots.Snapshot, team: str) -> PlannedMatch | None:
     """A knockout match whose sides are not known yet, while the team is still in it."""
     if any(m.result is None and m.match.involves(team) for m in snap.matches):
         return None
@@ -334,7 +334,7 @@ def _may_still_play(snap: state.Snapshot, team: str) -> PlannedMatch | None:
 
 
 async def for_team(uow: UnitOfWork, tournament_id: int, team: str, now: datetime) -> Answer:
-    return answer_for(await state.load(uow, tournament_id), team, now)
+    return answer_for(await snapshots.load(uow, tournament_id), team, now)
 
 
 async def quick_next(uow: UnitOfWork, chat_id: int, user_id: int, now: datetime) -> Answer | None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import time
 
-from bot.usecases import reminders, roles, state
+from bot.usecases import reminders, roles, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
 from domain.errors import DomainError
 from domain.names import fold_plain
@@ -129,8 +129,8 @@ SETTING = "change a setting"
 SEE = "see the settings and reminders"
 
 
-async def _organised(uow: UnitOfWork, actor: Actor, action: str) -> state.Snapshot:
-    snap = await state.active(uow, actor.chat_id)
+async def _organised(uow: UnitOfWork, actor: Actor, action: str) -> snapshots.Snapshot:
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(action, await roles.of(uow, snap.tournament, actor))
     return snap
 
@@ -196,7 +196,7 @@ class Show:
 @reads
 async def shown(uow: UnitOfWork, command: Show, actor: Actor) -> Reminding:
     """/hatirlatma without arguments: the leads and a season's evening; anyone may look."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.anyone(SEE, snap.tournament, actor)
     settings = snap.tournament.settings
     return Reminding(*leads(settings), settings.season is not None, reminders.evening(settings))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, time
 
-from bot.usecases import roles, state
+from bot.usecases import roles, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
 from domain.reminders import Audience, wanted
 from domain.settings import TournamentSettings
@@ -40,7 +40,7 @@ def evening(settings: TournamentSettings) -> time | None:
     return None if settings.season is None else settings.evening
 
 
-async def audience(uow: UnitOfWork, snap: state.Snapshot) -> Audience:
+async def audience(uow: UnitOfWork, snap: snapshots.Snapshot) -> Audience:
     """Who the tournament's reminders may go to, as stored now (captains, reachable users)."""
     captains = await uow.teams.captains(snap.id)
     people = {user for users in captains.values() for user in users}
@@ -58,12 +58,12 @@ async def audience(uow: UnitOfWork, snap: state.Snapshot) -> Audience:
     )
 
 
-def played(snap: state.Snapshot) -> frozenset[int]:
+def played(snap: snapshots.Snapshot) -> frozenset[int]:
     return frozenset(m.match.no for m in snap.matches if m.result is not None)
 
 
 async def sync(
-    uow: UnitOfWork, tournament_id: int, now: datetime, snap: state.Snapshot | None = None
+    uow: UnitOfWork, tournament_id: int, now: datetime, snap: snapshots.Snapshot | None = None
 ) -> SyncSummary:
     """Make the tournament's pending reminder rows what its plan wants at `now`.
 
@@ -72,7 +72,7 @@ async def sync(
     `snap`: the tournament as this unit of work has just read it after its last write,
     when the caller has it (else it is read here).
     """
-    snap = snap or await state.load(uow, tournament_id)
+    snap = snap or await snapshots.load(uow, tournament_id)
     if snap.tournament.status != "active":
         return await uow.reminders.sync(tournament_id, [], now)
     rows = wanted(snap.planned, played(snap), await audience(uow, snap), now)
@@ -142,7 +142,7 @@ class Headcount:
     """A captain's answer to "Kaç kişisiniz?": their match and team, the squad size the
     organisers set, and whether the organiser can be told in private."""
 
-    snapshot: state.Snapshot
+    snapshot: snapshots.Snapshot
     match: StoredMatch
     team: str
     squad: int | None
@@ -166,7 +166,7 @@ async def headcount(uow: UnitOfWork, command: CountHeads, actor: Actor) -> Headc
     button outlived the tournament or the captaincy). NotAllowed: the match is not their
     team's (their captaincy moved to another team)."""
     for captaincy in await uow.teams.captaincies(actor.user_id):
-        snap = await state.load(uow, captaincy.tournament_id)
+        snap = await snapshots.load(uow, captaincy.tournament_id)
         stored = next((m for m in snap.matches if m.id == command.match_id), None)
         if stored is None:
             continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from bot.usecases import conversations, reminders, roles, state
+from bot.usecases import conversations, reminders, roles, snapshots
 from bot.usecases.errors import (
     AlreadyPlayed,
     NeedsConfirmation,
@@ -55,7 +55,7 @@ class Entered:
     filled: tuple[PlannedMatch, ...]  # knockout matches whose sides just became known
     group_done: str | None  # the group whose last match this was
     champion: str | None
-    snapshot: state.Snapshot
+    snapshot: snapshots.Snapshot
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class Refused:
 Answer = Entered | Asked | Refused | None
 
 
-def find(snap: state.Snapshot, home: str, away: str) -> tuple[StoredMatch, bool]:
+def find(snap: snapshots.Snapshot, home: str, away: str) -> tuple[StoredMatch, bool]:
     """The pair's next unplayed match (and whether the line named it away-first)."""
     pair = {home, away}
     mine = [m for m in snap.matches if {m.match.home, m.match.away} == pair]
@@ -114,7 +114,7 @@ class Line:
 
 async def _understand(
     uow: UnitOfWork,
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     text: str,
     actor: Actor,
     *,
@@ -178,7 +178,7 @@ async def _ask(
 
 async def store(
     uow: UnitOfWork,
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     line: Line,
     actor: Actor,
     *,
@@ -206,7 +206,7 @@ async def store(
 
 async def answer(
     uow: UnitOfWork,
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     text: str,
     actor: Actor,
     *,
@@ -238,7 +238,7 @@ def effects_of(answer: Answer) -> Effects:
     return Effects(reminders=bool(answer.filled), live=(snap.tournament.chat_id,), drawn=(snap,))
 
 
-def _with_result(snap: state.Snapshot, outcome: RecordOutcome) -> state.Snapshot:
+def _with_result(snap: snapshots.Snapshot, outcome: RecordOutcome) -> snapshots.Snapshot:
     """The tournament as it now stands, without reading it again."""
     matches = tuple(
         dataclasses.replace(m, result=outcome.score, version=outcome.version)
@@ -250,12 +250,12 @@ def _with_result(snap: state.Snapshot, outcome: RecordOutcome) -> state.Snapshot
 
 
 async def _after(
-    uow: UnitOfWork, snap: state.Snapshot, match: PlannedMatch, outcome: RecordOutcome
+    uow: UnitOfWork, snap: snapshots.Snapshot, match: PlannedMatch, outcome: RecordOutcome
 ) -> Entered:
     """Fill knockout sides that became known, and say what changed."""
     filled = await fill_knockout(uow, snap)
     if filled:
-        snap = await state.load(uow, snap.id, snap.tournament, snap.groups)
+        snap = await snapshots.load(uow, snap.id, snap.tournament, snap.groups)
     table = None
     group_done = None
     if not match.stage.is_knockout:
@@ -275,7 +275,7 @@ async def _after(
     )
 
 
-async def fill_knockout(uow: UnitOfWork, snap: state.Snapshot) -> list[PlannedMatch]:
+async def fill_knockout(uow: UnitOfWork, snap: snapshots.Snapshot) -> list[PlannedMatch]:
     """Write the knockout sides that results now decide (never touching played matches)."""
     sides = snap.knockout_sides()
     if not sides:
@@ -314,7 +314,7 @@ async def record(uow: UnitOfWork, command: Record, actor: Actor) -> Outcome[Ente
     """A result line: organisers store it (a played match's only as a correction); with
     captains' results on, a captain's line waits for the other captain. Asked: the bot
     asks first (its state stored here). Refusals are raised."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     line = await _understand(
         uow, snap, command.text, actor, correct=command.correct, fuzzy=command.fuzzy
     )
@@ -368,6 +368,6 @@ async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
     else:
         raise NotYourButton("stale")
     await uow.setups.delete(actor.chat_id, actor.user_id)
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     answered = await answer(uow, snap, text, actor, correct=correct)
     return Outcome(Fixed(team=team, answer=answered), effects_of(answered))

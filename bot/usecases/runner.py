@@ -97,7 +97,7 @@ class Outgoing:
 class Effects:
     """What follows a committed change. `reminders`: the reminder rows changed, reload the
     sender's plan. `live`: chats whose pinned live message must show the change. `drawn`:
-    tournaments as the change left them (state.Snapshot), so their live message is redrawn
+    tournaments as the change left them (snapshots.Snapshot), so their live message is redrawn
     from the outcome instead of from a fresh read."""
 
     reminders: bool = False

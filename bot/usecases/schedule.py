@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
-from bot.usecases import reminders, roles, state
+from bot.usecases import reminders, roles, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import shifts, when
 from domain.errors import DomainError
@@ -101,7 +101,7 @@ class Moved:
 
     changes: tuple[tuple[PlannedMatch, PlannedMatch], ...]  # (old, new), kick-off order
     notices: tuple[Notice, ...]
-    snapshot: state.Snapshot  # before the change (the tournament's name, zone, chat)
+    snapshot: snapshots.Snapshot  # before the change (the tournament's name, zone, chat)
     minutes: int | None = None  # a delay's minutes; None for /ertele
     pitch: str | None = None
 
@@ -176,7 +176,7 @@ def kickoff_for(text: str, match: PlannedMatch, now: datetime) -> datetime:
 # --- reading the settings ---------------------------------------------------------------
 
 
-def spacing(snap: state.Snapshot) -> shifts.Spacing:
+def spacing(snap: snapshots.Snapshot) -> shifts.Spacing:
     """The gaps the plan was made with (setup.create stores them), for the moved plan."""
     s = snap.tournament.settings
     changeover = s.changeover
@@ -206,7 +206,7 @@ class Delay:
 async def delay(uow: UnitOfWork, command: Delay, actor: Actor) -> Outcome[Moved]:
     """/gecikme 15 [saha 2]: every unplayed match not yet kicked off (on that pitch) and
     whatever it pushes, later by the same minutes; organisers only, once per update."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(MOVE, await roles.of(uow, snap.tournament, actor))
     text, now = command.text, actor.now
     minutes, pitch = parse_delay(text, snap.tournament.settings.pitches)
@@ -238,13 +238,13 @@ class Postpone:
 async def postpone(uow: UnitOfWork, command: Postpone, actor: Actor) -> Outcome[Moved]:
     """/ertele 7 11:30: one match to a new kick-off, if it fits (CannotMove says why not);
     organisers only, once per update."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(MOVE, await roles.of(uow, snap.tournament, actor))
     return await move_match(uow, snap, command.text, actor.now)
 
 
 async def move_match(
-    uow: UnitOfWork, snap: state.Snapshot, text: str, now: datetime
+    uow: UnitOfWork, snap: snapshots.Snapshot, text: str, now: datetime
 ) -> Outcome[Moved]:
     """/ertele's move in `snap`, once the actor may: the new plan and its reminder rows."""
     number, time_text = parse_postpone(text)
@@ -282,7 +282,7 @@ _OUTSIDE = frozenset({"past", "early", "late"})  # searched from now, inside the
 
 
 def _explained(
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     exc: shifts.CannotMove,
     match: PlannedMatch,
     start: datetime,
@@ -309,7 +309,7 @@ def _explained(
     )
 
 
-async def finish(uow: UnitOfWork, snap: state.Snapshot, now: datetime) -> None:
+async def finish(uow: UnitOfWork, snap: snapshots.Snapshot, now: datetime) -> None:
     """Archive the tournament; its pending reminders go with it (same transaction)."""
     await uow.tournaments.archive(snap.id, now)
     await reminders.sync(uow, snap.id, now)
@@ -320,7 +320,7 @@ async def finish(uow: UnitOfWork, snap: state.Snapshot, now: datetime) -> None:
 
 async def _store(
     uow: UnitOfWork,
-    snap: state.Snapshot,
+    snap: snapshots.Snapshot,
     after: Sequence[PlannedMatch],
     changes: Sequence[tuple[PlannedMatch, PlannedMatch]],
     now: datetime,
@@ -329,7 +329,7 @@ async def _store(
     pitch: str | None = None,
 ) -> Outcome[Moved]:
     await uow.matches.replan(snap.id, after)
-    stored = await state.load(uow, snap.id, snap.tournament)  # the plan as it is now
+    stored = await snapshots.load(uow, snap.id, snap.tournament)  # the plan as it is now
     await reminders.sync(uow, snap.id, now, stored)
     ordered = tuple(sorted(changes, key=lambda c: (c[0].start, c[0].pitch, c[0].no)))
     moved = Moved(
@@ -343,7 +343,7 @@ async def _store(
 
 
 async def _notices(
-    uow: UnitOfWork, snap: state.Snapshot, changes: Sequence[tuple[PlannedMatch, PlannedMatch]]
+    uow: UnitOfWork, snap: snapshots.Snapshot, changes: Sequence[tuple[PlannedMatch, PlannedMatch]]
 ) -> tuple[Notice, ...]:
     """Per reachable captain, their team's first moved match, and nobody else's."""
     first: dict[str, tuple[PlannedMatch, PlannedMatch]] = {}

@@ -44,7 +44,7 @@ from bot.usecases.setup_steps import (
     form_answers,
     take,
 )
-from domain import advice, setupform
+from domain import advice, setupform, setupwords
 from domain.dayplan import Draft, Plan
 from domain.model import Group
 from domain.settings import TournamentSettings
@@ -279,7 +279,8 @@ async def answer(uow: UnitOfWork, command: Answer, actor: Actor) -> Next:
             raise NotYourButton("stale")
         following = Next("edit", talk.answers, fields=edit_fields(talk.answers))
     elif talk.step == "edit":  # that one question again, then the summary
-        field_ = command.text if button else choice(command.text, EDIT_WORDS, "edit")
+        typed = command.text
+        field_ = typed if button else choice(typed, EDIT_WORDS, "edit", setupwords.read_field)
         if field_ not in STEPS:
             raise NotYourButton("stale")
         following = Next(field_, replace(talk.answers, editing=True))

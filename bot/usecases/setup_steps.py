@@ -11,7 +11,7 @@ type instead of pressing a button.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from bot.usecases import drafts
 from bot.usecases.errors import UnclearAnswer
-from domain import counts, names, setupform, teamlists, weekly, when
+from domain import names, setupform, setupwords, teamlists, timewords, weekly, when
 
 ZONE = ZoneInfo("Europe/Istanbul")
 KIND = "setup"  # the stored conversation's kind (a captain's claim, a result: others)
@@ -170,32 +170,33 @@ def _told(step: str, a: Answers, text: str, moment: datetime) -> Answers:
         case "teams":
             return replace(a, teams=tuple(teamlists.parse_teams(text)))
         case "pitches":
-            return replace(a, pitches=counts.parse_count(text, "pitches", 1, 16))
+            return replace(a, pitches=setupwords.read_count(text, "pitches", 1, 16))
         case "format":
-            chosen = choice(text, FORMAT_WORDS, "format")
+            chosen = choice(text, FORMAT_WORDS, "format", setupwords.read_format)
             if a.season and chosen not in SEASON_FORMATS:
                 raise UnclearAnswer(text, "season format")
             return replace(a, format=chosen)
         case "groups":
             most = max(2, len(a.teams or ()) // 2)
-            return replace(a, groups=counts.parse_count(text, "groups", 2, most))
+            return replace(a, groups=setupwords.read_count(text, "groups", 2, most))
         case "kickoff" if season_asked(text, a):  # a league: over weeks
             if KIND_WORDS.get(names.loose_key(text)) == "season":
                 return replace(a, kind="season")  # the rhythm is asked next
-            rhythm = drafts.season_answer(text, moment)  # typed at once
+            rhythm = drafts.season_answer(timewords.rhythm_text(text), moment)  # at once
             return replace(a, kind="season", season=rhythm, kickoff=_first_day(rhythm))
         case "kickoff":  # past or a year ahead: refused in Turkish
-            kickoff = when.check_horizon(when.parse_kickoff(text, moment), moment, text)
+            kickoff = when.check_horizon(timewords.read_kickoff(text, moment), moment, text)
             return replace(a, kickoff=kickoff, season=None, kind="day")
         case "slot":
-            match_, changeover = when.parse_slot(text)
+            match_, changeover = timewords.read_slot(text)
             return replace(a, match=match_, changeover=changeover)
         case "third":
-            return replace(a, third=choice(text, YES_NO, "third") == "yes")
+            return replace(a, third=choice(text, YES_NO, "third", _yes_no) == "yes")
         case "tiebreak":
-            return replace(a, tiebreak=choice(text, TIEBREAK_WORDS, "tiebreak"))
+            chosen = choice(text, TIEBREAK_WORDS, "tiebreak", setupwords.read_tiebreak)
+            return replace(a, tiebreak=chosen)
         case "rhythm":
-            typed = RHYTHMS[int(text)] if text in RHYTHM_KEYS else text
+            typed = RHYTHMS[int(text)] if text in RHYTHM_KEYS else timewords.rhythm_text(text)
             rhythm = drafts.season_answer(typed, moment)
             return replace(a, season=rhythm, kickoff=_first_day(rhythm))
     return a
@@ -253,17 +254,30 @@ def season_asked(text: str, a: Answers) -> bool:
     button, the words, or a rhythm typed at once ("her pazar 14:00-17:00")."""
     if a.format not in SEASON_FORMATS:
         return False
-    first = text.replace("\n", "|").split("|")[0]
+    first = timewords.rhythm_text(text.replace("\n", "|").split("|")[0])
     return KIND_WORDS.get(names.loose_key(text)) == "season" or weekly.looks_like_rhythm(first)
 
 
-def choice(text: str, words: Mapping[str, str], question: str) -> str:
-    """A button's value or its typed word; anything else is refused with the options of
-    `question` (UnclearAnswer)."""
+def choice(
+    text: str,
+    words: Mapping[str, str],
+    question: str,
+    reader: Callable[[str], str | None] | None = None,
+) -> str:
+    """A button's value or its typed word, else what `reader` reads in the typed answer
+    ("lig usulü", "tff olsun"); anything else is refused with the options of `question`
+    (UnclearAnswer)."""
     found = words.get(names.loose_key(text))
+    if found is None and reader is not None:
+        found = reader(text)
     if found is None:
         raise UnclearAnswer(text, question)
     return found
+
+
+def _yes_no(text: str) -> str | None:
+    said = setupwords.read_yes_no(text)
+    return None if said is None else ("yes" if said else "no")
 
 
 # --- the one-message form -----------------------------------------------------------------
@@ -347,4 +361,5 @@ TIEBREAK_WORDS = {
     "fifa": "fifa",
     "makale": "makale",
     "averaj once": "makale",
+    "halisaha": "halisaha",
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import reminders, results, roles, state
+from bot.usecases import reminders, results, roles, snapshots
 from bot.usecases.errors import UndoBlocked
 from bot.usecases.runner import Actor, claim_update, writes
 from domain.model import PlannedMatch, Score
@@ -20,24 +20,24 @@ class Undone:
     match: PlannedMatch
     removed: Score
     restored: Score | None
-    snapshot: state.Snapshot
+    snapshot: snapshots.Snapshot
 
 
-async def undo(uow: UnitOfWork, snap: state.Snapshot, actor: Actor) -> Undone:
+async def undo(uow: UnitOfWork, snap: snapshots.Snapshot, actor: Actor) -> Undone:
     """Revert the actor's last result write in `snap`'s tournament, unless later play
     builds on it (the caller asked who may). The undo's own write claims the update id."""
     outcome = await uow.results.undo_last(snap.id, actor.user_id, actor.now, actor.update_id)
-    after = await state.load(uow, snap.id, snap.tournament, snap.groups)
+    after = await snapshots.load(uow, snap.id, snap.tournament, snap.groups)
     match = next(m for m in after.matches if m.match.no == outcome.match_no)
     if _decided_later_play(after, match.match):
         raise UndoBlocked(match.match)
     if await results.fill_knockout(uow, after):  # a knockout side un-filled: its reminders follow
-        after = await state.load(uow, snap.id, snap.tournament, snap.groups)
+        after = await snapshots.load(uow, snap.id, snap.tournament, snap.groups)
         await reminders.sync(uow, snap.id, actor.now, after)
     return Undone(match.match, outcome.removed, outcome.restored, after)
 
 
-def _decided_later_play(snap: state.Snapshot, match: PlannedMatch) -> bool:
+def _decided_later_play(snap: snapshots.Snapshot, match: PlannedMatch) -> bool:
     """A knockout result already stands on this match's outcome (its group, or its winner)."""
     played_knockout = [m for m in snap.matches if m.match.stage.is_knockout and m.result]
     if not match.stage.is_knockout:
@@ -68,7 +68,7 @@ async def undo_last(uow: UnitOfWork, command: UndoLast, actor: Actor) -> Undone 
     standing result write goes back whole (its awarded forfeits undone one by one, its
     removed matches planned again); anything else is the plain result undo, whose write
     claims the update id (the withdrawal's claims it here)."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(results.UNDOING, await roles.of(uow, snap.tournament, actor))
     mine = [w for w in snap.tournament.settings.withdrawn if w.by == actor.user_id]
     last = await uow.results.last_write(snap.id, actor.user_id)
@@ -81,7 +81,7 @@ async def undo_last(uow: UnitOfWork, command: UndoLast, actor: Actor) -> Undone 
 
 
 async def _reinstate(
-    uow: UnitOfWork, snap: state.Snapshot, record: Withdrawal, actor: Actor
+    uow: UnitOfWork, snap: snapshots.Snapshot, record: Withdrawal, actor: Actor
 ) -> Reinstated:
     for no in reversed(record.awarded):
         outcome = await uow.results.undo_last(snap.id, actor.user_id, actor.now)
@@ -92,9 +92,9 @@ async def _reinstate(
         await uow.matches.replan(snap.id, [*snap.planned, *removed])
     withdrawn = tuple(w for w in snap.tournament.settings.withdrawn if w.team != record.team)
     tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
-    after = await state.load(uow, snap.id, tournament, snap.groups)
+    after = await snapshots.load(uow, snap.id, tournament, snap.groups)
     if await results.fill_knockout(uow, after):  # sides the withdrawal decided go back
-        after = await state.load(uow, snap.id, tournament, snap.groups)
+        after = await snapshots.load(uow, snap.id, tournament, snap.groups)
     await reminders.sync(uow, snap.id, actor.now, after)
     return Reinstated(record.team, len(record.awarded) + len(removed))
 
@@ -107,6 +107,6 @@ class UndoResult:
 @writes(claim=False, replanned=True)
 async def undo_result(uow: UnitOfWork, command: UndoResult, actor: Actor) -> Undone:
     """/geri_al, by an organiser: their last result write is reverted."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(results.UNDOING, await roles.of(uow, snap.tournament, actor))
     return await undo(uow, snap, actor)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from bot.usecases import reminders, roles, schedule, state
+from bot.usecases import reminders, roles, schedule, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import weekmoves, when
 from domain.errors import DomainError
@@ -46,7 +46,7 @@ def parse(text: str, today: date) -> tuple[int, date | None]:
     return int(found.group(1)), when.parse_date(rest, today) if rest else None
 
 
-def _rhythm(snap: state.Snapshot) -> tuple[int | None, list[date]]:
+def _rhythm(snap: snapshots.Snapshot) -> tuple[int | None, list[date]]:
     season = snap.tournament.settings.season
     if season is None:
         return None, []
@@ -54,7 +54,7 @@ def _rhythm(snap: state.Snapshot) -> tuple[int | None, list[date]]:
 
 
 async def move_week(
-    uow: UnitOfWork, snap: state.Snapshot, text: str, now: datetime
+    uow: UnitOfWork, snap: snapshots.Snapshot, text: str, now: datetime
 ) -> Outcome[schedule.Moved]:
     if not any(m.match.week for m in snap.matches):
         raise BadWeek(text, "no_weeks")
@@ -82,7 +82,7 @@ async def postpone_week(
     uow: UnitOfWork, command: PostponeWeek, actor: Actor
 ) -> Outcome[schedule.Moved]:
     """/hafta_ertele, by an organiser, once per update."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(WEEK, await roles.of(uow, snap.tournament, actor))
     return await move_week(uow, snap, command.text, actor.now)
 
@@ -100,7 +100,7 @@ class NoPlayoff(DomainError):
         self.reason, self.teams, self.match = reason, teams, match
 
 
-def _playoff_tie(snap: state.Snapshot) -> tuple[str, tuple[str, ...]]:
+def _playoff_tie(snap: snapshots.Snapshot) -> tuple[str, tuple[str, ...]]:
     reason = "none"
     for label, table in snap.tables().items():
         if not table.unresolved or not snap.group_finished(label):
@@ -115,7 +115,7 @@ def _playoff_tie(snap: state.Snapshot) -> tuple[str, tuple[str, ...]]:
     raise NoPlayoff(reason)
 
 
-def _playoff_start(snap: state.Snapshot, text: str, now: datetime) -> datetime:
+def _playoff_start(snap: snapshots.Snapshot, text: str, now: datetime) -> datetime:
     """A typed day and time; a day alone at the season's opening time; nothing: the next
     free match day (the season's rhythm after the last match day) at that time."""
     local = now.astimezone(snap.zone)
@@ -138,7 +138,7 @@ def _playoff_start(snap: state.Snapshot, text: str, now: datetime) -> datetime:
 @dataclass(frozen=True)
 class Playoff:
     match: PlannedMatch
-    snapshot: state.Snapshot
+    snapshot: snapshots.Snapshot
 
 
 @dataclass(frozen=True)
@@ -151,11 +151,11 @@ class PlanPlayoff:
 @writes(replanned=True)
 async def plan_playoff(uow: UnitOfWork, command: PlanPlayoff, actor: Actor) -> Outcome[Playoff]:
     """/playoff [7 Mart 15:00]: the match between the two teams a TFF table leaves level
-    after every criterion; its winner ranks higher (state.Snapshot.playoff_order)."""
-    snap = await state.active(uow, actor.chat_id)
+    after every criterion; its winner ranks higher (snapshots.Snapshot.playoff_order)."""
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(PLAN_PLAYOFF, await roles.of(uow, snap.tournament, actor))
     _, (home, away) = _playoff_tie(snap)
-    planned = [m.match for m in snap.matches if state.is_playoff(m.match)]
+    planned = [m.match for m in snap.matches if snapshots.is_playoff(m.match)]
     waiting = next((m for m in planned if {m.home, m.away} == {home, away}), None)
     if waiting is not None:
         raise NoPlayoff("planned", (home, away), waiting)
@@ -172,10 +172,10 @@ async def plan_playoff(uow: UnitOfWork, command: PlanPlayoff, actor: Actor) -> O
         end=start + (theirs.end - theirs.start),
         home=home,
         away=away,
-        key=f"{state.PLAYOFF}{len(planned) + 1}",
+        key=f"{snapshots.PLAYOFF}{len(planned) + 1}",
     )
     await uow.matches.replan(snap.id, [*snap.planned, match])
-    after = await state.load(uow, snap.id, snap.tournament)  # the plan as it is now
+    after = await snapshots.load(uow, snap.id, snap.tournament)  # the plan as it is now
     await reminders.sync(uow, snap.id, actor.now, after)
     return Outcome(Playoff(match, snap), Effects(drawn=(after,)))
 
@@ -193,7 +193,7 @@ class Undated:
     tell: tuple[tuple[int, str], ...]  # (captain, team)
 
 
-def undated(snap: state.Snapshot) -> list[PlannedMatch]:
+def undated(snap: snapshots.Snapshot) -> list[PlannedMatch]:
     """The matches waiting for a date, by number."""
     kept = snap.tournament.settings.undated
     return sorted((u.match for u in kept), key=lambda m: m.no)
@@ -210,7 +210,7 @@ class LeaveUndated:
 async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) -> Outcome[Undated]:
     """/ertele 14 belirsiz: match 14 (not played) waits for a date; organisers only."""
     number = command.number
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
     stored = next((m for m in snap.matches if m.match.no == number), None)
     if stored is None:
@@ -221,7 +221,7 @@ async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) ->
     kept = tuple(u for u in snap.tournament.settings.undated if u.match.no != number)
     waiting = UndatedMatch(stored.match, actor.now, actor.user_id)
     tournament = await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
-    after = await state.load(uow, snap.id, tournament)  # the plan as it is now
+    after = await snapshots.load(uow, snap.id, tournament)  # the plan as it is now
     await reminders.sync(uow, snap.id, actor.now, after)
     captains = await uow.teams.captains(snap.id)
     pairs = [
@@ -238,7 +238,7 @@ async def postpone_match(
 ) -> Outcome[schedule.Moved]:
     """/ertele 14 7 Şubat 15:10: as schedule.postpone, and a match waiting for a date
     (/ertele 14 belirsiz) is planned again first, then moved to that time."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     number, _ = schedule.parse_postpone(command.text)
     roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
     settings = snap.tournament.settings
@@ -247,5 +247,5 @@ async def postpone_match(
         await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
         kept = tuple(u for u in settings.undated if u.match.no != number)
         await uow.tournaments.update_settings(snap.id, undated=kept)
-        snap = await state.active(uow, actor.chat_id)
+        snap = await snapshots.active(uow, actor.chat_id)
     return await schedule.move_match(uow, snap, command.text, actor.now)

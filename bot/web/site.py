@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import quote
 
 from bot.usecases import links, runner
-from bot.usecases.state import Snapshot
+from bot.usecases.snapshots import Snapshot
 from storage import Database
 
 log = logging.getLogger(__name__)

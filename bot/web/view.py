@@ -9,7 +9,7 @@ from datetime import datetime
 
 from bot.texts.common import STAGES, day, goal_difference, hm, side, stage_label, tie_rule
 from bot.texts.fixture import score_text
-from bot.usecases.state import Snapshot
+from bot.usecases.snapshots import Snapshot
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
 

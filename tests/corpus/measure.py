@@ -5,7 +5,7 @@ them from falling). A message goes the way a plain group message goes through th
 handlers (bot/app.py `register`):
 
 1. group 2: a forfeit line ("Kartallar hükmen", bot.handlers.forfeits.PLAIN, the team as
-   spelled), else `bot.usecases.lines.read`, the result-line use case: `Enter` is a result
+   spelled), else `bot.usecases.result_messages.read`, the result-line use case: `Enter` is a result
    (or a captain's own score) handed to the result entry, `Clarify` the bot asking back;
 2. group 3: `domain.questions.ask`, then `bot.usecases.questions.respond` on the stored
    tournament and `bot.texts.questions.reply`: a None from either is silence.
@@ -33,10 +33,9 @@ import teams as corpus_teams
 import domain.questions
 from bot.handlers.forfeits import PLAIN as FORFEIT_LINE
 from bot.texts.questions import answer_text
-from bot.usecases import drafts, forfeits, lines, questions, setup, state
+from bot.usecases import drafts, forfeits, questions, result_messages, setup, snapshots
 from bot.usecases.runner import Actor, run
-from domain import intents, names, setupform
-from domain import lines as domain_lines
+from domain import intents, names, result_lines, setupform
 from domain.errors import DomainError
 from domain.scores import parse_result
 from storage import migrate
@@ -185,7 +184,7 @@ async def stored(path: Path) -> tuple[Database, dict[str, Context]]:
             await uow.teams.add_captain(tid, own, CAPTAINS[name])
             await uow.commit()
         async with database.unit_of_work(read_only=True) as uow:
-            snap = await state.active(uow, CHATS[name])
+            snap = await snapshots.active(uow, CHATS[name])
         first = min(m.match.start for m in snap.matches if m.match.involves(own))
         contexts[name] = Context(
             name, CHATS[name], CAPTAINS[name], own, snap.teams, first + INTO_THE_MATCH
@@ -297,16 +296,16 @@ async def _group_two(db: Database, ctx: Context, text: str) -> Understood | None
         except DomainError:
             return None
         return Understood("forfeit", {"team": team})
-    if not lines.may_be_result(text):
+    if not result_messages.may_be_result(text):
         return None
     reader = Actor(ctx.captain, ctx.chat, ctx.now)
-    told = (await run(db, lines.read, lines.Message(text), reader)).value
+    told = (await run(db, result_messages.read, result_messages.Message(text), reader)).value
     match told:
-        case lines.Enter(line=line):
-            if isinstance(domain_lines.read_line(text, ctx.teams), domain_lines.OwnScore):
+        case result_messages.Enter(line=line):
+            if isinstance(result_lines.read_line(text, ctx.teams), result_lines.OwnScore):
                 return Understood("own_score", _own_slots(line, ctx))
             return Understood("result", _result_slots(line, ctx.teams))
-        case lines.Clarify():
+        case result_messages.Clarify():
             return Understood(CLARIFY, {})
     return None
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.lines import Record, may_be_result, read_line
 from domain.model import Score
+from domain.result_lines import Record, may_be_result, read_line
 from domain.resultwords import told, with_digits
 from domain.scores import parse_result
 

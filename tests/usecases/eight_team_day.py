@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.usecases import drafts, reading, setup, state
+from bot.usecases import drafts, setup, snapshots, views
 from bot.usecases.runner import Actor, run
 from storage import migrate
 from storage.uow import Database
@@ -61,7 +61,7 @@ def copy_of(template: Path, folder: Path) -> Database:
     return Database.from_url(f"sqlite+aiosqlite:///{path}")
 
 
-async def running(db: Database, chat_id: int = CHAT) -> state.Snapshot:
-    """The chat's running tournament, read as the views read it (reading.snapshot)."""
+async def running(db: Database, chat_id: int = CHAT) -> snapshots.Snapshot:
+    """The chat's running tournament, read as the views read it (views.snapshot)."""
     anyone = Actor(user_id=0, chat_id=chat_id, now=KICKOFF)
-    return (await run(db, reading.snapshot, reading.Running(), anyone)).value
+    return (await run(db, views.snapshot, views.Running(), anyone)).value

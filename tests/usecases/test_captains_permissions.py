@@ -15,7 +15,7 @@ import pytest
 from eight_team_day import CHAT, IST, ORGANISER, copy_of, stored_day
 from permission_table import cells
 
-from bot.usecases import captains, state
+from bot.usecases import captains, snapshots
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.runner import Actor, run
 from storage.errors import NoActiveTournament
@@ -271,7 +271,7 @@ def test_every_captains_row_is_in_the_table():
 async def test_the_roles_are_what_the_table_says(db):
     """Guards the fixture itself: the people are what the table's columns mean."""
     async with db.unit_of_work(read_only=True) as uow:
-        snap = await state.active(uow, CHAT)
+        snap = await snapshots.active(uow, CHAT)
         assert snap.tournament.created_by == ORGANISER
         assert await uow.tournaments.is_organiser(1, CO_ORGANISER)
         assert not await uow.tournaments.is_organiser(1, ADMIN)

@@ -13,7 +13,7 @@ from eight_team_day import CHAT, IST, ORGANISER, stored_day
 
 from bot.handlers.forfeits import PLAIN
 from bot.texts.forfeits import forfeited, refusal, withdrawn
-from bot.usecases import forfeits, organisers, reminders, results, state, undo
+from bot.usecases import forfeits, organisers, reminders, results, snapshots, undo
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.runner import Actor, run
 from domain import names
@@ -66,12 +66,12 @@ async def db(tmp_path):
     await database.dispose()
 
 
-async def snapshot(db) -> state.Snapshot:
+async def snapshot(db) -> snapshots.Snapshot:
     async with db.unit_of_work(read_only=True) as uow:
-        return await state.load(uow, 1)
+        return await snapshots.load(uow, 1)
 
 
-def of(snap: state.Snapshot, team: str):
+def of(snap: snapshots.Snapshot, team: str):
     return [m for m in snap.matches if m.match.involves(team) and not m.match.stage.is_knockout]
 
 

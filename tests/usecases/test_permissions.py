@@ -18,15 +18,15 @@ from permission_table import cells
 import domain.questions
 from bot.usecases import (
     captain_results,
-    lines,
     organisers,
     questions,
-    reading,
     reminder_settings,
     reminders,
+    result_messages,
     results,
     schedule,
     undo,
+    views,
 )
 from bot.usecases.errors import NeedsConfirmation, NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.pending_results import CONFIRM
@@ -227,7 +227,7 @@ async def test_pressing_someone_elses_typo_buttons(db, role, expected):
         await uow.tournaments.add_organiser(1, asker, NOW)
         await uow.commit()
     typo = Actor(user_id=asker, chat_id=CHAT, now=NOW, update_id=1)
-    asked = await run(db, lines.record, lines.Message("AA1 3-1 A4"), typo)
+    asked = await run(db, result_messages.record, result_messages.Message("AA1 3-1 A4"), typo)
     assert isinstance(asked.value[0], results.Asked)
     for choice in ("0", "x"):  # the team offered, [Vazgeç]
         pressed = run(db, results.fix, results.Fix(asker, choice), who(role))
@@ -320,8 +320,8 @@ async def test_seeing_the_settings(db, role, expected):
 @pytest.mark.parametrize(("role", "expected"), cells("see the fixture, table, files"))
 async def test_seeing_the_fixture_and_files(db, role, expected):
     actor = who(role)
-    assert await verdict(run(db, reading.snapshot, reading.Running(), actor)) == expected
-    assert await verdict(run(db, reading.with_captains, reading.Captained(), actor)) == expected
+    assert await verdict(run(db, views.snapshot, views.Running(), actor)) == expected
+    assert await verdict(run(db, views.with_captains, views.Captained(), actor)) == expected
 
 
 @pytest.mark.parametrize(("role", "expected"), cells("ask about a match"))

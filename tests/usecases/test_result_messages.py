@@ -1,4 +1,4 @@
-"""A plain group message read as results, entered in one use case run (lines.record), and
+"""A plain group message read as results, entered in one use case run (result_messages.record), and
 the questions a line gets instead (a typo's team, a played match, a captain's result),
 whose state the use case stores itself; on the 8-team day."""
 
@@ -11,7 +11,7 @@ import pytest
 from eight_team_day import CHAT, KICKOFF, ORGANISER, stored_day
 from sqlalchemy import event
 
-from bot.usecases import captain_results, forfeits, lines, pending_results, results
+from bot.usecases import captain_results, forfeits, pending_results, result_messages, results
 from bot.usecases.errors import AlreadyPlayed, NeedsConfirmation, NotOrganiser, NotYourButton
 from bot.usecases.runner import Actor, run
 from domain.errors import DomainError
@@ -43,7 +43,7 @@ def who(user: int = ORGANISER, update_id: int | None = None, *, admin: bool = Fa
 
 
 async def message(db: Database, text: str, actor: Actor | None = None):
-    return await run(db, lines.record, lines.Message(text), actor or who())
+    return await run(db, result_messages.record, result_messages.Message(text), actor or who())
 
 
 async def fix(db: Database, actor: Actor, asker: int | None, choice: str):

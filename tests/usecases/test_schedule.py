@@ -13,7 +13,7 @@ from eight_team_day import CHAT, IST, ORGANISER, SPEC, stored_day
 
 from bot.texts import admin, schedule
 from bot.texts.common import pairing
-from bot.usecases import drafts, reading, reminders, results, runner, setup, state
+from bot.usecases import drafts, reminders, results, runner, setup, snapshots, views
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.reminder_settings import (
     BadLeads,
@@ -75,12 +75,12 @@ async def morning(db):
 
 async def stored(db):
     async with db.unit_of_work(read_only=True) as uow:
-        snap = await state.load(uow, 1)
+        snap = await snapshots.load(uow, 1)
         pending = await uow.reminders.pending(1)
     return snap, pending
 
 
-def starts(snap: state.Snapshot) -> dict[int, datetime]:
+def starts(snap: snapshots.Snapshot) -> dict[int, datetime]:
     return {m.match.no: m.match.start for m in snap.matches}
 
 
@@ -127,7 +127,7 @@ async def test_a_delay_re_imported_as_a_calendar_updates_the_same_events(morning
 
     from bot.render import calendar
 
-    def events(snap: state.Snapshot) -> dict[str, object]:
+    def events(snap: snapshots.Snapshot) -> dict[str, object]:
         parsed = Calendar.from_ical(calendar.ics(snap, at(10, 20)))
         return {str(e["uid"]): e for e in parsed.walk("VEVENT")}
 
@@ -225,7 +225,7 @@ async def test_a_tournament_set_up_in_private_is_run_there_by_its_creator(db):
     me = Actor(user_id=ORGANISER, chat_id=ORGANISER, now=at(9), private=True)
     moved = (await runner.run(db, delay, Delay("15"), me)).value
     assert moved.changes and moved.snapshot.tournament.chat_id == ORGANISER
-    snap = (await runner.run(db, reading.snapshot, reading.Running(), me)).value
+    snap = (await runner.run(db, views.snapshot, views.Running(), me)).value
     assert snap.planned[0].start == moved.changes[0][1].start
 
 
@@ -534,7 +534,7 @@ async def test_a_finished_tournament_has_no_pending_reminders(morning):
     _, pending = await stored(morning)
     assert pending
     async with morning.unit_of_work() as uow:
-        snap = await state.active(uow, CHAT)
+        snap = await snapshots.active(uow, CHAT)
         await finish(uow, snap, at(10, 20))
         await uow.commit()
     async with morning.unit_of_work(read_only=True) as uow:

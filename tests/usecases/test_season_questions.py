@@ -70,10 +70,10 @@ async def test_kac_hafta_kaldi(db):
 
 async def test_fikstur_shows_the_coming_week_a_named_week_or_all(db):
     from bot.handlers import views
-    from bot.usecases import state
+    from bot.usecases import snapshots
 
     async with db.unit_of_work(read_only=True) as uow:
-        snap = await state.active(uow, CHAT)
+        snap = await snapshots.active(uow, CHAT)
     coming = views.select(snap, "", NOW)
     assert coming.title == "1. hafta" and len(coming.rows) == 4
     later = views.select(snap, "", datetime(2026, 12, 7, 9, tzinfo=IST))
@@ -86,10 +86,10 @@ async def test_fikstur_shows_the_coming_week_a_named_week_or_all(db):
 
 
 async def test_the_live_message_shows_the_coming_week_and_the_table(db):
-    from bot.usecases import state
+    from bot.usecases import snapshots
 
     async with db.unit_of_work(read_only=True) as uow:
-        snap = await state.active(uow, CHAT)
+        snap = await snapshots.active(uow, CHAT)
     text = live.live(snap, NOW)
     lines = text.splitlines()
     assert lines[1] == "Sıradaki: 1. hafta · 6 Aralık Pazar"
@@ -99,10 +99,10 @@ async def test_the_live_message_shows_the_coming_week_and_the_table(db):
 
 async def test_takvim_holds_the_whole_season_with_its_weeks(db):
     from bot.render import calendar
-    from bot.usecases import state
+    from bot.usecases import snapshots
 
     async with db.unit_of_work(read_only=True) as uow:
-        snap = await state.active(uow, CHAT)
+        snap = await snapshots.active(uow, CHAT)
     data = calendar.ics(snap, NOW).decode()
     assert data.count("BEGIN:VEVENT") == 28
     assert "(1. hafta)" in data and "(7. hafta)" in data
@@ -117,11 +117,11 @@ async def _organiser_does(db: Database, verb, command) -> None:
 
 
 async def test_a_match_moved_to_a_day_of_its_own_is_the_postponed_one(db):
-    from bot.usecases import schedule, state
+    from bot.usecases import schedule, snapshots
     from bot.usecases import weeks as moves
 
     async with db.unit_of_work(read_only=True) as uow:
-        snap = await state.active(uow, CHAT)
+        snap = await snapshots.active(uow, CHAT)
     mine = next(m.match for m in snap.matches if m.match.week == 2 and m.match.involves("Takım 1"))
     await _organiser_does(db, moves.postpone_week, moves.PostponeWeek("3"))  # a whole week
     assert "ertelenen maç yok" in await said(db, "ertelenen maç ne zaman", user=BYSTANDER)

@@ -259,3 +259,33 @@ def test_every_label_of_the_degistir_buttons_is_a_word_for_its_answer():
     for field, label in EDIT_FIELDS:
         assert EDIT_WORDS[names.loose_key(label)] == field
     assert tuple(f for f, _ in EDIT_FIELDS) == EDITABLE
+
+
+async def test_the_guided_steps_answered_in_words_in_the_use_case(db):
+    await run(db, tournaments.end, tournaments.End(1), person("creator"))
+
+    def member(minute: int, update: int) -> Actor:
+        return person("member", at(9, minute), update_id=update)
+
+    async def told(text: str, minute: int, update: int, step: str | None = None):
+        asker = None if step is None else member(minute, update).user_id
+        command = setup.Answer(text, step, asker)
+        return (await run(db, setup.answer, command, member(minute, update))).value
+
+    await run(db, setup.start, setup.Start(), member(30, 1))
+    await told("Kış Kupası", 31, 2)
+    await told("Kartallar, Şahinler, Aslanlar, Kaplanlar", 32, 3)
+    assert (await told("1 saha var", 33, 4)).step == "format"
+    assert (await told("lig usulü", 34, 5)).step == "kickoff"
+    assert (await told("17 ocakta başlıyoruz", 35, 6)).step == "slot"
+    assert (await told("30 dk maç 5 dk ara", 36, 7)).step == "tiebreak"
+    last = await told("tff olsun", 37, 8)
+    assert last.step == "confirm"
+    a = last.answers
+    assert (a.pitches, a.format, a.match, a.changeover, a.tiebreak) == (1, "league", 30, 5, "tff")
+    assert a.kickoff == datetime(2027, 1, 17, 10, 0, tzinfo=IST)
+    await summarise(db, member(38, 9), a.data())
+    await told("edit", 39, 10, step="confirm")
+    assert (await told("sahayı değiştir", 40, 11)).step == "pitches"
+    again = await told("iki sahamız var", 41, 12)
+    assert (again.step, again.answers.pitches) == ("confirm", 2)

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.usecases import drafts, state
+from bot.usecases import drafts, snapshots
 from domain import progress
 from domain.model import Score
 from domain.settings import TournamentSettings
@@ -20,7 +20,7 @@ KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=ZoneInfo("Europe/Istanbul"))
 TEAMS = tuple(f"T{n:02d}" for n in range(1, 25))
 
 
-def snapshot(teams: int, groups: int, seed: int, tie_break: str) -> state.Snapshot:
+def snapshot(teams: int, groups: int, seed: int, tie_break: str) -> snapshots.Snapshot:
     """A stored-looking tournament with a random share of its group matches played."""
     spec = drafts.Spec(
         name="Kupa",
@@ -49,10 +49,10 @@ def snapshot(teams: int, groups: int, seed: int, tie_break: str) -> state.Snapsh
         created_at=datetime(2026, 12, 1, tzinfo=UTC),
         settings=TournamentSettings(tie_break=tie_break),
     )
-    return state.Snapshot(tournament, planned.groups, tuple(matches))
+    return snapshots.Snapshot(tournament, planned.groups, tuple(matches))
 
 
-def every_table(snap: state.Snapshot) -> dict[str, tuple[str | None, str | None]]:
+def every_table(snap: snapshots.Snapshot) -> dict[str, tuple[str | None, str | None]]:
     """What knockout_sides computed before: progress.places over all groups."""
     ties = progress.ties_from_plan(snap.planned)
     per_group = {

@@ -12,7 +12,7 @@ from permission_table import cells
 from test_season_setup import FORM, create_league, league_db
 
 from bot.texts import weeks
-from bot.usecases import results, schedule, state
+from bot.usecases import results, schedule, snapshots
 from bot.usecases import weeks as moves
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.runner import Actor, run
@@ -61,9 +61,9 @@ async def db(tmp_path):
     await database.dispose()
 
 
-async def snapshot(db: Database) -> state.Snapshot:
+async def snapshot(db: Database) -> snapshots.Snapshot:
     async with db.unit_of_work(read_only=True) as uow:
-        return await state.active(uow, CHAT)
+        return await snapshots.active(uow, CHAT)
 
 
 async def captain_reminders(db: Database) -> dict[int, datetime]:
@@ -255,7 +255,7 @@ async def test_planning_a_play_off(four, role, expected):
     except (NotOrganiser, NoActiveTournament):
         got = "refused"
     assert got == expected
-    planned = [m for m in (await snapshot(four)).matches if state.is_playoff(m.match)]
+    planned = [m for m in (await snapshot(four)).matches if snapshots.is_playoff(m.match)]
     assert bool(planned) == (expected == "allowed")
 
 

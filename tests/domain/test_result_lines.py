@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies
 
-from domain.lines import (
+from domain.model import PlannedMatch, Score, Stage
+from domain.names import AmbiguousTeam, UnknownTeam
+from domain.result_lines import (
     Attempt,
     Outcome,
     OwnScore,
@@ -17,8 +19,6 @@ from domain.lines import (
     result_line,
     several_results,
 )
-from domain.model import PlannedMatch, Score, Stage
-from domain.names import AmbiguousTeam, UnknownTeam
 from domain.scores import ParsedResult, SameTeam, parse_result
 
 TEAMS = (

@@ -1,6 +1,6 @@
 """A plain group message that may be a result: enter it, explain it, or leave it alone.
 
-`record` understands the message (see `domain.lines` for the sorting) and enters what it
+`record` understands the message (see `domain.result_lines` for the sorting) and enters what it
 reads as, in one unit of work: reading a line and storing it are one transaction, and a
 message of several result lines is entered line by line in the same one, each line with
 its own update key (Actor.part) and its own answer (results.Answer). What it reads as
@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.usecases import results, state
+from bot.usecases import results, snapshots
 from bot.usecases.runner import NOTHING, Actor, Outcome, reads, writes
-from domain import lines
-from domain.lines import may_be_result
+from domain import result_lines
 from domain.model import PlannedMatch
+from domain.result_lines import may_be_result
 from storage import UnitOfWork
 
 __all__ = [
@@ -53,7 +53,7 @@ class Enter:
 
 @dataclass(frozen=True)
 class Clarify:
-    unclear: lines.Unclear
+    unclear: result_lines.Unclear
 
 
 @dataclass(frozen=True)
@@ -94,29 +94,29 @@ async def record(
     return Outcome(tuple(answers), effects)
 
 
-async def _tournament(uow: UnitOfWork, text: str, actor: Actor) -> state.Snapshot | None:
+async def _tournament(uow: UnitOfWork, text: str, actor: Actor) -> snapshots.Snapshot | None:
     """The chat's running tournament, when `text` may be a result at all: one statement
     (storage's aggregate load), whose matches the line is then entered against."""
-    return await state.running(uow, actor.chat_id) if may_be_result(text) else None
+    return await snapshots.running(uow, actor.chat_id) if may_be_result(text) else None
 
 
 async def _read(
-    uow: UnitOfWork, snap: state.Snapshot, text: str, actor: Actor
+    uow: UnitOfWork, snap: snapshots.Snapshot, text: str, actor: Actor
 ) -> Enter | Clarify | None:
     """What `text` reads as in the tournament `snap`."""
     teams = snap.teams
-    several = lines.several_results(text, teams)
+    several = result_lines.several_results(text, teams)
     if several:
         return Enter(several[0].line, tuple(r.line for r in several[1:]))
-    reading = lines.read_line(text, teams)
+    reading = result_lines.read_line(text, teams)
     match reading:
-        case lines.Record(line=line) | lines.Attempt(line=line):
+        case result_lines.Record(line=line) | result_lines.Attempt(line=line):
             return Enter(line)
-        case lines.Unclear():
+        case result_lines.Unclear():
             if not reading.teams and await uow.teams.captain_of(snap.id, actor.user_id) is None:
                 return None  # "2-2 kazandık" by someone who captains no team: chat
             return Clarify(reading)
-        case lines.OwnScore():
+        case result_lines.OwnScore():
             team = await uow.teams.captain_of(snap.id, actor.user_id)
             if team is None:
                 return None  # "3-1 kazandık" from a supporter: chat
@@ -125,19 +125,21 @@ async def _read(
 
 
 def own_score(
-    snap: state.Snapshot, team: str, own: lines.OwnScore, now: datetime
+    snap: snapshots.Snapshot, team: str, own: result_lines.OwnScore, now: datetime
 ) -> Enter | Clarify:
     """A captain's own score as the result of his current match (pure, for tests)."""
     match = current_match(snap, team, now)
     if match is None:
-        return Clarify(lines.Unclear(own.text, lines.Problem.NO_CURRENT_MATCH, (team,)))
+        return Clarify(
+            result_lines.Unclear(own.text, result_lines.Problem.NO_CURRENT_MATCH, (team,))
+        )
     if own.named not in (None, team, match.home, match.away):
         named = (team, own.named)
-        return Clarify(lines.Unclear(own.text, lines.Problem.NOT_YOUR_MATCH, named))
-    return Enter(lines.result_line(own.result(team, match)))
+        return Clarify(result_lines.Unclear(own.text, result_lines.Problem.NOT_YOUR_MATCH, named))
+    return Enter(result_lines.result_line(own.result(team, match)))
 
 
-def current_match(snap: state.Snapshot, team: str, now: datetime) -> PlannedMatch | None:
+def current_match(snap: snapshots.Snapshot, team: str, now: datetime) -> PlannedMatch | None:
     """The team's match without a result that started last (by `now`, give or take
     EARLY_START), both sides known: the one a captain's "3-1 kazandık" is about."""
     started = [

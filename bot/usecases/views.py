@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import roles, state
+from bot.usecases import roles, snapshots
 from bot.usecases.runner import Actor, reads, writes
 from storage import UnitOfWork
 
@@ -18,11 +18,11 @@ class Running:
 
 
 @reads
-async def snapshot(uow: UnitOfWork, command: Running, actor: Actor) -> state.Snapshot:
+async def snapshot(uow: UnitOfWork, command: Running, actor: Actor) -> snapshots.Snapshot:
     """The chat's running tournament (NoActiveTournament where none runs, as in a private
     chat: a group's tournament is read only in its group). Nothing but the tournament's
     own reads: /fikstur metin is this and its reply."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     roles.anyone(SEE, snap.tournament, actor)
     return snap
 
@@ -35,7 +35,7 @@ class Captained:
 @reads
 async def with_captains(
     uow: UnitOfWork, command: Captained, actor: Actor
-) -> tuple[state.Snapshot, dict[str, tuple[int, ...]]]:
+) -> tuple[snapshots.Snapshot, dict[str, tuple[int, ...]]]:
     """The snapshot and each team's captains (/takimlar)."""
     snap = await snapshot(uow, Running(), actor)
     return snap, await uow.teams.captains(snap.id)
@@ -47,9 +47,11 @@ class Live:
 
 
 @reads
-async def snapshot_if_any(uow: UnitOfWork, command: Live, actor: Actor) -> state.Snapshot | None:
+async def snapshot_if_any(
+    uow: UnitOfWork, command: Live, actor: Actor
+) -> snapshots.Snapshot | None:
     """The running tournament, or None (the live message of an ended one stays as it is)."""
-    return await state.running(uow, actor.chat_id)
+    return await snapshots.running(uow, actor.chat_id)
 
 
 @dataclass(frozen=True)
@@ -63,5 +65,5 @@ class KeepLiveMessage:
 async def keep_live_message(uow: UnitOfWork, command: KeepLiveMessage, actor: Actor) -> None:
     """The pinned live message's id, stored so later edits find it. No claim: it follows
     the change (a set-up, a restore) whose update claimed the id already."""
-    snap = await state.active(uow, actor.chat_id)
+    snap = await snapshots.active(uow, actor.chat_id)
     await uow.tournaments.update_settings(snap.id, live_message_id=command.message_id)
