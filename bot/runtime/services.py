@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from telegram.ext import Application
 
-from bot.reminders.dispatcher import Dispatcher
 from bot.runtime.rations import Rations
 from storage import Database
 
@@ -25,6 +24,17 @@ def shifted(clock: Callable[[], datetime], offset: float) -> Callable[[], dateti
         return clock
     delta = timedelta(seconds=offset)
     return lambda: clock() + delta
+
+
+class Dispatcher(Protocol):
+    """What the services hold of the reminder sender (bot.reminders.dispatcher.Dispatcher,
+    made by the composition root): the runtime names nothing above it."""
+
+    def reload_soon(self) -> None: ...
+
+    def start(self) -> None: ...
+
+    async def close(self) -> None: ...
 
 
 @dataclass

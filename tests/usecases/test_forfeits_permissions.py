@@ -6,33 +6,14 @@ from __future__ import annotations
 import pytest
 from eight_team_day import running
 from permission_table import cells
+from test_forfeits import (
+    record_forfeit,
+    set_deduction,
+    set_withdrawal_rule,
+    undo_last,
+    withdraw_team,
+)
 from test_permissions import db, template, verdict, who  # noqa: F401 - fixtures
-
-from bot.usecases import forfeits, undo
-from bot.usecases.runner import run
-
-
-async def record_forfeit(database, actor, text: str, *, fuzzy: bool = True):
-    command = forfeits.Forfeit(text, plain=not fuzzy)
-    return await run(database, forfeits.record_forfeit, command, actor)
-
-
-async def withdraw_team(database, actor, text: str):
-    return await run(database, forfeits.withdraw_team, forfeits.Withdraw(text), actor)
-
-
-async def undo_last(database, actor):
-    return await run(database, undo.undo_last, undo.UndoLast(), actor)
-
-
-async def set_deduction(database, actor, on: bool):
-    return await run(database, forfeits.set_deduction, forfeits.SetDeduction(on), actor)
-
-
-async def set_withdrawal_rule(database, actor, word: str):
-    return await run(
-        database, forfeits.set_withdrawal_rule, forfeits.SetWithdrawalRule(word), actor
-    )
 
 
 async def _stored(database):
