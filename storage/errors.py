@@ -2,94 +2,98 @@
 
 They subclass `domain.errors.DomainError`: the entry point already turns those into a
 friendly reply, and a refused write (someone else was faster) is a user-level event, not a
-crash. Each carries the facts the reply needs, never SQL or driver details.
+crash. Each carries the facts the reply needs, never SQL or driver details: its fields,
+given in order, and `message` says them.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, dataclass_transform
 
 from domain.errors import DomainError
 from domain.model import Score
 
 
-class TournamentNotFound(DomainError):
-    def __init__(self, tournament_id: int) -> None:
-        super().__init__(f"tournament {tournament_id} does not exist")
-        self.tournament_id = tournament_id
+@dataclass_transform(eq_default=False)
+class Refusal(DomainError):
+    message: ClassVar[str]
+
+    def __init_subclass__(cls) -> None:
+        # Compared by identity like any exception (eq=False keeps them hashable).
+        dataclass(eq=False, repr=False)(cls)
+
+    def __str__(self) -> str:
+        return self.message.format(**vars(self))
 
 
-class NoActiveTournament(DomainError):
-    def __init__(self, chat_id: int) -> None:
-        super().__init__(f"chat {chat_id} has no active tournament")
-        self.chat_id = chat_id
+class TournamentNotFound(Refusal):
+    tournament_id: int
+    message = "tournament {tournament_id} does not exist"
 
 
-class ActiveTournamentExists(DomainError):
+class NoActiveTournament(Refusal):
+    chat_id: int
+    message = "chat {chat_id} has no active tournament"
+
+
+class ActiveTournamentExists(Refusal):
     """A chat runs one tournament at a time; archive the current one first."""
 
-    def __init__(self, chat_id: int) -> None:
-        super().__init__(f"chat {chat_id} already has an active tournament")
-        self.chat_id = chat_id
+    chat_id: int
+    message = "chat {chat_id} already has an active tournament"
 
 
-class TeamNotFound(DomainError):
-    def __init__(self, team: str) -> None:
-        super().__init__(f"no team named {team!r} in this tournament")
-        self.team = team
+class TeamNotFound(Refusal):
+    team: str
+    message = "no team named {team!r} in this tournament"
 
 
-class DuplicateTeam(DomainError):
-    def __init__(self, team: str) -> None:
-        super().__init__(f"team {team!r} is listed twice")
-        self.team = team
+class DuplicateTeam(Refusal):
+    team: str
+    message = "team {team!r} is listed twice"
 
 
-class TooManyCaptains(DomainError):
+class TooManyCaptains(Refusal):
     """A team has at most `limit` captains (the people who may speak for it)."""
 
-    def __init__(self, team: str, limit: int) -> None:
-        super().__init__(f"team {team!r} already has {limit} captains")
-        self.team = team
-        self.limit = limit
+    team: str
+    limit: int
+    message = "team {team!r} already has {limit} captains"
 
 
-class AlreadyCaptain(DomainError):
+class AlreadyCaptain(Refusal):
     """One person captains at most one team of a tournament."""
 
-    def __init__(self, user_id: int, team: str) -> None:
-        super().__init__(f"user {user_id} already captains {team!r}")
-        self.user_id = user_id
-        self.team = team
+    user_id: int
+    team: str
+    message = "user {user_id} already captains {team!r}"
 
 
-class MatchNotFound(DomainError):
-    def __init__(self, match_no: int) -> None:
-        super().__init__(f"no match number {match_no} in this tournament")
-        self.match_no = match_no
+class MatchNotFound(Refusal):
+    match_no: int
+    message = "no match number {match_no} in this tournament"
 
 
-class MatchSidesUnknown(DomainError):
+class MatchSidesUnknown(Refusal):
     """A knockout match whose teams are not decided yet cannot have a result."""
 
-    def __init__(self, match_no: int) -> None:
-        super().__init__(f"match {match_no} has no known teams yet")
-        self.match_no = match_no
+    match_no: int
+    message = "match {match_no} has no known teams yet"
 
 
-class ResultConflict(DomainError):
+class ResultConflict(Refusal):
     """A result write was refused so that nothing is silently overwritten.
 
     `current` is the score stored now (None if the match changed in another way, e.g. it
     was re-planned), `entered_by` who stored it. The user should look and try again.
     """
 
-    def __init__(
-        self, match_no: int, reason: str, current: Score | None, entered_by: int | None
-    ) -> None:
-        super().__init__(f"match {match_no}: {reason}")
-        self.match_no = match_no
-        self.reason = reason
-        self.current = current
-        self.entered_by = entered_by
+    match_no: int
+    reason: str
+    current: Score | None
+    entered_by: int | None
+    message = "match {match_no}: {reason}"
 
 
 class ResultAlreadyRecorded(ResultConflict):
@@ -99,35 +103,31 @@ class ResultAlreadyRecorded(ResultConflict):
         super().__init__(match_no, "a result is already recorded", current, entered_by)
 
 
-class NoResultToCorrect(DomainError):
-    def __init__(self, match_no: int) -> None:
-        super().__init__(f"match {match_no} has no result to correct")
-        self.match_no = match_no
+class NoResultToCorrect(Refusal):
+    match_no: int
+    message = "match {match_no} has no result to correct"
 
 
-class PlanConflict(DomainError):
+class PlanConflict(Refusal):
     """A re-plan would move or drop a played match, or raced with a result entry."""
 
-    def __init__(self, match_no: int, reason: str) -> None:
-        super().__init__(f"match {match_no}: {reason}")
-        self.match_no = match_no
-        self.reason = reason
+    match_no: int
+    reason: str
+    message = "match {match_no}: {reason}"
 
 
-class NothingToUndo(DomainError):
+class NothingToUndo(Refusal):
     """The user has no result write in this tournament left to undo (none at all, or all
     of them undone already)."""
 
-    def __init__(self, user_id: int) -> None:
-        super().__init__(f"user {user_id} has no result write to undo")
-        self.user_id = user_id
+    user_id: int
+    message = "user {user_id} has no result write to undo"
 
 
-class UndoConflict(DomainError):
+class UndoConflict(Refusal):
     """The write to undo is no longer the match's latest: someone changed the match after
     it. `current` is the score stored now (None: no result). Nothing was changed."""
 
-    def __init__(self, match_no: int, current: Score | None) -> None:
-        super().__init__(f"match {match_no} was changed after the write to undo")
-        self.match_no = match_no
-        self.current = current
+    match_no: int
+    current: Score | None
+    message = "match {match_no} was changed after the write to undo"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, date, datetime, time, tzinfo
 from typing import Any
@@ -140,6 +140,7 @@ _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
     "undated": lambda d: _undated_from_json(d or {}),
 }
 SETTINGS = tuple(f.name for f in fields(TournamentSettings))
+_TOURNAMENT = tuple(f.name for f in fields(Tournament) if f.name != "settings")  # as columns
 
 
 def settings_columns(settings: TournamentSettings) -> dict[str, object]:
@@ -151,36 +152,15 @@ def tournament_from_row(row: TournamentRow) -> Tournament:
     settings = TournamentSettings(
         **{name: _FROM_COLUMN.get(name, _as_is)(getattr(row, name)) for name in SETTINGS}
     )
-    return Tournament(
-        id=row.id,
-        chat_id=row.chat_id,
-        name=row.name,
-        status=row.status,
-        created_by=row.created_by,
-        created_at=row.created_at,
-        settings=settings,
-    )
+    return Tournament(**{name: getattr(row, name) for name in _TOURNAMENT}, settings=settings)
 
 
-# A planned match's columns as `planned_match` reads them, in this order (the team names
-# as `home`/`away`): a statement selects them in this order, so a row unpacks by position,
+# A planned match's columns, in the order of PlannedMatch's fields (the team names as
+# `home`/`away`): a statement selects them in this order, so a row unpacks by position,
 # several times cheaper per row than reading twenty attributes of a Row by name.
-PLANNED_COLUMNS = (
-    "no",
-    "stage",
-    "group_label",
-    "round",
-    "pitch",
-    "start_at",
-    "end_at",
-    "home",
-    "away",
-    "home_from",
-    "away_from",
-    "key",
-    "week",
-)
-SCORE_COLUMNS = ("home_goals", "away_goals", "home_penalties", "away_penalties", "forfeit")
+_COLUMN_OF = {"group": "group_label", "start": "start_at", "end": "end_at"}
+PLANNED_COLUMNS = tuple(_COLUMN_OF.get(f.name, f.name) for f in fields(PlannedMatch))
+SCORE_COLUMNS = tuple(f.name for f in fields(Score))
 # What `stored_match` reads, as one JSON array per match (storage.repositories.matches):
 # the match's id and version, its plan, its result (nulls when unplayed), who entered it.
 STORED_MATCH_COLUMNS = ("id", "version", *PLANNED_COLUMNS, *SCORE_COLUMNS, "entered_by")
@@ -188,21 +168,11 @@ STORED_MATCH_COLUMNS = ("id", "version", *PLANNED_COLUMNS, *SCORE_COLUMNS, "ente
 
 def match_columns(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, object]:
     """Columns of a planned match; team names must already be resolved to ids."""
-    return {
-        "no": match.no,
-        "stage": match.stage.value,
-        "group_label": match.group,
-        "round": match.round,
-        "pitch": match.pitch,
-        "start_at": match.start,
-        "end_at": match.end,
-        "home_team_id": None if match.home is None else team_ids[match.home],
-        "away_team_id": None if match.away is None else team_ids[match.away],
-        "home_from": match.home_from,
-        "away_from": match.away_from,
-        "key": match.key,
-        "week": match.week,
-    }
+    row = {_COLUMN_OF.get(f.name, f.name): getattr(match, f.name) for f in fields(match)}
+    for side in ("home", "away"):
+        team = row.pop(side)
+        row[f"{side}_team_id"] = None if team is None else team_ids[team]
+    return row | {"stage": match.stage.value}
 
 
 def planned_match(values: Sequence[Any], zone: tzinfo | None = None) -> PlannedMatch:
@@ -215,13 +185,7 @@ def planned_match(values: Sequence[Any], zone: tzinfo | None = None) -> PlannedM
 
 def score_columns(score: Score, prefix: str = "") -> dict[str, int | str | None]:
     """A score's columns, named as its fields (with `prefix`: the audit trail's)."""
-    return {
-        f"{prefix}home_goals": score.home_goals,
-        f"{prefix}away_goals": score.away_goals,
-        f"{prefix}home_penalties": score.home_penalties,
-        f"{prefix}away_penalties": score.away_penalties,
-        f"{prefix}forfeit": score.forfeit,
-    }
+    return {prefix + name: getattr(score, name) for name in SCORE_COLUMNS}
 
 
 def score_from(*values: Any) -> Score | None:
@@ -249,10 +213,21 @@ def stored_matches(value: Any, zone: tzinfo = UTC) -> tuple[StoredMatch, ...]:
 def groups_from_json(value: Any) -> tuple[Group, ...]:
     """The draw from `sql.json_rows` over (group label, team, draw position): groups by
     label, teams in draw order; teams outside any group are not in it."""
-    by_label: dict[str, list[str]] = {}
-    for label, name, _ in sorted(from_json(value), key=lambda t: (t[0], t[2])):
-        by_label.setdefault(label, []).append(name)
-    return tuple(Group(label, tuple(teams)) for label, teams in by_label.items())
+    rows = sorted(from_json(value), key=lambda t: (t[0], t[2]))
+    return draw((label, name) for label, name, _ in rows)
+
+
+def draw(pairs: Iterable[tuple[str, str]]) -> tuple[Group, ...]:
+    """The groups of (label, team) pairs that come in draw order."""
+    return tuple(Group(label, teams) for label, teams in grouped(pairs).items())
+
+
+def grouped(pairs: Iterable[tuple[Any, Any]]) -> dict[Any, tuple[Any, ...]]:
+    """key -> its values, of (key, value) pairs; keys and values in the order they come."""
+    by_key: dict[Any, list[Any]] = {}
+    for key, value in pairs:
+        by_key.setdefault(key, []).append(value)
+    return {key: tuple(values) for key, values in by_key.items()}
 
 
 def from_json(value: Any) -> list[Any]:

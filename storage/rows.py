@@ -1,6 +1,8 @@
-"""The schema as SQLAlchemy typed mappings, one MetaData; importing this module registers
-every table. Constraint names follow the naming convention, so Alembic names, compares
-and drops them the same way on SQLite and PostgreSQL.
+"""The schema as SQLAlchemy typed mappings, one MetaData: the tournaments and their play
+here, the bot's bookkeeping in storage.bookkeeping_rows (importing `storage` registers
+both: its unit of work imports every repository). Constraint names follow the naming
+convention, so Alembic names, compares and drops them the same way on SQLite and
+PostgreSQL.
 
 SQLite has no timestamp type: a plain DateTime column hands back naive datetimes, and
 comparing them with aware ones fails at run time. `UTCDateTime` refuses naive input,
@@ -345,71 +347,3 @@ class PublicLinkRow(Base):
     tournament_id: Mapped[TournamentId] = mapped_column(index=True)
     created_at: Mapped[datetime]
     retired_at: Mapped[datetime | None]
-
-
-# --- the bot's own bookkeeping: reminders, private chats, updates, conversations, inbox
-
-
-class ReminderRow(Base):
-    """One reminder to one recipient; the unique key makes scheduling idempotent."""
-
-    __tablename__ = "reminders"
-    __table_args__ = (
-        UniqueConstraint("match_id", "recipient", "kind"),
-        CheckConstraint("status IN ('pending', 'sending', 'sent', 'dropped')", name="status"),
-        Index("ix_reminders_status_due_at", "status", "due_at"),
-    )
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    match_id: Mapped[MatchId]
-    recipient: Mapped[TelegramId]
-    kind: Mapped[str] = mapped_column(String(32))
-    due_at: Mapped[datetime]
-    status: Mapped[str] = mapped_column(String(16))
-    updated_at: Mapped[datetime]
-
-
-class PrivateChatRow(Base):
-    """A user who has started the bot in private: Telegram lets a bot write to a user only
-    after that, so captain reminders go to these users and no one else."""
-
-    __tablename__ = "private_chats"
-
-    user_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
-    started_at: Mapped[datetime]
-
-
-class ProcessedUpdateRow(Base):
-    """A Telegram update id, written in the same transaction as the change it caused."""
-
-    __tablename__ = "processed_updates"
-
-    update_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
-    processed_at: Mapped[datetime]
-
-
-class SetupStateRow(Base):
-    """Where a user is in a guided set-up conversation, so it survives a restart."""
-
-    __tablename__ = "setup_states"
-
-    chat_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
-    user_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
-    state: Mapped[dict[str, Any]]
-    updated_at: Mapped[datetime]
-
-
-class InboxRow(Base):
-    """One update as Telegram sent it, stored before the bot tells Telegram it has it
-    (issue 11). `done_at` is set once its handlers have finished; rows without it are
-    handled again after a restart. Done rows stay 48 h, so a copy Telegram delivers again
-    in that time is recognised and ignored."""
-
-    __tablename__ = "inbox"
-    __table_args__ = (Index("ix_inbox_done_at", "done_at"),)
-
-    update_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
-    chat_id: Mapped[TelegramId | None]
-    payload: Mapped[dict[str, Any]]
-    received_at: Mapped[datetime]
-    done_at: Mapped[datetime | None]

@@ -21,13 +21,12 @@ from storage.repositories.bookkeeping import (
     UpdateRepository,
 )
 from storage.repositories.links import LinkRepository
-from storage.repositories.matches import MatchRepository, ResultRepository
+from storage.repositories.matches import MatchRepository
 from storage.repositories.reminders import ReminderRepository
-from storage.repositories.tournaments import (
-    TeamRepository,
-    TiebreakRepository,
-    TournamentRepository,
-)
+from storage.repositories.results import ResultRepository
+from storage.repositories.teams import TeamRepository
+from storage.repositories.tiebreak import TiebreakRepository
+from storage.repositories.tournaments import TournamentRepository
 
 
 class UnitOfWork:

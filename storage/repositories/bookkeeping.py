@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, func, select, update
 
-from storage.rows import InboxRow, PrivateChatRow, ProcessedUpdateRow, SetupStateRow
+from storage.bookkeeping_rows import InboxRow, PrivateChatRow, ProcessedUpdateRow, SetupStateRow
 from storage.sql import Repository, insert_if_absent, upsert
 
 

@@ -8,9 +8,10 @@ from typing import Any, Protocol
 
 from sqlalchemy import Update, bindparam, case, delete, literal, select, update
 
+from storage.bookkeeping_rows import ReminderRow
 from storage.errors import MatchNotFound
 from storage.records import PendingReminder, SyncSummary
-from storage.rows import MatchRow, ReminderRow, TournamentRow
+from storage.rows import MatchRow, TournamentRow
 from storage.sql import Repository, insert_if_absent
 
 
@@ -68,14 +69,7 @@ class ReminderRepository(Repository):
             if wanted_due.setdefault(key, item.due) != item.due:
                 raise ValueError(f"reminder {key} wanted at two times")
         new = [
-            {
-                "match_id": key[0],
-                "recipient": key[1],
-                "kind": key[2],
-                "due_at": due,
-                "status": "pending",
-                "updated_at": at,
-            }
+            dict(zip(_KEY, key, strict=True), due_at=due, status="pending", updated_at=at)
             for key, due in wanted_due.items()
             if key not in pending
         ]
@@ -95,8 +89,7 @@ class ReminderRepository(Repository):
         if not rows:
             return 0
         # One multi-row INSERT; keys held by sent/sending/dropped rows insert nothing.
-        key = ["match_id", "recipient", "kind"]
-        return len(await insert_if_absent(self._session, _reminders, rows, key))
+        return len(await insert_if_absent(self._session, _reminders, rows, list(_KEY)))
 
     async def _move(self, moves: dict[int, datetime], at: datetime) -> int:
         if not moves:
@@ -168,6 +161,7 @@ class ReminderRepository(Repository):
 
 
 _reminders = ReminderRow.__table__
+_KEY = ("match_id", "recipient", "kind")  # a reminder's unique key
 _matches = MatchRow.__table__
 _tournaments = TournamentRow.__table__
 

@@ -10,7 +10,7 @@ from test_storage_migrations import tables
 from test_storage_results import make_tournament
 
 from storage import migrate
-from storage.rows import PrivateChatRow
+from storage.bookkeeping_rows import PrivateChatRow
 from storage.uow import Database
 
 BIG = 7_123_456_789  # user ids exceed 32 bits

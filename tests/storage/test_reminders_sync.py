@@ -12,9 +12,9 @@ from sqlalchemy import event, func, select
 from storage_data import CHAT, T0, new_tournament
 from test_storage_results import make_tournament
 
+from storage.bookkeeping_rows import ReminderRow
 from storage.errors import MatchNotFound
 from storage.records import PendingReminder, SyncSummary
-from storage.rows import ReminderRow
 from storage.uow import Database
 
 CAPTAIN = 5_000_000_001

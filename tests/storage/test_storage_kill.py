@@ -12,7 +12,8 @@ from sqlalchemy import func, select
 from storage_data import T0, group_plan, new_tournament
 
 from domain.model import Group
-from storage.rows import MatchRow, ProcessedUpdateRow, ResultAuditRow, ResultRow
+from storage.bookkeeping_rows import ProcessedUpdateRow
+from storage.rows import MatchRow, ResultAuditRow, ResultRow
 from storage.uow import Database
 
 WRITER = Path(__file__).with_name("kill_writer.py")
