@@ -41,13 +41,16 @@ GROUP_RESULTS = (
 )  # fmt: skip
 
 
-async def stored_day(url: str, now: datetime) -> Database:
+async def stored_day(url: str, now: datetime, captains: dict[str, int] | None = None) -> Database:
     """The database at `url`, migrated, with the day stored by its organiser at `now` (the
-    chat's tournament 1, no captains yet). The caller disposes of it."""
+    chat's tournament 1) and `captains` ({team: user}; none by default). The caller
+    disposes of it."""
     await migrate.upgrade_async(url)
     database = Database.from_url(url)
     async with database.unit_of_work() as uow:
         await setup.create(uow, SPEC, chat_id=CHAT, user_id=ORGANISER, now=now)
+        for team, user in (captains or {}).items():
+            await uow.teams.add_captain(1, team, user)
         await uow.commit()
     return database
 

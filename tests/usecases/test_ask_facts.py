@@ -19,11 +19,8 @@ BYSTANDER = 30
 
 @pytest.fixture
 async def db(tmp_path):
-    database = await stored_day(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}", _at(8, 0))
-    async with database.unit_of_work() as uow:
-        for team, user in CAPTAINS.items():
-            await uow.teams.add_captain(1, team, user)
-        await uow.commit()
+    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+    database = await stored_day(url, _at(8, 0), CAPTAINS)
     yield database
     await database.dispose()
 

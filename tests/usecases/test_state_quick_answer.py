@@ -23,11 +23,8 @@ NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)
 
 @pytest.fixture
 async def db(tmp_path):
-    database = await stored_day(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}", NOW)
-    async with database.unit_of_work() as uow:
-        for team, user in CAPTAINS.items():
-            await uow.teams.add_captain(1, team, user)
-        await uow.commit()
+    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+    database = await stored_day(url, NOW, CAPTAINS)
     yield database
     await database.dispose()
 
