@@ -30,6 +30,9 @@ that move much less than the times when the machine is shared. Issue 20's target
 result line at most 5 statements in one transaction, a question 1, /fikstur metin 2
 (tests/storage/test_statement_counts.py holds them on both engines).
 
+`--players`: issue 22's figures instead (bench/players_bench.py): a result line with three
+scorers and a card against a bare one, and /goller for 64 teams of 15 players.
+
 `--quick`: 100 tournaments and a fifth of the updates. `--profile N`: afterwards, N more
 updates of the mix under cProfile, the top functions printed.
 
@@ -49,9 +52,13 @@ import os
 import pstats
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -195,6 +202,22 @@ class RecordingRequest(canned.CannedRequest):
 def application(settings: Settings, recorder: Recorder) -> Application:  # type: ignore[type-arg]
     """The bot's own Application (bot.app.build), on the recording request and a fixed clock."""
     return build(settings, request=RecordingRequest(recorder), clock=lambda: BENCH_NOW)
+
+
+@asynccontextmanager
+async def bench_app(name: str, recorder: Recorder) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    """The bot on a new SQLite file `name` in a temporary folder, initialised (its
+    post_init migrates), its Bot API calls into `recorder`; shut down on leaving."""
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / name}"
+        app = application(Settings(token=f"{BOT_ID}:BENCH", db_url=url, rate_limit=False), recorder)
+        await app.initialize()
+        await app.post_init(app)  # type: ignore[misc]
+        try:
+            yield app
+        finally:
+            await app.shutdown()
+            await app.post_shutdown(app)  # type: ignore[misc]
 
 
 # --- the stored tournaments and the chats they live in ---
@@ -429,113 +452,105 @@ def print_table(rows: list[Row]) -> None:
 async def run(tournaments: int, mix_size: int, questions: int, profile: int) -> None:
     where = pin_to_one_core()
     recorder = Recorder()
-    with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite+aiosqlite:///{Path(tmp) / 'bot_bench.sqlite3'}"
-        app = application(Settings(token=f"{BOT_ID}:BENCH", db_url=url, rate_limit=False), recorder)
-        await app.initialize()
-        await app.post_init(app)  # type: ignore[misc]
-        try:
-            chats, seeded = await seed(app, tournaments)
-            recorder.organisers.update(c.organiser for c in chats)
-            print(
-                f"{where}; {tournaments:,} tournaments stored in {seeded:.1f} s"
-                f" ({sum(len(c.open_matches) for c in chats):,} group matches)"
-            )
-            rng = random.Random(2026)
-            updates = Updates()
-            await feed(app, draw_mix(chats, updates, min(200, mix_size // 5), rng))  # warm-up
+    async with bench_app("bot_bench.sqlite3", recorder) as app:
+        chats, seeded = await seed(app, tournaments)
+        recorder.organisers.update(c.organiser for c in chats)
+        print(
+            f"{where}; {tournaments:,} tournaments stored in {seeded:.1f} s"
+            f" ({sum(len(c.open_matches) for c in chats):,} group matches)"
+        )
+        rng = random.Random(2026)
+        updates = Updates()
+        await feed(app, draw_mix(chats, updates, min(200, mix_size // 5), rng))  # warm-up
 
-            rows = []
-            batch = draw_mix(chats, updates, mix_size, rng)
-            mark = len(recorder.calls)
-            statements = Statements()
-            statements.attach(app)
-            cpu = time.process_time()  # all threads of the process: aiosqlite's too
-            wall, latencies = await feed(app, batch, statements)
-            cpu = time.process_time() - cpu
-            statements.detach(app)
-            sent, errors = replies(recorder, mark)
-            everything = [x for lat in latencies.values() for x in lat]
-            rows.append(
-                Row(
-                    "mix (all kinds)",
-                    len(batch),
-                    wall,
-                    everything,
-                    f">= {TARGET_PER_S:g} updates/s",
-                    len(batch) / wall >= TARGET_PER_S,
-                )
+        rows = []
+        batch = draw_mix(chats, updates, mix_size, rng)
+        mark = len(recorder.calls)
+        statements = Statements()
+        statements.attach(app)
+        cpu = time.process_time()  # all threads of the process: aiosqlite's too
+        wall, latencies = await feed(app, batch, statements)
+        cpu = time.process_time() - cpu
+        statements.detach(app)
+        sent, errors = replies(recorder, mark)
+        everything = [x for lat in latencies.values() for x in lat]
+        rows.append(
+            Row(
+                "mix (all kinds)",
+                len(batch),
+                wall,
+                everything,
+                f">= {TARGET_PER_S:g} updates/s",
+                len(batch) / wall >= TARGET_PER_S,
             )
-            for kind, _ in MIX:
-                lat = latencies[kind]
-                row = Row(f"  mix: {kind}", len(lat), sum(lat), lat)
-                if lat:
-                    sql, tx = statements.counts[kind], statements.transactions[kind]
-                    row.sql = f"{sql / len(lat):.2f} / {tx / len(lat):.2f}"
-                rows.append(row)
-            asked = [
-                ("question", chat, updates.message(chat, chat.captain, QUESTION))
-                for chat in (rng.choice(chats) for _ in range(questions))
-            ]
-            mark_q = len(recorder.calls)
-            wall, lat_q = await feed(app, asked)
-            answers, q_errors = replies(recorder, mark_q)
-            row = Row(f'question "{QUESTION}"', len(asked), wall, lat_q["question"])
-            row.target, row.ok = f"p99 <= {TARGET_P99_MS:g} ms", row.p(0.99) <= TARGET_P99_MS
+        )
+        for kind, _ in MIX:
+            lat = latencies[kind]
+            row = Row(f"  mix: {kind}", len(lat), sum(lat), lat)
+            if lat:
+                sql, tx = statements.counts[kind], statements.transactions[kind]
+                row.sql = f"{sql / len(lat):.2f} / {tx / len(lat):.2f}"
             rows.append(row)
-            for view in ("/fikstur", "/puan"):
-                shown = [
-                    (view, chat, updates.message(chat, chat.organiser, view))
-                    for chat in (rng.choice(chats) for _ in range(PICTURES))
-                ]
-                wall, lat_p = await feed(app, shown)
-                rows.append(Row(f"picture {view} (PNG)", len(shown), wall, lat_p[view]))
-            # Bot messages per result: results fed one at a time after the mix (which is
-            # unchanged), each one's send* calls counted (a phone sees these many messages).
-            per_result: list[int] = []
-            for chat in (rng.choice(chats) for _ in range(RESULTS)):
-                data = updates.of_kind("result", chat, rng)
-                if data is None:
-                    continue
-                before = len(recorder.calls)
-                await feed(app, [("result", chat, data)])
-                sends = [c for c in recorder.calls[before:] if c.method.startswith("send")]
-                per_result.append(len(sends))
-            print()
-            print_table(rows)
-            per_kind = ", ".join(
-                f"{kind} {statements.counts[kind] / len(latencies[kind]):.2f}"
-                f" in {statements.transactions[kind] / len(latencies[kind]):.2f}"
-                for kind, _ in MIX
-                if latencies[kind]
-            )
+        asked = [
+            ("question", chat, updates.message(chat, chat.captain, QUESTION))
+            for chat in (rng.choice(chats) for _ in range(questions))
+        ]
+        mark_q = len(recorder.calls)
+        wall, lat_q = await feed(app, asked)
+        answers, q_errors = replies(recorder, mark_q)
+        row = Row(f'question "{QUESTION}"', len(asked), wall, lat_q["question"])
+        row.target, row.ok = f"p99 <= {TARGET_P99_MS:g} ms", row.p(0.99) <= TARGET_P99_MS
+        rows.append(row)
+        for view in ("/fikstur", "/puan"):
+            shown = [
+                (view, chat, updates.message(chat, chat.organiser, view))
+                for chat in (rng.choice(chats) for _ in range(PICTURES))
+            ]
+            wall, lat_p = await feed(app, shown)
+            rows.append(Row(f"picture {view} (PNG)", len(shown), wall, lat_p[view]))
+        # Bot messages per result: results fed one at a time after the mix (which is
+        # unchanged), each one's send* calls counted (a phone sees these many messages).
+        per_result: list[int] = []
+        for chat in (rng.choice(chats) for _ in range(RESULTS)):
+            data = updates.of_kind("result", chat, rng)
+            if data is None:
+                continue
+            before = len(recorder.calls)
+            await feed(app, [("result", chat, data)])
+            sends = [c for c in recorder.calls[before:] if c.method.startswith("send")]
+            per_result.append(len(sends))
+        print()
+        print_table(rows)
+        per_kind = ", ".join(
+            f"{kind} {statements.counts[kind] / len(latencies[kind]):.2f}"
+            f" in {statements.transactions[kind] / len(latencies[kind]):.2f}"
+            for kind, _ in MIX
+            if latencies[kind]
+        )
+        print(
+            f"\nthe mix: {cpu / len(batch) * 1000:.2f} ms of CPU per update (this process,"
+            f" all threads); SQL statements in transactions per update: {per_kind}"
+        )
+        if per_result:
             print(
-                f"\nthe mix: {cpu / len(batch) * 1000:.2f} ms of CPU per update (this process,"
-                f" all threads); SQL statements in transactions per update: {per_kind}"
+                f"bot messages per result: {statistics.mean(per_result):.2f} on average"
+                f" (min {min(per_result)}, max {max(per_result)}) over {len(per_result)}"
+                " results"
             )
-            if per_result:
-                print(
-                    f"bot messages per result: {statistics.mean(per_result):.2f} on average"
-                    f" (min {min(per_result)}, max {max(per_result)}) over {len(per_result)}"
-                    " results"
-                )
-            calls = Counter(c.method for c in recorder.calls)
-            spent = sum(c.seconds for c in recorder.calls)
-            print(
-                f"replies in the mix: {sent:,} sendMessage for {len(batch):,} updates"
-                f" ({errors} apologies for errors); question run: {answers:,} answers to"
-                f" {len(asked):,} ({q_errors} errors)"
-            )
-            print(
-                "Bot API calls recorded: "
-                + ", ".join(f"{m} {n:,}" for m, n in calls.most_common())
-                + f"; {spent * 1000:.0f} ms in the recording request object in all"
-            )
-            if profile:
-                await run_profile(app, draw_mix(chats, updates, profile, rng))
-        finally:
-            await app.shutdown()
-            await app.post_shutdown(app)  # type: ignore[misc]
+        calls = Counter(c.method for c in recorder.calls)
+        spent = sum(c.seconds for c in recorder.calls)
+        print(
+            f"replies in the mix: {sent:,} sendMessage for {len(batch):,} updates"
+            f" ({errors} apologies for errors); question run: {answers:,} answers to"
+            f" {len(asked):,} ({q_errors} errors)"
+        )
+        print(
+            "Bot API calls recorded: "
+            + ", ".join(f"{m} {n:,}" for m, n in calls.most_common())
+            + f"; {spent * 1000:.0f} ms in the recording request object in all"
+        )
+        if profile:
+            await run_profile(app, draw_mix(chats, updates, profile, rng))
 
 
 async def run_profile(app: Application, batch: Batch) -> None:  # type: ignore[type-arg]
@@ -555,8 +570,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="100 tournaments, fewer updates")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="cProfile N updates")
+    parser.add_argument(
+        "--players", action="store_true", help="issue 22's figures only (bench/players_bench.py)"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.players:  # scorers and cards against a bare result line; /goller at 64 teams
+        # Its own process: players_bench builds on this module's recorder and feeds, so an
+        # import of it from here would tie the two modules in a circle.
+        script = Path(__file__).with_name("players_bench.py")
+        command = [sys.executable, str(script), *(["--quick"] if args.quick else [])]
+        raise SystemExit(subprocess.run(command, check=False).returncode)
     if args.quick:
         asyncio.run(run(100, 1_000, 400, args.profile))
     else:

@@ -1,4 +1,5 @@
-"""The network of the benches: a PTB request object that answers Bot API calls in-process.
+"""The network of the benches and of the in-process tests (tests/usecases/inprocess.py): a
+PTB request object that answers Bot API calls in-process.
 
 A subclass implements `answer(name, params)`: the method's name ("getMe", "sendMessage",
 ...) and its parameters in, the HTTP status and JSON body out (`ok` and `error` build the

@@ -51,25 +51,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "e2e"), str(ROOT / "bench")]
 
 from client import ORGANISER, Emulator, User, private  # noqa: E402
-from processes import BotProcess, free_port, running_emulator  # noqa: E402
-from sqlalchemy import text  # noqa: E402
-
-from storage.uow import Database  # noqa: E402
+from processes import own_bot  # noqa: E402
+from test_e2e_robust import TEAMS, form, stored_results  # noqa: E402
 
 IST = ZoneInfo("Europe/Istanbul")
-TEAMS = [
-    "Aslanlar",
-    "Boğalar",
-    "Ceylanlar",
-    "Doğanlar",
-    "Engerekler",
-    "Filler",
-    "Geyikler",
-    "Kartallar",
-    "Kurtlar",
-    "Leoparlar",
-    "Martılar",
-]
 SIZES = [  # (label, teams, the rest of the form)
     ("8-team league", 8, "lig | 2 saha"),
     ("12-team league", 12, "lig | 3 saha"),
@@ -94,34 +79,6 @@ QUICK_SIZES = (
 APOLOGY = "Bir şeyler ters gitti"
 
 
-def form(name: str, teams: int, rest: str, names: tuple[str, ...] = ()) -> str:
-    day = datetime.now(IST) + timedelta(days=2)
-    when = day.replace(hour=10, minute=0).strftime("%d.%m.%Y %H:%M")
-    line = f"/yeni_turnuva {name} | {teams} takım | {rest} | {when} | 24+6"
-    return line + ("\n" + ", ".join(names) if names else "")
-
-
-@contextlib.contextmanager
-def bot_and_emulator(home: Path, *, rate_limit: bool = False):
-    port = free_port()
-    with running_emulator(home / "emulator.log", bot_port=port) as url:
-        bot = BotProcess(
-            url,
-            f"sqlite+aiosqlite:///{home / 'bench.sqlite3'}",
-            home / "bot.log",
-            bot_api_url=f"http://127.0.0.1:{port}",
-            rate_limit=rate_limit,
-        )
-        tg = Emulator(url)
-        bot.start()
-        try:
-            yield tg, bot
-        finally:
-            bot.stop()
-            tg.close()
-            bot.emulator.close()
-
-
 def create(tg: Emulator, chat, text_: str, timeout: float = 180) -> str:
     """The organiser sends the one-message form and presses [Oluştur]; the bot's answer."""
     tg.send(ORGANISER, chat, text_)
@@ -141,7 +98,7 @@ def create(tg: Emulator, chat, text_: str, timeout: float = 180) -> str:
 
 
 def part_a(home: Path) -> list[tuple[str, str]]:
-    with bot_and_emulator(home, rate_limit=True) as (tg, _bot):
+    with own_bot(home, bot_port=True, rate_limit=True) as (tg, _bot):
         loud = tg.group("Kalabalık")
         for _ in range(40):
             tg.send(ORGANISER, loud, "/yardim")
@@ -166,23 +123,9 @@ def part_a(home: Path) -> list[tuple[str, str]]:
 # --- B. SIGKILL in a burst ------------------------------------------------------------
 
 
-def stored(db_url: str) -> tuple[int, int]:
-    async def read() -> tuple[int, int]:
-        db = Database.from_url(db_url)
-        try:
-            async with db.unit_of_work(read_only=True) as uow:
-                results = await uow.session.scalar(text("SELECT count(*) FROM results"))
-                writes = await uow.session.scalar(text("SELECT count(*) FROM result_audit"))
-                return int(results or 0), int(writes or 0)
-        finally:
-            await db.dispose()
-
-    return asyncio.run(read())
-
-
 def part_b(home: Path, rounds: int) -> list[tuple[str, str]]:
     answered = 0
-    with bot_and_emulator(home) as (tg, bot):
+    with own_bot(home, bot_port=True) as (tg, bot):
         for r in range(rounds):
             chat = tg.group(f"Kış Ligi {r + 1}")
             create(tg, chat, form(f"Kış Ligi {r + 1}", 11, "lig | 2 saha", tuple(TEAMS)))
@@ -198,7 +141,7 @@ def part_b(home: Path, rounds: int) -> list[tuple[str, str]]:
                 m.text.splitlines()[0] for m in tg.events(chat, start) if "Kaydedildi" in m.text
             )
             answered += len(lines)
-        results, writes = stored(bot.db_url)
+        results, writes = stored_results(bot.db_url)
     total = 50 * rounds
     return [
         (f"results lost under SIGKILL (of {total})", str(total - results)),
@@ -212,7 +155,7 @@ def part_b(home: Path, rounds: int) -> list[tuple[str, str]]:
 
 def part_c(home: Path, sizes: list[tuple[str, int, str]]) -> list[tuple[str, str]]:
     rows = []
-    with bot_and_emulator(home) as (tg, bot):
+    with own_bot(home, bot_port=True) as (tg, bot):
         for label, teams, rest in sizes:
             chat = tg.group(label)
             began = time.monotonic()

@@ -8,3 +8,21 @@ the event loop (`offload`) and the process tidy (`hygiene`, `logs`, `rations`,
 `settings`, `services`); `render/` makes files, `web/` serves the webhook and public
 pages, and `cli/` is `turnuva`.
 """
+
+import gc
+
+# Importing the bot builds a few hundred thousand objects that live as long as the process
+# (SQLAlchemy's and python-telegram-bot's classes and statements, our tables, compiled
+# patterns). Python 3.11's collector would walk them again and again while they are being
+# built, finding nothing to free: about a third of `import bot.app`. So the young
+# generation's threshold is raised while the package imports, and `started` (called at
+# the end of bot.app, and in each worker) moves what was built out of the collector's way
+# (gc.freeze) and restores the threshold.
+_THRESHOLD = gc.get_threshold()
+gc.set_threshold(max(_THRESHOLD[0], 100_000), *_THRESHOLD[1:])
+
+
+def started() -> None:
+    """Start-up's imports are done: freeze their objects, collect as usual from now on."""
+    gc.freeze()
+    gc.set_threshold(*_THRESHOLD)

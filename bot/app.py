@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from sqlalchemy.engine import make_url
@@ -22,19 +22,23 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot import web
+from bot import started, web
 from bot.handlers import (
     admin,
+    budget,
     captains,
     errors,
     files,
     forfeits,
+    goal_choices,
     links,
+    players,
     questions,
     reminders,
     results,
     schedule,
     setup,
+    squads,
     start,
     tournaments,
     views,
@@ -43,11 +47,12 @@ from bot.handlers import (
 from bot.reminders.dispatcher import Dispatcher
 from bot.reminders.pacing import bot_sender
 from bot.reminders.timer import for_queue
-from bot.runtime import chats, hygiene, logs, offload, services
+from bot.runtime import chats, hygiene, logs, offload, replies, services
+from bot.runtime.budget import Budget
 from bot.runtime.intake import DurableUpdater, Intake
 from bot.runtime.settings import Settings
 from bot.texts import welcome
-from bot.web import server, site
+from bot.web import site
 from storage import Database
 from storage.engine import default_url, sqlite_path
 
@@ -86,8 +91,28 @@ def build(
     # Chats are independent: updates of different chats at once, of one chat in order
     # (bot/runtime/chats.py); each is stored before Telegram is told it arrived and marked done
     # once handled, so a crash loses none (bot/runtime/intake.py).
-    intake = Intake(lambda: services.of(app).db, base_clock)
-    processor = chats.PerChat(done=intake.finished)
+    # Webhook mode on PostgreSQL: several processes share the chats (bot/runtime/shared.py).
+    webhook = bool(getattr(settings, "webhook_url", None))
+    intake = Intake(lambda: services.of(app).db, base_clock, webhook=webhook)
+    # A committed change's reply is kept until sent: sent again when its update is replayed
+    # or after a failed send (bot/runtime/replies.py).
+    # Several processes: an update is marked done as soon as its reply went out.
+    ledger = replies.Ledger(
+        lambda: services.of(app).db,
+        base_clock,
+        _requeue(lambda: app),
+        _waiting(lambda: app),
+        answered=intake.answered,
+    )
+    intake.on_replay.append(ledger.replaying)
+    intake.on_unstored.append(ledger.unstored)  # the database is locked or full: say so
+
+    async def handled(update: object) -> None:
+        verdict = ledger.judge(update)
+        if not await intake.finished(update, verdict):  # several processes: the chat's worker
+            await ledger.follow(update, verdict)  # marks the reply sent, tries it again
+
+    processor = chats.PerChat(done=handled)
     intake.on_stop.append(processor.stop_waiting)  # a backlog must not hold up a stop
     builder = builder.concurrent_updates(processor)
 
@@ -99,6 +124,8 @@ def build(
         await migrate.upgrade_async(settings.db_url)
         db = Database.from_url(settings.db_url)
         found = services.Services(db=db, clock=base_clock)
+        if settings.rate_limit:  # a group's 20 a minute: no member spends them alone
+            found.budget = Budget()
         if db.engine.dialect.name == "sqlite":  # one process: the index stays complete
             async with db.unit_of_work(read_only=True) as uow:
                 found.conversations = await uow.setups.keys()
@@ -145,6 +172,8 @@ def build(
     async def post_stop(app: Application) -> None:  # type: ignore[type-arg]
         if services.KEY in app.bot_data:  # done marks of the last updates handled
             await intake.close()
+            await ledger.close()
+            await services.of(app).rations.close()  # pictures still waiting for their turn
         # Before the HTTP client closes: sends under way finish, the lead is released.
         if services.KEY in app.bot_data and services.of(app).dispatcher is not None:
             await services.of(app).dispatcher.close()  # type: ignore[union-attr]
@@ -160,6 +189,7 @@ def build(
     app = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown).build()
     app.updater = DurableUpdater(app.bot, app.update_queue, intake)
     app.bot_data[INTAKE] = intake
+    app.bot_data[replies.KEY] = ledger
     register(app)
     return app
 
@@ -167,8 +197,22 @@ def build(
 INTAKE = "intake"
 
 
+def _waiting(app: Callable[[], Application]) -> Callable[[int], Awaitable[None]]:  # type: ignore[type-arg]
+    """Tells a chat that the bot waits for its database (bot/runtime/replies.py)."""
+
+    async def tell(chat_id: int) -> None:
+        await app().bot.send_message(chat_id, welcome.WAITING)
+
+    return tell
+
+
+def _requeue(app: Callable[[], Application]) -> Callable[[object], None]:  # type: ignore[type-arg]
+    """Puts an update back into the application's queue (a reply tried again)."""
+    return lambda update: app().update_queue.put_nowait(update)
+
+
 async def _warm(_context: ContextTypes.DEFAULT_TYPE) -> None:
-    offload.warm()
+    await offload.warm()  # in a thread: the loop is not held while the workers start
 
 
 async def _prune(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -186,9 +230,10 @@ def _where(url: str | None) -> str:
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """Every handler, in one readable block.
 
-    Group 0: commands and buttons. Group 1: a text answer to a set-up question (it stops
-    the update). Group 2: a plain result line. Group 3: a captain's question. Anything
-    else, ordinary chat, reaches no handler and gets no answer.
+    Group -2: the per-member reply budget in groups. Group -1: private senders become
+    reachable. Group 0: commands and buttons. Group 1: a text answer to a set-up question
+    (it stops the update). Group 2: a plain result line. Group 3: a captain's question.
+    Anything else, ordinary chat, reaches no handler and gets no answer.
     """
     text = filters.TEXT & ~filters.COMMAND
     app.add_handlers(
@@ -222,6 +267,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CallbackQueryHandler(setup.step_button, pattern=r"^su:"),
             CallbackQueryHandler(tournaments.button, pattern=r"^tb:"),
             CallbackQueryHandler(results.fix_button, pattern=r"^fix:"),
+            CallbackQueryHandler(results.player_button, pattern=r"^pl:"),
+            CallbackQueryHandler(goal_choices.goal_button, pattern=r"^gc:"),
             CallbackQueryHandler(captains.captain_button, pattern=r"^cap:"),
             CallbackQueryHandler(questions.tournament_button, pattern=r"^q:"),
             CallbackQueryHandler(captains.claim_button, pattern=r"^kc:"),
@@ -230,6 +277,17 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("hukmen", forfeits.hukmen),
             CommandHandler("cekil", forfeits.cekil),
             CommandHandler("takim_adi", admin.takim_adi),
+            # Players: squads, scorers and cards, bans and their tables (issue 22).
+            CommandHandler("kadro", squads.kadro),
+            CommandHandler("kadro_sil", squads.kadro_sil),
+            CommandHandler("gol", players.gol),
+            CommandHandler("kart", players.kart),
+            CommandHandler("gol_sil", players.gol_sil),
+            CommandHandler("kart_sil", players.kart_sil),
+            CommandHandler("goller", players.goller),
+            CommandHandler("kartlar", players.kartlar),
+            CommandHandler("fairplay", players.fairplay),
+            CommandHandler("ceza", players.ceza),
             CallbackQueryHandler(results.confirm_button, pattern=r"^(ok|no):"),
             CallbackQueryHandler(reminders.headcount_button, pattern=r"^hc:"),
             # Last: a button no pattern above knows (old, forged) gets a toast, no silence.
@@ -237,6 +295,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
         ],
         group=0,
     )
+    # First: a member's questions past their reply budget are folded before any work.
+    app.add_handler(TypeHandler(Update, budget.gate), group=-2)
     # Any private message makes its sender reachable for reminders; it never stops.
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE, reminders.seen), group=-1)
     app.add_handler(MessageHandler(text, setup.step_text), group=1)
@@ -245,12 +305,18 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(text & forfeit_line, forfeits.plain), group=2)
     app.add_handler(MessageHandler(text & filters.ChatType.GROUPS, results.plain), group=2)
     app.add_handler(MessageHandler(text, questions.question), group=3)
+    # Several processes: a set-up's answer that no earlier read looked at (bot.handlers.setup).
+    app.add_handler(MessageHandler(text, setup.late_text), group=4)
     app.add_error_handler(errors.on_error)
 
 
 def run(settings: Settings) -> None:
     logs.setup()  # INFO for the bot, WARNING for its libraries (bot/runtime/logs.py)
-    # One HTTP server for the webhook (when set) and the public pages (bot/web/server.py).
+    # One HTTP server for the webhook (when set) and the public pages (bot/web/server.py);
+    # uvicorn, starlette and jinja2 are imported here, when it starts, not by every import
+    # of this module (tests, benchmarks and `turnuva --help` only build or describe the app).
+    from bot.web import server
+
     try:
         asyncio.run(server.serve(build(settings), settings))
     except server.BadSecret as exc:  # the webhook secret Telegram would refuse
@@ -265,3 +331,6 @@ def run(settings: Settings) -> None:
             "cannot reach the Bot API at %s (%s); is the network up?", where, logs.describe(exc)
         )
         raise SystemExit(1) from None
+
+
+started()  # the imports are done (bot/__init__.py says why the collector waited for them)

@@ -48,6 +48,16 @@ def forfeit_score(loser: str, played: Score | None = None) -> Score:
     return Score(goals, 0, forfeit="away")
 
 
+def goals_stand(score: Score, side: str) -> bool:
+    """Whether a goal for `side` ("home" or "away") of a match with `score` stands: always
+    on the pitch; decided hükmen, only the winner's, and only when more than the three
+    awarded (those are nobody's goals)."""
+    if score.forfeit is None:
+        return True
+    won = score.away_goals if score.forfeit == "home" else score.home_goals
+    return side != score.forfeit and won > AWARDED_GOALS
+
+
 def forfeit(home: str, away: str, loser: str, played: Score | None = None) -> Result:
     """The result of `home` against `away` where team `loser` lost hükmen."""
     if loser not in (home, away):

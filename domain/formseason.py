@@ -4,8 +4,10 @@ days checked together into a Season, or None for a one-day tournament.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from typing import Any
 
 from domain import weekly
 from domain.formreading import Said, horizon, value_of
@@ -14,7 +16,7 @@ from domain.setuperrors import FormatConflict, MissingPart, RhythmPartError
 from domain.setupparts import Format, Part
 from domain.weekly import Rhythm
 
-__all__ = ["Season", "described_season"]
+__all__ = ["Season", "described_season", "season_from_json", "season_json"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,33 @@ class Season:
 
     def calendar(self) -> Calendar:
         return Calendar.every(self.first_day, self.every_days, self.skip)
+
+
+def season_json(season: Season) -> dict[str, Any]:
+    """A season's rhythm as plain JSON values: the form the set-up answers keep it in
+    (bot.usecases.drafts) and the tournament's settings store it in."""
+    return {
+        "every_days": season.every_days,
+        "weekday": season.weekday,
+        "opens": season.opens.strftime("%H:%M"),
+        "closes": season.closes.strftime("%H:%M"),
+        "first": season.first_day.isoformat(),
+        "skip": [d.isoformat() for d in season.skip],
+    }
+
+
+def season_from_json(d: Mapping[str, Any]) -> Season:
+    """The season of `season_json`'s form (an older one may lack the weekday: the first
+    day's)."""
+    first = date.fromisoformat(d["first"])
+    return Season(
+        every_days=int(d["every_days"]),
+        weekday=int(d.get("weekday", first.weekday())),
+        opens=time.fromisoformat(d["opens"]),
+        closes=time.fromisoformat(d["closes"]),
+        first_day=first,
+        skip=tuple(date.fromisoformat(x) for x in d.get("skip") or ()),
+    )
 
 
 def described_season(

@@ -31,9 +31,23 @@ class Intent(StrEnum):
     DATES = "dates"
     POSTPONED = "postponed"
     OPPONENTS = "opponents"
+    # About the players (domain.playerquestions, issue 22): "gol kralı kim", "kimler
+    # cezalı", "cezalımız var mı", "kaç golümüz var".
+    TOP_SCORER = "top_scorer"
+    BANNED = "banned"
+    GOALS = "goals"
+    CARDS = "cards"  # "kaç kartımız var", "en çok kart gören kim"
+    FAIR_PLAY = "fair_play"  # "en centilmen takım hangisi"
+    SQUAD = "squad"  # "kadromuz", "Kartallar kadrosu", "kadroda kim var"
 
 
 INTENT_PRIORITY: tuple[Intent, ...] = (
+    Intent.TOP_SCORER,
+    Intent.BANNED,
+    Intent.GOALS,
+    Intent.CARDS,
+    Intent.FAIR_PLAY,
+    Intent.SQUAD,
     Intent.POSTPONED,
     Intent.COUNT,
     Intent.DATES,
@@ -55,3 +69,6 @@ class Day(StrEnum):
 
     TODAY = "today"
     TOMORROW = "tomorrow"
+    # A weekday ("pazar maç var mı"): the coming one, today included.
+    MONDAY, TUESDAY, WEDNESDAY = "monday", "tuesday", "wednesday"
+    THURSDAY, FRIDAY, SATURDAY, SUNDAY = "thursday", "friday", "saturday", "sunday"

@@ -6,7 +6,7 @@ job of `domain.names`. Everything here is frozen so a plan can be shared and com
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -154,7 +154,9 @@ class PlannedMatch:
     """A match with its pitch and time; knockout sides may still be unknown (None).
 
     `week` is the match day's number (maç haftası, from 1) in a season league; None for a
-    tournament played in one day.
+    tournament played in one day. `home_words`/`away_words` say an unknown side as a
+    player does ("1. yarı finalin galibi"); set by `domain.sidewords.worded` where the
+    whole plan is known, never stored, never compared.
     """
 
     no: int
@@ -170,6 +172,8 @@ class PlannedMatch:
     away_from: str | None = None
     key: str | None = None
     week: int | None = None
+    home_words: str | None = field(default=None, compare=False, repr=False)
+    away_words: str | None = field(default=None, compare=False, repr=False)
 
     def involves(self, team: str) -> bool:
         return team in (self.home, self.away)

@@ -107,7 +107,7 @@ STEMS: dict[str, Pos] = {
             *("fikstur", "program", "grup", "lig", "sezon", "turnuva", "final", "tablo"),
             *("lider", "liderlik", "tarih", "saat", "zaman", "gun", "takim", "tur", "eleme"),
             *("skor", "sonuc", "gol", "galibiyet", "maglubiyet", "beraberlik", "iptal"),
-            *("erteleme", "hukmen", "sampiyon", "grub", "sans", "ihtimal"),
+            *("erteleme", "hukmen", "sampiyon", "grub", "sans", "ihtimal", "ceza", "averaj"),
         ),
         Pos.NOUN,
     ),
@@ -157,7 +157,8 @@ _NOUN_TAIL = (
 )
 _NOUN = re.compile(_NOUN_TAIL)
 _VOICE = f"(?P<voice>{_I}?n{_I}l|{_I}l|n)"
-_NEGATIVE = f"(?P<neg>m{_A}(?=y|z|m|d|s|k|c|n|$)|m(?={_I}yo))"
+# "-mA-" (oynamıyoruz) and "-(y)AmA-", cannot (oynayamıyor, gelemez, atamadım).
+_NEGATIVE = f"(?P<neg>(?:y?{_A})?m{_A}(?=y|z|m|d|s|k|c|n|$)|(?:y?{_A})?m(?={_I}yo))"
 # Tenses, longest first; chat spellings: "oynuyo(z)", "oynicaz", "bitcek", "olcak".
 _TENSE = (
     f"(?P<tense>{_I}?yor|{_I}?yo|y?{_A}c{_A}k|y?{_A}c{_A}g|y?{_A}c{_A}|{_I}c{_A}k|{_I}c{_A}g"
@@ -197,9 +198,10 @@ _CASES = (
 def _person(ending: str | None) -> Person | None:
     if not ending:
         return None
-    # The person at the end of a copula or question particle: "dık" -> WE, "mıyız" -> WE.
-    for pattern, person in _PERSONS:
-        for cut in range(len(ending)):
+    # The person at the end of a copula or question particle: "dık" -> WE, "mıyız" -> WE;
+    # the longest ending that says one wins ("nız" is YOU_ALL, not the "z" of WE).
+    for cut in range(len(ending)):
+        for pattern, person in _PERSONS:
             if pattern.fullmatch(ending[cut:]):
                 return person
     return None

@@ -20,6 +20,7 @@ from domain.groupslots import slot_plan
 from domain.knockouttimes import time_ties
 from domain.model import PlannedMatch, Stage
 from domain.planclock import Clock, Timed, pitch_windows
+from domain.sidewords import worded
 from domain.tiesides import source_code
 
 __all__ = ["plan"]
@@ -41,22 +42,24 @@ def plan(draft: Draft, rules: TimeRules) -> Plan:
     timed += time_ties(draft.ties, timed, rules, clock)
     timed.sort(key=lambda t: (t.start, t.pitch))
     numbers = {t.key: i + 1 for i, t in enumerate(timed) if t.key}
-    matches = tuple(
-        PlannedMatch(
-            no=i + 1,
-            stage=t.stage,
-            group=t.group,
-            round=t.round,
-            pitch=rules.pitches[t.pitch].name,
-            start=clock.at(t.start),
-            end=clock.at(t.start + rules.match_minutes),
-            home=t.home,
-            away=t.away,
-            home_from=source_code(t.home_from, numbers) if t.home_from else None,
-            away_from=source_code(t.away_from, numbers) if t.away_from else None,
-            key=t.key,
-        )
-        for i, t in enumerate(timed)
+    matches = worded(
+        [
+            PlannedMatch(
+                no=i + 1,
+                stage=t.stage,
+                group=t.group,
+                round=t.round,
+                pitch=rules.pitches[t.pitch].name,
+                start=clock.at(t.start),
+                end=clock.at(t.start + rules.match_minutes),
+                home=t.home,
+                away=t.away,
+                home_from=source_code(t.home_from, numbers) if t.home_from else None,
+                away_from=source_code(t.away_from, numbers) if t.away_from else None,
+                key=t.key,
+            )
+            for i, t in enumerate(timed)
+        ]
     )
     end = max((t.start + rules.match_minutes for t in timed), default=0)
     return Plan(

@@ -43,8 +43,8 @@ suffix written apart ("şahinler in maçı") belongs to the word before it.
 
 Before that rule: "kaç hafta kaldı" (and "kaç haftamız kaldı", "kaç hafta daha") is
 WEEKS_LEFT; a question about the tournament as a whole (`domain.topics`: how many
-matches, when it ends, a postponed match, the teams met, the table, a place) gets its
-intent (COUNT, DATES, POSTPONED, OPPONENTS, or STANDING) with `detail`; a match week
+matches, when it starts or ends, a postponed match, the teams met, the table, a place)
+gets its intent (COUNT, DATES, POSTPONED, OPPONENTS, or STANDING) with `detail`; a week
 named any way (`domain.weekwords`: "5.hafta", "hafta 4", "beşinci hafta", "son hafta",
 "haftaya") makes a week question. A word the vocabulary does not list is read by
 `domain.morphology` ("kimdi", "zamandı", "oynuyormuyuz", "elenecek") before a typo is
@@ -60,6 +60,7 @@ from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.model import Stage
 from domain.morphology import Case, Word, analyse
 from domain.names import fold, normalize
+from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
 from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
 from domain.topics import ASKING, Topic, TopicQuestion, topic_in
 from domain.weekwords import LAST_WEEK, NEXT_WEEK, THIS_WEEK, week_in
@@ -101,8 +102,9 @@ class Question:
     # hafta"), NEXT_WEEK ("haftaya", "gelecek hafta") or LAST_WEEK ("son hafta"); None:
     # no week named.
     week: int | str | None = None
-    # COUNT: what is counted (today, left, group, played, total); DATES: end, last_match;
-    # STANDING and OPPONENTS: a group named by its letter ("a grubu puan durumu": "A").
+    # COUNT: what is counted (today, left, group, played, total); DATES: start, end or
+    # last_match; STANDING and OPPONENTS: a group named by its letter ("a grubu": "A");
+    # BANNED: "plays" when asked of one player ("Veli oynayabilir mi").
     detail: str | None = None
 
 
@@ -227,6 +229,9 @@ def ask(text: str) -> Question | None:
         return Question(Intent.WEEKS_LEFT)
     if ELSEWHERE & set(words):
         return None  # "premier lig ne zaman bitiyor": another competition
+    player = player_question(words, asked=text.rstrip().endswith("?"))
+    if player is not None:
+        return _player_question(player, tokens)
     topic = topic_in(words)
     if topic is not None:
         return _topic_question(topic, tokens)
@@ -288,15 +293,7 @@ def _weeks_left(words: list[str]) -> bool:
 def _topic_question(topic: TopicQuestion, tokens: list[_Token]) -> Question:
     """A question about the tournament (domain.topics); its team hint is the longest run
     of the other words that neither the vocabulary nor the morphology knows."""
-    runs: list[list[str]] = [[]]
-    for i, token in enumerate(tokens):
-        known = lookup(token.folded) is not None or analyse(token.folded) is not None
-        if i in topic.used or known or token.folded in ASKING:
-            runs.append([])
-            continue
-        runs[-1].append(token.typed)
-    longest = max(runs, key=len)
-    hint = " ".join(longest) if longest and not topic.we else None
+    hint = _hint(tokens, topic.used, topic.we)
     day = Day.TODAY if topic.detail == "today" else None
     if topic.topic is Topic.PLACE:  # "kaçinci siradayz": the typo's "we" too
         we = topic.we or any((f := lookup(t.folded)) is not None and f.we for t in tokens)
@@ -305,6 +302,32 @@ def _topic_question(topic: TopicQuestion, tokens: list[_Token]) -> Question:
         return Question(Intent.STANDING, hint, personal=topic.we, detail=topic.group)
     detail = topic.group if topic.topic is Topic.OPPONENTS else topic.detail
     return Question(_TOPIC_INTENTS[topic.topic], hint, topic.we, day=day, detail=detail)
+
+
+# The others: the topic's name; "Veli oynayabilir mi" asks his ban, with detail "plays".
+_PLAYER_INTENTS = {PlayerTopic.SCORERS: Intent.TOP_SCORER, PlayerTopic.PLAYS: Intent.BANNED}
+
+
+def _player_question(player: PlayerQuestion, tokens: list[_Token]) -> Question:
+    """A question about the players (domain.playerquestions), with its team hint."""
+    hint = _hint(tokens, player.used, player.we)
+    intent = _PLAYER_INTENTS.get(player.topic) or Intent(player.topic.value)
+    detail = "plays" if player.topic is PlayerTopic.PLAYS else None
+    return Question(intent, hint, personal=player.we, detail=detail)
+
+
+def _hint(tokens: list[_Token], used: frozenset[int], we: bool) -> str | None:
+    """The longest run of words that neither say what is asked (`used`) nor are known to
+    the vocabulary or the morphology; None when asked about the writer's own team."""
+    runs: list[list[str]] = [[]]
+    for i, token in enumerate(tokens):
+        known = lookup(token.folded) is not None or analyse(token.folded) is not None
+        if i in used or known or token.folded in ASKING:
+            runs.append([])
+            continue
+        runs[-1].append(token.typed)
+    longest = max(runs, key=len)
+    return " ".join(longest) if longest and not we else None
 
 
 _TOPIC_INTENTS = {

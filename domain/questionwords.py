@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -52,6 +53,9 @@ ELSEWHERE = frozenset(
 _GLUED_PARTICLES = ("varmi", "yokmu", "bellimi")
 
 _FILLER = Sense()
+_WEEKDAY_WORDS = ("pazartesi", "sali", "carsamba", "persembe", "cuma", "cumartesi", "pazar")
+_WEEKDAYS = (Day.MONDAY, Day.TUESDAY, Day.WEDNESDAY, Day.THURSDAY, Day.FRIDAY, Day.SATURDAY)
+_WEEKDAYS += (Day.SUNDAY,)
 _ASKS = Sense(asks=True)
 _TOPIC = Sense(topic=True)
 _VETO = Sense(veto=True)
@@ -148,6 +152,7 @@ _WORDS: dict[str, Sense] = {
     **dict.fromkeys(("kimse", "kimseyi", "kimsenin"), _VETO),
     # Words that only count in a phrase (see PHRASES) or signal an intent.
     "zaman": _FILLER,
+    "gunu": _FILLER,  # "pazar günü maç var mı"
     "zmn": _FILLER,
     "zamn": _FILLER,
     "yari": _FILLER,
@@ -156,6 +161,8 @@ _WORDS: dict[str, Sense] = {
     "bugunku": Sense(day=Day.TODAY),
     "yarin": Sense(day=Day.TOMORROW),
     "yarinki": Sense(day=Day.TOMORROW),
+    **{w: Sense(day=d) for w, d in zip(_WEEKDAY_WORDS, _WEEKDAYS, strict=True)},
+    **{f"{w}ki": Sense(day=d) for w, d in zip(_WEEKDAY_WORDS, _WEEKDAYS, strict=True)},
     "mi": _FILLER,
     "mu": _FILLER,
     "saat": Sense(intent=Intent.TIME),
@@ -297,12 +304,20 @@ def _vocabulary() -> dict[str, Form]:
 
 
 _VOCABULARY = _vocabulary()
-# Listed forms with the question particle glued on ("cikiyomuyuz"): they ask.
-_ASKED_GLUED = frozenset(
-    form
-    for form in _VOCABULARY
-    if ("mi" in form or "mu" in form) and (w := analyse(form)) is not None and w.question
-)
+
+
+@cache
+def _asked_glued() -> frozenset[str]:
+    """Listed forms with the question particle glued on ("cikiyomuyuz"): they ask. Read
+    by the morphology at the first question, not at import: it takes 15-30 ms that the
+    bot's start (import bot.app, issue 20) need not pay."""
+    return frozenset(
+        form
+        for form in _VOCABULARY
+        if ("mi" in form or "mu" in form) and (w := analyse(form)) is not None and w.question
+    )
+
+
 # Typo targets: words that decide something, long enough to tolerate an edit.
 _FUZZY_TARGETS = tuple(
     form
@@ -367,7 +382,7 @@ def lookup(folded: str) -> Form | None:
     """The vocabulary form of a folded word, else what the morphology reads in it, else
     the vocabulary word one edit from it; None if none."""
     found = _VOCABULARY.get(folded)
-    if found is not None and not found.sense.asks and folded in _ASKED_GLUED:
+    if found is not None and not found.sense.asks and folded in _asked_glued():
         return dataclasses.replace(found, sense=dataclasses.replace(found.sense, asks=True))
     if found is not None or len(folded) < 2:
         return found

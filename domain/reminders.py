@@ -9,20 +9,23 @@ wall-clock arithmetic in Python, which a DST change would bend.
 
 A season league (matches carrying their `week`) adds, per match day: the group's message
 the evening before (`aksam`, at `Audience.evening` on the day before, keyed on the day's
-first match), one result nudge after the day's last match (`sonuclar`, keyed on it) and
-the unreachable-captains list of that day's teams (keyed on its first match).
+first match; a match dated onto a day of its own gets its own), one result nudge after
+the day's last match (`sonuclar`, keyed on it) and the unreachable-captains list of that
+day's teams (keyed on its first match).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from domain.model import PlannedMatch
 
 GROUP, CAPTAIN, NUDGE, UNREACHABLE = "grup", "kaptan", "sonuc", "ulasilamaz"
 EVENING, DAY_NUDGE = "aksam", "sonuclar"  # a season's match day: the evening before, after it
+UNDATED = "tarihsiz"  # "tarihsiz:14": match 14 has waited a week for a date (/ertele 14 belirsiz)
+UNDATED_AFTER = timedelta(days=7)
 
 
 @dataclass(frozen=True, order=True)
@@ -59,6 +62,7 @@ def wanted(
     played: Set[int],
     audience: Audience,
     now: datetime,
+    undated: Sequence[tuple[int, datetime]] = (),
 ) -> list[Wanted]:
     """Every reminder the plan wants at `now`, sorted, one per (match, recipient, kind).
 
@@ -67,10 +71,35 @@ def wanted(
     sends at most one late reminder instead of a pile. Nudges for every unplayed match. The
     unreachable-captains list once per tournament, due with its first reminder; in a
     season league (`week` set) see `_season` instead for the evening, nudge and list.
+    `undated`: (number, since) of the matches out of the plan until they get a date; see
+    `undated_nudges`.
     """
     if any(m.week is not None for m in matches):
-        return _season(matches, played, audience, now)
-    return _one_day(matches, played, audience, now)
+        rows = _season(matches, played, audience, now)
+    else:
+        rows = _one_day(matches, played, audience, now)
+    return sorted([*rows, *undated_nudges(matches, undated, audience)])
+
+
+def undated_nudges(
+    matches: Sequence[PlannedMatch], undated: Sequence[tuple[int, datetime]], audience: Audience
+) -> list[Wanted]:
+    """One nudge per match waiting for a date, UNDATED_AFTER after it was left so, to the
+    organiser (else the group): kind "tarihsiz:14". The match itself is out of the plan,
+    so the row is keyed on the plan's first match, which stays in it; the key is the same
+    at every sync, so the nudge goes once (a sent row is never added again)."""
+    if not matches:
+        return []
+    anchor = min(m.no for m in matches)
+    return [
+        Wanted(
+            anchor,
+            audience.organiser_or_group,
+            f"{UNDATED}:{no}",
+            _plus(since, UNDATED_AFTER // timedelta(minutes=1)),
+        )
+        for no, since in sorted(set(undated))
+    ]
 
 
 def _one_day(
@@ -132,7 +161,6 @@ def _season(
     leads set), plus per match day the evening message, one nudge and one list."""
     single = [m for m in matches if m.week is None]
     out = {(w.match_no, w.recipient, w.kind): w for w in _one_day(single, played, audience, now)}
-    now_utc = now.astimezone(UTC)
     weeks: dict[int, list[PlannedMatch]] = {}
     for m in matches:
         if m.week is not None:
@@ -145,21 +173,6 @@ def _season(
             if w.kind not in (NUDGE, UNREACHABLE):
                 out.setdefault((w.match_no, w.recipient, w.kind), w)
         open_ = [m for m in day if m.no not in played]
-        if first.start.astimezone(UTC) > now_utc and audience.evening is not None:
-            eve = datetime.combine(
-                first.start.date() - timedelta(days=1), audience.evening, first.start.tzinfo
-            )
-            # Late (the set-up came after that evening): still sent, unless it is match day.
-            late = (
-                eve.astimezone(UTC) < now_utc
-                and now.astimezone(eve.tzinfo).date() >= first.start.date()
-            )
-            due = eve if eve.astimezone(UTC) < first.start.astimezone(UTC) and not late else None
-            if due is not None and open_:
-                out.setdefault(
-                    (first.no, audience.chat_id, EVENING),
-                    Wanted(first.no, audience.chat_id, EVENING, due),
-                )
         if open_:
             last = max(day, key=lambda m: (m.end.astimezone(UTC), m.no))
             due = _plus(last.end, audience.nudge_after)
@@ -174,7 +187,38 @@ def _season(
             out.setdefault(
                 (first.no, nudged, UNREACHABLE), Wanted(first.no, nudged, UNREACHABLE, first_due)
             )
+    for w in _evenings([m for m in matches if m.week is not None], played, audience, now):
+        out.setdefault((w.match_no, w.recipient, w.kind), w)
     return sorted(out.values())
+
+
+def _evenings(
+    matches: Sequence[PlannedMatch], played: Set[int], audience: Audience, now: datetime
+) -> list[Wanted]:
+    """The evening message before each day with a match still to play: per calendar day,
+    not per week, so a match dated onto a day of its own is announced too; keyed on the
+    day's first match of the week most of its matches belong to."""
+    if audience.evening is None:
+        return []
+    now_utc = now.astimezone(UTC)
+    days: dict[date, list[PlannedMatch]] = {}
+    for m in matches:
+        days.setdefault(m.start.date(), []).append(m)
+    out = []
+    for on, day in sorted(days.items()):
+        day.sort(key=lambda m: (m.start.astimezone(UTC), m.no))
+        first = day[0]
+        if first.start.astimezone(UTC) <= now_utc or all(m.no in played for m in day):
+            continue
+        weeks = [m.week for m in day]
+        week = max(dict.fromkeys(weeks), key=weeks.count)  # ties: the earliest kick-off's
+        keyed = next(m for m in day if m.week == week)
+        eve = datetime.combine(on - timedelta(days=1), audience.evening, first.start.tzinfo)
+        # Late (the set-up came after that evening): still sent, unless it is match day.
+        late = eve.astimezone(UTC) < now_utc and now.astimezone(eve.tzinfo).date() >= on
+        if eve.astimezone(UTC) < first.start.astimezone(UTC) and not late:
+            out.append(Wanted(keyed.no, audience.chat_id, EVENING, eve))
+    return out
 
 
 def kind_lead(kind: str) -> int | None:

@@ -306,6 +306,13 @@ def _in_words(text: str, teams: tuple[str, ...]) -> Record | None:
         return None
 
 
+# A score glued to the names around it (three letters at least, so "A13-1A4" stays).
+_GLUED_SCORE = re.compile(
+    r"(?<=[^\W\d_]{3})(?=\d{1,2}[-:]\d{1,2}(?!\d))|(?<=\d[-:]\d)(?=[^\W\d_]{3})"
+    r"|(?<=\d[-:]\d\d)(?=[^\W\d_]{3})"
+)
+
+
 def read_line(text: str, teams: Iterable[str]) -> Reading | None:
     """What `text`, typed in the tournament's group, says about a result; see the module
     docstring. None is ordinary chat, to be left unanswered."""
@@ -316,7 +323,8 @@ def read_line(text: str, teams: Iterable[str]) -> Reading | None:
         return _in_words(text, team_list)
     line = _blank_clock_and_dates(normalize(text))
     if not _STANDALONE_NUMBER.search(line):
-        return None
+        unglued = _GLUED_SCORE.sub(" ", line)  # "kurtlar3-1aslanlar"
+        return None if unglued == line else read_line(unglued, team_list)
     named = mentioned(line, team_list)
     try:
         return Record(line, parse_result(line, team_list))

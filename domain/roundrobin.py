@@ -32,15 +32,17 @@ def circle(teams: Sequence[str], *, balance: bool = False) -> list[Round]:
     Top row: the fixed team then the next ones; bottom row: the rest, right to left. Each
     column is a pairing, top team first. An odd field gets a ghost team: its partner rests.
 
-    `balance` keeps every round's pairs but orients them for home/away leagues: the fixed
-    team is at home in even rounds and board k has its top team at home when k is even.
-    That is de Werra's canonical orientation: n-2 breaks for even n, the proven minimum
-    (and n-3 for odd n, where a bye ends a run; minimal up to 7 teams by exhaustion).
+    `balance` orients the pairs for home/away leagues: the fixed team is at home in even
+    rounds and board k has its top team at home when k is even. That is de Werra's
+    canonical orientation: n-2 breaks for even n, the proven minimum (de Werra 1981), with
+    every round's pairs kept. An odd field puts its ghost in the fixed place instead, so
+    the rest is the fixed team's partner and ends each run where it would break: no breaks
+    at all (a bye ends a run), for a double league n-2.
     """
     _check(teams)
     field: list[str | None] = list(teams)
     if len(field) % 2:
-        field.append(None)
+        field.insert(0 if balance else len(field), None)
     n = len(field)
     half = n // 2
     fixed, ring = field[0], field[1:]

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from domain import dayplan, planner
+from domain import dayplan
 from domain.errors import DomainError
 from domain.matchdays import Calendar
 from domain.model import Group, PlannedMatch, Round
@@ -147,9 +147,10 @@ def league_rounds(
     system: str = "circle",
     balance: bool | None = None,
 ) -> list[Round]:
-    """The season's rounds: circle (or Berger) method; a double league balanced by default
-    (3n − 6 home/away breaks for even n, the fewest a mirrored double round robin allows)."""
-    balanced = double if balance is None else balance
+    """The season's rounds: circle (or Berger) method, balanced by default: a single league
+    at n − 2 home/away breaks for even n (de Werra's minimum; none for odd n), a double
+    league at 3n − 6 (the fewest a mirrored double round robin allows)."""
+    balanced = True if balance is None else balance
     return fixtures(teams, system=system, double_leg=double, balance=balanced)
 
 
@@ -255,6 +256,10 @@ def _match_day(
     )
     present = tuple(t for t in teams if any(t in p.teams() for r in load for p in r.pairings))
     draft = dayplan.Draft((Group("A", present or tuple(teams)),), {"A": list(load)}, league=True)
+    # The one-day planner, imported here rather than at the top: the bot process reads a
+    # season's rules and refusals (set-up, texts) without planning one (issue 20).
+    from domain import planner
+
     try:
         planned = planner.plan(draft, time_rules) if count else None
     except dayplan.Infeasible as exc:

@@ -9,6 +9,7 @@ kick-off order and a title) or UnknownSelection (what the word could not be) goe
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
@@ -178,6 +179,41 @@ def _season_week(ordered: list[Row], text: str, now: datetime) -> Selection | No
         return None
     chosen = tuple(r for r in ordered if r[0].week == week)
     return Selection(Kind.WEEK, chosen, f"{week}. hafta")
+
+
+@dataclass(frozen=True)
+class Week:
+    """A season league's match week in a view: its number, the match day most of its
+    matches are on (a match moved to another day keeps its week), and its rows."""
+
+    number: int
+    day: date
+    rows: tuple[Row, ...]
+
+
+def by_week(rows: Sequence[Row], zone: tzinfo | None = None) -> list[Week]:
+    """The rows of a season league grouped by match week, weeks in order, each in kick-off
+    order; [] when the rows are not a league's over weeks or all fall in one week."""
+    weeks: dict[int, list[Row]] = {}
+    for row in by_kickoff(rows):
+        if row[0].week is None:
+            return []
+        weeks.setdefault(row[0].week, []).append(row)
+    if len(weeks) < 2:
+        return []
+    return [Week(n, main_day(weeks[n], zone), tuple(weeks[n])) for n in sorted(weeks)]
+
+
+def main_day(rows: Sequence[Row], zone: tzinfo | None = None) -> date:
+    """The day most of `rows` are on, the earliest on a tie: a match week's day, which a
+    match moved off it (/ertele 8 7 Mart 15:10) must not take over in a view of the week."""
+    days = Counter(_local(r[0].start, zone) for r in rows)
+    most = max(days.values())
+    return min(d for d, c in days.items() if c == most)
+
+
+def _local(moment: datetime, zone: tzinfo | None) -> date:
+    return (moment.astimezone(zone) if zone is not None else moment).date()
 
 
 def _team(ordered: list[Row], team: str) -> Selection:

@@ -10,12 +10,24 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from typing import Any
 
 from domain.forfeits import WithdrawalRule
 from domain.formseason import Season
-from domain.model import PlannedMatch
+from domain.model import PlannedMatch, Stage
 
 DEFAULT_EVENING = time(20, 0)  # a season league: the group hears of a match day the evening before
+
+
+@dataclass(frozen=True)
+class UndatedMatch:
+    """A match out of the plan until it gets a date again (/ertele 14 belirsiz);
+    `version` is the stored match's when it left (its calendar event's SEQUENCE)."""
+
+    match: PlannedMatch
+    at: datetime
+    by: int
+    version: int = 1
 
 
 @dataclass(frozen=True)
@@ -23,7 +35,8 @@ class Withdrawal:
     """A team out of the league (/cekil) with what /geri_al needs to take it back:
     `after` is the audit id of the organiser's last result write before it (None: none),
     `awarded` the matches stored 3-0 against it, `removed` the matches taken out of the
-    plan (its results annulled)."""
+    plan (its results annulled), `undated` the matches that were waiting for a date (out
+    of the plan already: awarded, or dropped with the rest)."""
 
     team: str
     annulled: bool
@@ -32,15 +45,7 @@ class Withdrawal:
     after: int | None = None
     awarded: tuple[int, ...] = ()
     removed: tuple[PlannedMatch, ...] = ()
-
-
-@dataclass(frozen=True)
-class UndatedMatch:
-    """A match out of the plan until it gets a date again (/ertele 14 belirsiz)."""
-
-    match: PlannedMatch
-    at: datetime
-    by: int
+    undated: tuple[UndatedMatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,9 +81,12 @@ class TournamentSettings:
     evening: time | None = DEFAULT_EVENING
     squad: int | None = None  # /ayarlar kadro: a headcount below this warns the organiser
     live_message_id: int | None = None  # the pinned live message (/canli)
-    # Most tournaments never record a card or a lot: the flags spare two reads per action.
+    # The flag of the team-level card table migration 0016 dropped (bookings are the
+    # players' now): never set, read by nothing; its column stays with older data.
     has_cards: bool = False
-    has_lots: bool = False
+    # /ayarlar sari_ceza N: every N-th caution bans for one match (None: off, the default).
+    yellow_limit: int | None = None
+    has_lots: bool = False  # most tournaments never draw lots: it spares a read per action
     # Forfeits and withdrawals: a forfeit also costs a win's points (FMT Madde 24), what
     # happens to a team that leaves, the teams that left.
     forfeit_deduction: bool = False
@@ -107,6 +115,9 @@ def rename_team_in(settings: TournamentSettings, old: str, new: str) -> Tourname
             w,
             team=new if w.team == old else w.team,
             removed=tuple(_renamed_match(m, old, new) for m in w.removed),
+            undated=tuple(
+                dataclasses.replace(u, match=_renamed_match(u.match, old, new)) for u in w.undated
+            ),
         )
         for w in settings.withdrawn
     )
@@ -114,3 +125,85 @@ def rename_team_in(settings: TournamentSettings, old: str, new: str) -> Tourname
         dataclasses.replace(u, match=_renamed_match(u.match, old, new)) for u in settings.undated
     )
     return dataclasses.replace(settings, withdrawn=withdrawn, undated=undated)
+
+
+# --- the settings that keep matches out of the plan, as plain JSON values (the tournament
+# row stores them so; storage.mapping reads and writes its columns with these)
+
+# A planned match kept out of the plan (a withdrawal's removed matches, an undated one):
+# these fields, team names and not ids, as it was when it left the plan.
+_PLANNED_JSON = ("no", "stage", "group", "round", "pitch", "start", "end", "home", "away")
+
+
+def planned_json(m: PlannedMatch) -> dict[str, Any]:
+    d: dict[str, Any] = {name: getattr(m, name) for name in _PLANNED_JSON}
+    d |= {"stage": m.stage.value, "start": m.start.isoformat(), "end": m.end.isoformat()}
+    return d | {"key": m.key, "week": m.week}
+
+
+def planned_from_json(d: dict[str, Any]) -> PlannedMatch:
+    fields_ = {name: d[name] for name in _PLANNED_JSON} | {"stage": Stage(d["stage"])}
+    fields_ |= {
+        "start": datetime.fromisoformat(d["start"]),
+        "end": datetime.fromisoformat(d["end"]),
+    }
+    return PlannedMatch(**fields_, key=d.get("key"), week=d.get("week"))
+
+
+def withdrawn_json(withdrawn: tuple[Withdrawal, ...]) -> dict[str, Any]:
+    """{team: {"annulled", "by", "at", "after", "awarded", "removed", "undated"}}"""
+    return {
+        w.team: {
+            "annulled": w.annulled,
+            "by": w.by,
+            "at": w.at.isoformat(),
+            "after": w.after,
+            "awarded": list(w.awarded),
+            "removed": [planned_json(m) for m in w.removed],
+            "undated": undated_json(w.undated),
+        }
+        for w in withdrawn
+    }
+
+
+def withdrawn_from_json(d: dict[str, Any] | None) -> tuple[Withdrawal, ...]:
+    """The withdrawals of `withdrawn_json`'s form; keys an older row lacks take their
+    defaults (None: none)."""
+    return tuple(
+        Withdrawal(
+            team=team,
+            annulled=bool(w.get("annulled")),
+            by=int(w["by"]),
+            at=datetime.fromisoformat(w["at"]),
+            after=w.get("after"),
+            awarded=tuple(int(no) for no in w.get("awarded") or ()),
+            removed=tuple(planned_from_json(m) for m in w.get("removed") or ()),
+            undated=undated_from_json(w.get("undated")),
+        )
+        for team, w in (d or {}).items()
+    )
+
+
+def undated_json(undated: tuple[UndatedMatch, ...]) -> dict[str, Any]:
+    """{"14": {"match", "at", "by", "version"}}"""
+    return {
+        str(u.match.no): {
+            "match": planned_json(u.match),
+            "at": u.at.isoformat(),
+            "by": u.by,
+            "version": u.version,
+        }
+        for u in undated
+    }
+
+
+def undated_from_json(d: dict[str, Any] | None) -> tuple[UndatedMatch, ...]:
+    return tuple(
+        UndatedMatch(
+            planned_from_json(u["match"]),
+            datetime.fromisoformat(u["at"]),
+            int(u["by"]),
+            int(u.get("version", 1)),
+        )
+        for u in (d or {}).values()
+    )

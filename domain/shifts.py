@@ -76,9 +76,11 @@ def delay(
     now: datetime,
     pitch: str | None = None,
     spacing: Spacing = Spacing(),
+    until: datetime | None = None,
 ) -> tuple[PlannedMatch, ...]:
-    """Shift by `minutes` every match without a result that kicks off after `now` (on
-    `pitch`, or all), then every such match a moved one forces, until nothing is broken.
+    """Shift by `minutes` every match without a result that kicks off after `now` (and
+    before `until`: a season's delay is its match day's; on `pitch`, or all), then every
+    such match a moved one forces, until nothing is broken.
 
     A match is forced when, at its planned time, it would break a rule with a moved match
     it follows: the same pitch within the changeover, a shared team within the rest, or a
@@ -89,7 +91,7 @@ def delay(
         raise CannotMove("bad_minutes", 0, minutes=minutes)
     now_utc = now.astimezone(UTC)
     live = [_Live(m) for m in matches if m.no not in played]
-    movable = [x for x in live if x.start > now_utc]
+    movable = [x for x in live if x.start > now_utc and (until is None or x.start < until)]
     shift = timedelta(minutes=minutes)
     moved: dict[int, _Live] = {}
     queue: list[tuple[_Live, _Live]] = []
@@ -216,6 +218,12 @@ def earliest(
         if _first_clash(new, others, spacing) is None:
             return mark
     return None
+
+
+def retimed(match: PlannedMatch, start: datetime) -> PlannedMatch:
+    """`match` kicking off at `start` (on its clock), as long as it was: an undated match
+    (/ertele 14 belirsiz) put back into the plan to be moved to the date it got."""
+    return _Live(match).shifted(start.astimezone(UTC) - match.start.astimezone(UTC)).match
 
 
 def moved(

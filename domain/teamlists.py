@@ -11,7 +11,7 @@ from domain.names import duplicates
 from domain.setuperrors import BadName, DuplicateTeams, Problem, TooFewTeams, TooManyTeams
 from domain.setupparts import MAX_TEAMS, MIN_TEAMS, TEAM_NAME_MAX, Part
 
-__all__ = ["check_name", "default_teams", "parse_teams"]
+__all__ = ["cased", "check_name", "default_teams", "parse_teams"]
 
 _BULLET = re.compile(r"^[-•*–—·▪►]\s+")
 _NUMBERING = re.compile(r"^[0-9]{1,2}\s*[.)]\s+")
@@ -32,6 +32,22 @@ def _entries(text: str) -> list[str]:
     return [entry for entry in entries if entry]
 
 
+def cased(name: str) -> str:
+    """A team's name as stored: as typed when its first letter is a capital ("FC kartal",
+    "Şahinler"), else each word's first letter a Turkish capital ("şahinler" ->
+    "Şahinler", "ısparta" -> "Isparta", "istanbul gençlik" -> "İstanbul Gençlik")."""
+    first = next((c for c in name if c.isalpha()), None)
+    if first is None or not first.islower():
+        return name
+    return " ".join(_capital(word) for word in name.split(" "))
+
+
+def _capital(word: str) -> str:
+    """The word with its first letter a Turkish capital (one letter for one: "ß" stays)."""
+    upper = names.tr_upper(word[:1]) if word[:1].isalpha() else word[:1]
+    return (upper if len(upper) == 1 else word[:1]) + word[1:]
+
+
 def check_name(part: Part, name: str, maximum: int) -> None:
     """Refuses (BadName) a name over `maximum` characters or without a letter or digit."""
     if len(name) > maximum:
@@ -41,7 +57,8 @@ def check_name(part: Part, name: str, maximum: int) -> None:
 
 
 def parse_teams(text: str) -> tuple[str, ...]:
-    """The team names in `text`: one per line or separated by commas, as typed.
+    """The team names in `text`: one per line or separated by commas, as typed (a name
+    typed all in lower case gets its capitals, see `cased`).
 
     Whitespace is collapsed, empty entries and list bullets ("- ", "• ", and "1. " when
     every line is numbered) dropped. Refuses (in this order) a name over TEAM_NAME_MAX or
@@ -56,9 +73,9 @@ def parse_teams(text: str) -> tuple[str, ...]:
     if len(teams) > MAX_TEAMS:
         raise TooManyTeams(text, len(teams))
     pairs = duplicates(teams)
-    if pairs:
+    if pairs:  # named as typed: a name's capitals never make it another team
         raise DuplicateTeams(text, tuple(pairs))
-    return tuple(teams)
+    return tuple(cased(team) for team in teams)
 
 
 def default_teams(count: int) -> tuple[str, ...]:

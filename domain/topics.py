@@ -9,13 +9,17 @@ digits only) with `domain.morphology` and gives what it asks, or None:
   left, group, played or total;
 * DATES: the end of the league, the season, the tournament or the day ("lig ne zaman
   bitiyor", "sezon ne zamana kadar", "bugün kaça kadar sürer"), detail "end"; the last
-  match ("son maç ne zaman", "ligin son maçı hangi tarihte"), detail "last_match";
+  match ("son maç ne zaman", "ligin son maçı hangi tarihte"), detail "last_match"; its
+  start ("lig ne zaman başlıyor", "sezon başladı mı", "ilk maç ne zaman", "turnuvanın ilk
+  maçı kaçta"), detail "start", never in the first person ("kaçta başlıyoruz" asks the
+  time of our match);
 * POSTPONED: "ertelenen maç ne zaman", "maçımız ertelendi mi", "maç iptal mi": a form of
   "ertele" or "iptal" in a question (an organiser's "maç ertelendi" is news, not asked);
 * OPPONENTS: the teams met in the group or the league ("rakiplerimiz kimler", "grupta
   kimler var", "gruptaki takımlar hangileri", "kimlerle oynuyoruz bu sezon");
 * TABLE: "puan durumu", "puan tablosu", "sıralama nasıl", "kim lider", "ligde kim önde",
-  "ligde durum ne"; `mine` when it asks the writer's own ("puanımız", "sıramız");
+  "ligde durum ne", "lig durumu" (alone: "lig durumu karışık" is said, not asked); `mine`
+  when it asks the writer's own ("puanımız", "sıramız");
 * PLACE: a place asked without "we" ("Kartallar kaçıncı", "kaçıncı olduk").
 
 `used` are the positions of the words that say so; the other words may name a team.
@@ -29,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.morphology import Person, Pos, Tense, Word, analyse
+from domain.morphology import Case, Person, Pos, Tense, Word, analyse
 
 __all__ = ["ASKING", "Topic", "TopicQuestion", "topic_in"]
 
@@ -147,6 +151,48 @@ def _dates(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
     return None
 
 
+# Words that ask when ("ne zaman", "saat kaçta", "hangi tarihte"), folded; "kaçta" is read.
+_WHEN = frozenset({"zaman", "zmn", "zman", "nezaman", "nzmn", "nezmn", "saat", "tarih", "gun"})
+_WHEN |= {"tarihte", "tarihinde", "gunu", "gunde"}
+# Verbs of a first match or a start asked about; any other ("ilk maç ne zaman bitti", "ilk
+# maçta kim attı") asks about something else.
+_STARTING = frozenset({"basla", "oyna", "ol"})
+
+
+def _start(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    """The start of the league, the season or the tournament: a form of "başla" beside one
+    of them, asked when or whether ("lig ne zaman başlıyor", "sezon başladı mı"), or the
+    first match asked when ("ilk maç ne zaman", "ligin ilk maçı kaçta"); detail "start"."""
+    if any(w.startswith("hafta") for w in words):
+        return None  # "ilk hafta ne zaman": a week
+    if any(r is not None and r.pos is Pos.VERB and r.stem not in _STARTING for r in read):
+        return None
+    begins = _where(read, frozenset({"basla"}))
+    whole = _where(read, _SEASON)
+    first = [i for i in range(len(words) - 1) if words[i] == "ilk" and _stem(read[i + 1]) == "mac"]
+    we = _we(read, words)
+    if we and not first:
+        return None  # "lige kaçta başlıyoruz": our next match
+    when = [
+        i
+        for i, (w, r) in enumerate(zip(words, read, strict=True))
+        if w in _WHEN or (r is not None and r.stem == "kac" and r.case is Case.LOCATIVE)
+    ]
+    particle = [
+        i
+        for i, (w, r) in enumerate(zip(words, read, strict=True))
+        if w in ("mi", "mu") or (r is not None and r.question)
+    ]
+    if begins and whole and (when or particle):
+        used = {*begins, *whole, *when, *particle}
+    elif first and when:
+        used = {*first, *(i + 1 for i in first), *whole, *begins, *when}
+    else:
+        return None
+    used |= {i for i, w in enumerate(words) if w in ("ne", "hangi", "acaba")}
+    return TopicQuestion(Topic.DATES, "start", we, frozenset(used))  # "ilk maçımız": ours
+
+
 def _postponed(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
     moved = _where(read, frozenset({"ertele", "erteleme", "iptal"}))
     if not moved:
@@ -192,25 +238,41 @@ def _table(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
         used = set(table)
     elif (lead or ahead) and "kim" in words + [_stem(r) or "" for r in read]:
         used = {*lead, *ahead, *_where(read, frozenset({"kim"}))}
-    elif whole and state and _asks(words, read):
-        used = {*whole, *state}
+    elif whole and state and (_asks(words, read) or _named_state(words, read, whole, state)):
+        used = {*whole, *state}  # "ligde durum ne"; "lig durumu", "grup durumu?"
     else:
         return None
     used |= {*whole, *(i for i, w in enumerate(words) if w in ("nasil", "ne", "alemde"))}
+    used |= {i - 1 for i in state if i > 0 and words[i - 1] == "son"}  # "ligde son durum ne"
     rest = [r for i, r in enumerate(read) if i not in used]
     if not _asks(words, read) and (len(rest) > 2 or any(r and r.pos is Pos.PRONOUN for r in rest)):
         return None  # "puan durumu bizi üzüyor": said, not asked for
     return TopicQuestion(Topic.TABLE, None, mine, frozenset(used))
 
 
+def _named_state(
+    words: Sequence[str], read: Sequence[Word | None], whole: list[int], state: list[int]
+) -> bool:
+    """ "lig durumu", "ligin durumu", "grup durumu?": the table named as "puan durumu" is,
+    with nothing beside it but a call ("abi"); "lig durumu karışık" is said, not asked."""
+    named = [i for i in state if i - 1 in whole and (read[i] or _NONE).possessive is Person.HE]
+    rest = [w for i, w in enumerate(words) if i not in whole and i not in state]
+    return bool(named) and all(w in _CALLS for w in rest)
+
+
 def _place(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
     at = [i for i, r in enumerate(read) if r and r.stem == "kacinci"]
-    if not at:  # "puanımız kaç oldu", "sıramız ne": our points, our place
-        ours = [i for i, r in enumerate(read) if r and r.stem in ("puan", "sira") and r.we]
-        asked = [
-            i for i, w in enumerate(words) if w == "kac" or (w == "ne" and i == len(words) - 1)
-        ]
-        if ours and asked and len(words) <= 4:
+    if not at:  # "puanımız kaç oldu", "sıramız ne", "averajımız kaç", "gol farkımız ne"
+        ours = [i for i, r in enumerate(read) if r and r.stem in _OURS_PLACE and r.we]
+        gap = [i for i, w in enumerate(words[1:], 1) if w.startswith("farkimiz")]
+        ours += [j for i in gap if words[i - 1] in ("gol", "puan") for j in (i - 1, i)]
+        # "sıramız ne abi", "puanımız ne durumda", "gol farkımız ne durumda abi"
+        said = [i for i, w in enumerate(words) if w not in _CALLS]
+        last = said[-1] if said else -1
+        asked = [i for i, w in enumerate(words) if w == "kac" or (w == "ne" and i == last)]
+        asked += [i for i, w in enumerate(words[:-1]) if w == "ne" and words[i + 1] == "durumda"]
+        asked += [i + 1 for i in asked if words[i] == "ne" and i + 1 < len(words)]
+        if ours and asked and len(said) <= 4:
             return TopicQuestion(Topic.PLACE, None, True, frozenset(ours + asked))
     if not at or _where(read, frozenset({"saha", "mac", "hafta"})):
         return None  # "kaçıncı sahada oynuyoruz" asks for the pitch
@@ -220,12 +282,16 @@ def _place(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
 
 
 _NONE = Word("", "", Pos.NOUN)
+# Calling the others, not a word of the question ("abi", "hocam").
+_CALLS = frozenset({"abi", "hocam", "ya", "kanka", "reis", "beyler"})
+# Our points, place and goal difference ("averaj") tell our standing.
+_OURS_PLACE = frozenset({"puan", "sira", "averaj"})
 
 
 def topic_in(words: Sequence[str]) -> TopicQuestion | None:
     """What `words` (folded) ask about the tournament, or None; see the module docstring."""
     read = [analyse(w) for w in words]
-    for rule in (_postponed, _count, _dates, _opponents, _place, _table):
+    for rule in (_postponed, _count, _dates, _start, _opponents, _place, _table):
         found = rule(words, read)
         if found is not None:
             return _with_group(found, words, read)

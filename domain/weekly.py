@@ -33,6 +33,8 @@ class RhythmProblem(StrEnum):
     BAD_EVERY = "bad_every"  # "her 0 haftada bir"
     BAD_DATE = "bad_date"  # "32 Ocak'tan itibaren"
     OFF_RHYTHM = "off_rhythm"  # "1 Şubat hariç" for a Sunday league: 1 Feb is a Monday
+    OFF_WEEKDAY = "off_weekday"  # a first match day "18 Ocak" for a Sunday league
+    OTHER_TIME = "other_time"  # a first match day "17 Ocak 15:00" for a 14:00-17:00 window
 
 
 class RhythmError(DomainError):

@@ -63,6 +63,7 @@ WEEKDAYS: dict[str, int] = {
     "pazar": 6,
 }
 RELATIVE_DAYS: dict[tuple[str, ...], int] = {
+    ("dun",): -1,  # the day an undated match was played: "/ertele 14 dün 20:00"
     ("bugun",): 0,
     ("yarin",): 1,
     ("obur", "gun"): 2,

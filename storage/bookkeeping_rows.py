@@ -1,12 +1,12 @@
 """The bot's own bookkeeping tables: reminders, private chats, updates, conversations,
-inbox (the schema's other tables are in storage.rows)."""
+inbox, stored replies (the schema's other tables are in storage.rows)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, Index, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, Index, LargeBinary, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.rows import Base, MatchId, TelegramId
@@ -65,7 +65,11 @@ class InboxRow(Base):
     """One update as Telegram sent it, stored before the bot tells Telegram it has it
     (issue 11). `done_at` is set once its handlers have finished; rows without it are
     handled again after a restart. Done rows stay 48 h, so a copy Telegram delivers again
-    in that time is recognised and ignored."""
+    in that time is recognised and ignored.
+
+    Several processes (issue 24): `attempts` counts the processes that began handling it
+    and `taken_by` names the last ("host:pid"); an update that cannot be read, or keeps
+    failing, is set aside: `set_aside_at` and `done_at` both set, never handled again."""
 
     __tablename__ = "inbox"
     __table_args__ = (Index("ix_inbox_done_at", "done_at"),)
@@ -75,3 +79,20 @@ class InboxRow(Base):
     payload: Mapped[dict[str, Any]]
     received_at: Mapped[datetime]
     done_at: Mapped[datetime | None]
+    attempts: Mapped[int] = mapped_column(server_default=text("0"))
+    taken_by: Mapped[str | None] = mapped_column(String(64))
+    set_aside_at: Mapped[datetime | None]
+
+
+class StoredReplyRow(Base):
+    """What a committed change of an update is answered with, written in the transaction of
+    the change (with its claim): the use case's outcome, pickled, from which the handler
+    composes the reply (bot/runtime/replies.py). The row goes once the reply was sent; one
+    left behind (a crash, a failed send) is sent when the update is handled again."""
+
+    __tablename__ = "stored_replies"
+
+    update_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    verb: Mapped[str] = mapped_column(String(200))  # the use case that made the outcome
+    outcome: Mapped[bytes] = mapped_column(LargeBinary)
+    stored_at: Mapped[datetime] = mapped_column(index=True)

@@ -8,8 +8,11 @@ given in order, and `message` says them.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from typing import ClassVar, dataclass_transform
+
+from sqlalchemy.exc import DBAPIError
 
 from domain.errors import DomainError
 from domain.model import Score
@@ -131,3 +134,27 @@ class UndoConflict(Refusal):
     match_no: int
     current: Score | None
     message = "match {match_no} was changed after the write to undo"
+
+
+# SQLite's result codes and PostgreSQL's SQLSTATEs of a database that cannot take a write
+# now but will later: another process holds the lock, the disk (or a quota) is full, the
+# server is starting, stopping or out of connections.
+_SQLITE_WAIT = {5, 6, 13}  # SQLITE_BUSY, SQLITE_LOCKED, SQLITE_FULL
+_SQLITE_TEXTS = ("database is locked", "database table is locked", "disk is full")
+_POSTGRES_WAIT = {"53100", "53200", "53300", "55P03", "57P03", "40P01", "08006", "08001"}
+
+
+def unavailable(exc: BaseException) -> bool:
+    """True when `exc` is the database saying it is busy or full for now (locked by another
+    process, no space left, not accepting connections): the same write may succeed later,
+    and nothing of it was stored. Any other error (a bug, a constraint) is False. The
+    driver's error comes wrapped by SQLAlchemy, or bare from the BEGIN of a write
+    (storage.sqlite_driver)."""
+    cause = exc.orig if isinstance(exc, DBAPIError) else exc
+    code = getattr(cause, "sqlite_errorcode", None)
+    if isinstance(cause, sqlite3.Error) and isinstance(code, int):
+        return code & 0xFF in _SQLITE_WAIT
+    if isinstance(exc, DBAPIError) and getattr(cause, "sqlstate", None) in _POSTGRES_WAIT:
+        return True  # asyncpg's, through SQLAlchemy
+    text = str(cause).lower()
+    return isinstance(cause, sqlite3.OperationalError) and any(t in text for t in _SQLITE_TEXTS)

@@ -3,26 +3,31 @@
 The leader is the process holding a PostgreSQL session-level advisory lock on a connection
 of its own, kept open for as long as it leads (docs/reminders.md, "Several processes").
 When the process dies, its connection closes and PostgreSQL frees the lock, so another
-process's next `hold()` takes it. The connection does not come from the shared pool: a
-pooled connection goes back to the pool (and to other work) between uses, and a lock on it
-would outlive its owner's interest or vanish with a recycle. A claim still checks the row's
-status and due time, so two leaders for a moment (a network split) cannot send twice.
+process's next `hold()` takes it (storage.leases: why a connection of its own). A claim
+still checks the row's status and due time, so two leaders for a moment (a network split)
+cannot send twice.
 
 SQLite serves one process, which always leads.
+
+`Sole` is the same lock under another key for polling (bot/runtime/intake.py): Telegram
+gives one getUpdates at a time to a bot, so a second poller on the database waits, saying
+so, and takes over when the first stops. On a SQLite file it is an flock on a file beside
+it (`<database>.poller`), freed by the kernel when the process ends.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import hashlib
 import logging
+import os
 from contextlib import suppress
 
 from sqlalchemy import BigInteger, bindparam, text
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
 
+from storage.engine import sqlite_path
+from storage.leases import GONE, PING, LockConnection
 from storage.uow import Database
 
 log = logging.getLogger(__name__)
@@ -32,15 +37,12 @@ LOCK_NAME = b"turnuva-reminders"
 # integer (PostgreSQL's bigint). Written out so it never changes with the code around it;
 # tests/storage/test_leader.py checks the derivation.
 LOCK_KEY = 4396721382677454948
+POLLER_KEY = 5959722319288530348  # lock_key(b"turnuva-poller"): the one polling process
 DEFAULT_TIMEOUT = 5.0  # seconds for one look at the database; the caller retries in ~10 s
 
-_PING = text("SELECT 1")
 _KEY = bindparam("key", type_=BigInteger)  # sent as bigint: the one-argument lock functions
 _TRY_LOCK = text("SELECT pg_try_advisory_lock(:key)").bindparams(_KEY)
 _UNLOCK = text("SELECT pg_advisory_unlock(:key)").bindparams(_KEY)
-# A connection that is gone raises a driver error (wrapped by SQLAlchemy), a socket error,
-# or hangs until the timeout: each means "not held".
-_GONE = (SQLAlchemyError, OSError, TimeoutError)
 
 
 def lock_key(name: bytes = LOCK_NAME) -> int:
@@ -55,12 +57,9 @@ class Leadership:
     def __init__(
         self, db: Database, key: int = LOCK_KEY, *, timeout: float = DEFAULT_TIMEOUT
     ) -> None:
-        self._db = db
         self._key = key
-        self._timeout = timeout
         self._postgresql = db.engine.dialect.name == "postgresql"
-        self._engine: AsyncEngine | None = None
-        self._conn: AsyncConnection | None = None
+        self._conn = LockConnection(db.engine.url, timeout)
         self._held = False
         self._busy = asyncio.Lock()  # hold() and release() from several tasks take turns
 
@@ -77,11 +76,12 @@ class Leadership:
             if not self._postgresql:
                 self._held = True
                 return True
-            if self._conn is not None:
-                if await self._alive(self._conn):
+            if self._conn.open_:
+                try:
+                    await self._conn.execute(PING, {})
                     return True
-                log.warning("leader lock connection lost; trying to take the lock again")
-                await self._discard()
+                except GONE:
+                    log.warning("leader lock connection lost; trying to take the lock again")
             self._held = await self._take()
             return self._held
 
@@ -89,63 +89,49 @@ class Leadership:
         """Give up the lead (unlock and close the connection); idempotent."""
         async with self._busy:
             self._held = False
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                with suppress(*_GONE):  # a dead session has freed the lock already
-                    async with asyncio.timeout(self._timeout):
-                        await conn.execute(_UNLOCK, {"key": self._key})
-                await self._close(conn)
-            if self._engine is not None:
-                engine, self._engine = self._engine, None
-                await engine.dispose()
-
-    async def _alive(self, conn: AsyncConnection) -> bool:
-        try:
-            async with asyncio.timeout(self._timeout):
-                await conn.execute(_PING)
-        except _GONE:
-            return False
-        return True
-
-    async def _discard(self) -> None:
-        conn, self._conn = self._conn, None
-        self._held = False
-        if conn is not None:
-            await _invalidate(conn)
+            if self._conn.open_:
+                with suppress(*GONE):  # a dead session has freed the lock already
+                    await self._conn.execute(_UNLOCK, {"key": self._key})
+            await self._conn.close()
 
     async def _take(self) -> bool:
-        if self._engine is None:
-            # Its own connection (NullPool: never shared, closed for real), in autocommit so
-            # it holds no transaction open while it sits there holding the lock.
-            self._engine = create_async_engine(
-                self._db.engine.url, poolclass=NullPool, isolation_level="AUTOCOMMIT"
-            )
-        conn: AsyncConnection | None = None
         try:
-            async with asyncio.timeout(self._timeout):
-                conn = await self._engine.connect()
-                got = bool(await conn.scalar(_TRY_LOCK, {"key": self._key}))
-        except _GONE as exc:
+            await self._conn.open()
+            if (await self._conn.execute(_TRY_LOCK, {"key": self._key}))[0][0]:
+                return True
+        except GONE as exc:
             log.warning("cannot reach the database to take the leader lock: %r", exc)
-            got = False
-        if got:
-            self._conn = conn
-            return True
-        if conn is not None:
-            await self._close(conn)
+        await self._conn.close()
         return False
 
-    async def _close(self, conn: AsyncConnection) -> None:
-        """Close politely if the server answers in time, else drop the socket."""
+
+class Sole:
+    """The one polling process: `hold()` True while this process is it (see the module)."""
+
+    def __init__(self, db: Database) -> None:
+        path = sqlite_path(db.engine.url.render_as_string(hide_password=False))
+        self._file = None if path is None else path.with_name(path.name + ".poller")
+        self._fd: int | None = None
+        postgresql = db.engine.dialect.name == "postgresql"
+        self._lock = Leadership(db, POLLER_KEY) if postgresql else None
+
+    async def hold(self) -> bool:
+        if self._lock is not None:
+            return await self._lock.hold()
+        if self._file is None or self._fd is not None:  # in memory: one process by nature
+            return True
+        fd = os.open(self._file, os.O_RDWR | os.O_CREAT, 0o600)
         try:
-            async with asyncio.timeout(self._timeout):
-                await conn.close()
-        except _GONE:
-            await _invalidate(conn)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
 
-
-async def _invalidate(conn: AsyncConnection) -> None:
-    """Close a connection without talking to the server (it may be dead or hung)."""
-    with suppress(*_GONE):
-        await conn.invalidate()
-        await conn.close()
+    async def release(self) -> None:
+        if self._lock is not None:
+            await self._lock.release()
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)  # the flock goes with the descriptor

@@ -3,105 +3,24 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
-from datetime import UTC, date, datetime, time, tzinfo
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields, replace
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from domain.forfeits import WithdrawalRule
-from domain.formseason import Season
+from domain.formseason import season_from_json, season_json
 from domain.model import Group, PlannedMatch, Score, Stage
-from domain.settings import TournamentSettings, UndatedMatch, Withdrawal
+from domain.settings import (
+    TournamentSettings,
+    undated_from_json,
+    undated_json,
+    withdrawn_from_json,
+    withdrawn_json,
+)
+from domain.sidewords import worded
 from storage.records import StoredMatch, Tournament
 from storage.rows import TournamentRow
-
-# A planned match kept in a settings column (a withdrawal's removed matches, an undated
-# one): these fields, names and not team ids, as it was when it left the plan.
-_PLANNED_JSON = ("no", "stage", "group", "round", "pitch", "start", "end", "home", "away")
-
-
-def planned_json(m: PlannedMatch) -> dict[str, Any]:
-    d: dict[str, Any] = {name: getattr(m, name) for name in _PLANNED_JSON}
-    d |= {"stage": m.stage.value, "start": m.start.isoformat(), "end": m.end.isoformat()}
-    return d | {"key": m.key, "week": m.week}
-
-
-def planned_from_json(d: dict[str, Any]) -> PlannedMatch:
-    fields_ = {name: d[name] for name in _PLANNED_JSON} | {"stage": Stage(d["stage"])}
-    fields_ |= {
-        "start": datetime.fromisoformat(d["start"]),
-        "end": datetime.fromisoformat(d["end"]),
-    }
-    return PlannedMatch(**fields_, key=d.get("key"), week=d.get("week"))
-
-
-def season_json(season: Season) -> dict[str, Any]:
-    """A season's rhythm as stored (the set-up answers' form, bot.usecases.drafts)."""
-    return {
-        "every_days": season.every_days,
-        "weekday": season.weekday,
-        "opens": season.opens.strftime("%H:%M"),
-        "closes": season.closes.strftime("%H:%M"),
-        "first": season.first_day.isoformat(),
-        "skip": [d.isoformat() for d in season.skip],
-    }
-
-
-def season_from_json(d: Mapping[str, Any]) -> Season:
-    first = date.fromisoformat(d["first"])
-    return Season(
-        every_days=int(d["every_days"]),
-        weekday=int(d.get("weekday", first.weekday())),
-        opens=time.fromisoformat(d["opens"]),
-        closes=time.fromisoformat(d["closes"]),
-        first_day=first,
-        skip=tuple(date.fromisoformat(x) for x in d.get("skip") or ()),
-    )
-
-
-def _withdrawn_json(withdrawn: tuple[Withdrawal, ...]) -> dict[str, Any]:
-    """{team: {"annulled", "by", "at", "after", "awarded", "removed"}}"""
-    return {
-        w.team: {
-            "annulled": w.annulled,
-            "by": w.by,
-            "at": w.at.isoformat(),
-            "after": w.after,
-            "awarded": list(w.awarded),
-            "removed": [planned_json(m) for m in w.removed],
-        }
-        for w in withdrawn
-    }
-
-
-def _withdrawn_from_json(d: dict[str, Any]) -> tuple[Withdrawal, ...]:
-    return tuple(
-        Withdrawal(
-            team=team,
-            annulled=bool(w.get("annulled")),
-            by=int(w["by"]),
-            at=datetime.fromisoformat(w["at"]),
-            after=w.get("after"),
-            awarded=tuple(int(no) for no in w.get("awarded") or ()),
-            removed=tuple(planned_from_json(m) for m in w.get("removed") or ()),
-        )
-        for team, w in d.items()
-    )
-
-
-def _undated_json(undated: tuple[UndatedMatch, ...]) -> dict[str, Any]:
-    """{"14": {"match", "at", "by"}}"""
-    return {
-        str(u.match.no): {"match": planned_json(u.match), "at": u.at.isoformat(), "by": u.by}
-        for u in undated
-    }
-
-
-def _undated_from_json(d: dict[str, Any]) -> tuple[UndatedMatch, ...]:
-    return tuple(
-        UndatedMatch(planned_from_json(u["match"]), datetime.fromisoformat(u["at"]), int(u["by"]))
-        for u in d.values()
-    )
 
 
 def _optional(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -126,8 +45,8 @@ _TO_COLUMN: dict[str, Callable[[Any], Any]] = {
     "group_leads": _optional(list),
     "captain_leads": _optional(list),
     "withdrawal_rule": lambda rule: rule.value,
-    "withdrawn": _withdrawn_json,
-    "undated": _undated_json,
+    "withdrawn": withdrawn_json,
+    "undated": undated_json,
 }
 _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
     "pitches": tuple,
@@ -136,8 +55,8 @@ _FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
     "group_leads": _optional(_ints),
     "captain_leads": _optional(_ints),
     "withdrawal_rule": WithdrawalRule,
-    "withdrawn": lambda d: _withdrawn_from_json(d or {}),
-    "undated": lambda d: _undated_from_json(d or {}),
+    "withdrawn": withdrawn_from_json,
+    "undated": undated_from_json,
 }
 SETTINGS = tuple(f.name for f in fields(TournamentSettings))
 _TOURNAMENT = tuple(f.name for f in fields(Tournament) if f.name != "settings")  # as columns
@@ -159,7 +78,9 @@ def tournament_from_row(row: TournamentRow) -> Tournament:
 # `home`/`away`): a statement selects them in this order, so a row unpacks by position,
 # several times cheaper per row than reading twenty attributes of a Row by name.
 _COLUMN_OF = {"group": "group_label", "start": "start_at", "end": "end_at"}
-PLANNED_COLUMNS = tuple(_COLUMN_OF.get(f.name, f.name) for f in fields(PlannedMatch))
+_SAID = frozenset({"home_words", "away_words"})  # derived from the plan, not columns
+_PLANNED_FIELDS = tuple(f.name for f in fields(PlannedMatch) if f.name not in _SAID)
+PLANNED_COLUMNS = tuple(_COLUMN_OF.get(name, name) for name in _PLANNED_FIELDS)
 SCORE_COLUMNS = tuple(f.name for f in fields(Score))
 # What `stored_match` reads, as one JSON array per match (storage.repositories.matches):
 # the match's id and version, its plan, its result (nulls when unplayed), who entered it.
@@ -168,7 +89,7 @@ STORED_MATCH_COLUMNS = ("id", "version", *PLANNED_COLUMNS, *SCORE_COLUMNS, "ente
 
 def match_columns(match: PlannedMatch, team_ids: dict[str, int]) -> dict[str, object]:
     """Columns of a planned match; team names must already be resolved to ids."""
-    row = {_COLUMN_OF.get(f.name, f.name): getattr(match, f.name) for f in fields(match)}
+    row = {_COLUMN_OF.get(name, name): getattr(match, name) for name in _PLANNED_FIELDS}
     for side in ("home", "away"):
         team = row.pop(side)
         row[f"{side}_team_id"] = None if team is None else team_ids[team]
@@ -206,20 +127,21 @@ def stored_match(values: Sequence[Any], zone: tzinfo = UTC) -> StoredMatch:
 
 
 def stored_matches(value: Any, zone: tzinfo = UTC) -> tuple[StoredMatch, ...]:
-    """The matches of `sql.json_rows` over STORED_MATCH_COLUMNS, in match-number order."""
-    return tuple(sorted((stored_match(v, zone) for v in from_json(value)), key=_number))
+    """The matches of `sql.json_rows` over STORED_MATCH_COLUMNS, in match-number order;
+    unknown knockout sides in words where the whole plan is read (`sidewords.worded`)."""
+    found = sorted((stored_match(v, zone) for v in from_json(value)), key=_number)
+    if not any(s.match.home_from or s.match.away_from for s in found):
+        return tuple(found)
+    said = worded([s.match for s in found])
+    return tuple(replace(s, match=m) for s, m in zip(found, said, strict=True))
 
 
 def groups_from_json(value: Any) -> tuple[Group, ...]:
     """The draw from `sql.json_rows` over (group label, team, draw position): groups by
     label, teams in draw order; teams outside any group are not in it."""
     rows = sorted(from_json(value), key=lambda t: (t[0], t[2]))
-    return draw((label, name) for label, name, _ in rows)
-
-
-def draw(pairs: Iterable[tuple[str, str]]) -> tuple[Group, ...]:
-    """The groups of (label, team) pairs that come in draw order."""
-    return tuple(Group(label, teams) for label, teams in grouped(pairs).items())
+    by_label = grouped((label, name) for label, name, _ in rows)
+    return tuple(Group(label, teams) for label, teams in by_label.items())
 
 
 def grouped(pairs: Iterable[tuple[Any, Any]]) -> dict[Any, tuple[Any, ...]]:

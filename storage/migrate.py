@@ -3,6 +3,12 @@
 Alembic is configured in code (no alembic.ini to ship or find): the scripts live next to
 this module in `migrations/`. The async variants run inside an existing event loop (the
 bot's `post_init`); the sync ones wrap them for the CLI.
+
+Several processes may start at once on one PostgreSQL database (docs/deploy.md): each runs
+its migrations in one transaction that first takes a transaction-level advisory lock, so
+one migrates while the others wait for its commit and then find the schema current (no
+two `CREATE TABLE`s racing). SQLite serves one process; its write transaction (BEGIN
+IMMEDIATE) serialises a second one anyway.
 """
 
 from __future__ import annotations
@@ -13,12 +19,17 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy import BigInteger, bindparam, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
 from storage.engine import default_url, make_engine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+# The migration lock's key: storage.leader.lock_key(b"turnuva-migrations"), written out so it
+# never changes with the code (tests/storage/test_storage_migrations.py checks it).
+LOCK_KEY = 981847002535095437
+_LOCK = text("SELECT pg_advisory_xact_lock(:key)").bindparams(bindparam("key", type_=BigInteger))
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -38,6 +49,8 @@ async def _run(url: str | None, action: str, revision: str) -> None:
 
 
 def _on_connection(connection: Connection, url: str | None, action: str, revision: str) -> None:
+    if connection.dialect.name == "postgresql":  # held until this transaction commits
+        connection.execute(_LOCK, {"key": LOCK_KEY})
     config = alembic_config(url)
     config.attributes["connection"] = connection
     getattr(command, action)(config, revision)

@@ -6,7 +6,8 @@ result command; these frozen dataclasses carry them without exposing ORM rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from domain.model import Group, PlannedMatch, Score
@@ -57,13 +58,56 @@ class StoredMatch(Fixture):
 
 
 @dataclass(frozen=True)
+class StoredPlayer:
+    """A player of a team's squad (storage.player_rows.PlayerRow); `removed`: taken off
+    the squad, his goals and cards kept."""
+
+    id: int
+    team: str
+    name: str
+    number: int | None = None
+    removed: bool = False
+    listed: bool = False  # put there by /kadro (not only named in a result)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """A goal, an own goal or a card (`kind`: storage.player_rows.EVENT_KINDS) of player
+    `player_id` of `team` in match `match_no`, with the update that recorded it."""
+
+    id: int
+    match_no: int
+    player_id: int
+    player: str
+    team: str
+    kind: str
+    update_id: int | None = None
+
+
+@dataclass(frozen=True)
+class StoredBan:
+    """/ceza: player `player_id` misses `matches` of his team's matches after match
+    `after_match` (None: from its first; 0 matches: his ban lifted)."""
+
+    player_id: int
+    matches: int
+    after_match: int | None
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A tournament as one read gives it: settings, draw (groups by label, teams in draw
-    order) and every match with its result, in match-number order."""
+    order) and every match with its result, in match-number order; the squads (players
+    taken off them included, for their goals and cards), the live events in the order
+    recorded and the /ceza decisions, oldest first."""
 
     tournament: Tournament
     groups: tuple[Group, ...]
     matches: tuple[StoredMatch, ...]
+    players: tuple[StoredPlayer, ...] = ()
+    events: tuple[StoredEvent, ...] = ()
+    bans: tuple[StoredBan, ...] = ()
+    team_ids: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -137,18 +181,6 @@ class AuditedWrite:
     match_no: int
     old: Score | None
     new: Score
-
-
-@dataclass(frozen=True)
-class AuditEntry:
-    """One write of a result: `old` is None for the first entry, `new` None when the
-    result was deleted; `undo` when the write was an undo of an earlier one."""
-
-    old: Score | None
-    new: Score | None
-    changed_by: int
-    changed_at: datetime
-    undo: bool = False
 
 
 @dataclass(frozen=True)

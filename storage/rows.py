@@ -147,6 +147,7 @@ class TournamentRow(Base):
     squad: Mapped[int | None]
     live_message_id: Mapped[int | None] = mapped_column(BigInteger)
     has_cards: Mapped[bool] = mapped_column(server_default=false())
+    yellow_limit: Mapped[int | None]  # /ayarlar sari_ceza (migration 0012)
     has_lots: Mapped[bool] = mapped_column(server_default=false())
     forfeit_deduction: Mapped[bool] = mapped_column(server_default=false())
     withdrawal_rule: Mapped[str] = mapped_column(String(32), server_default="award")
@@ -191,7 +192,7 @@ class OrganiserRow(Base):
     added_at: Mapped[datetime]
 
 
-# --- what happens on the pitch: matches, results and their audit trail, cards, lots
+# --- what happens on the pitch: matches, results and their audit trail, lots
 
 
 class MatchRow(Base):
@@ -289,21 +290,6 @@ class ResultAuditRow(Base):
     # No ON DELETE action: the rows of a match go together (cascade from `matches`), and
     # a SQLite batch copy of this table must fail rather than cascade into its copy.
     undoes_id: Mapped[int | None] = mapped_column(ForeignKey("result_audit.id"))
-
-
-class CardRow(Base):
-    __tablename__ = "cards"
-    __table_args__ = (
-        CheckConstraint("kind IN ('yellow', 'second_yellow', 'red', 'yellow_red')", name="kind"),
-    )
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    tournament_id: Mapped[TournamentId] = mapped_column(index=True)
-    team_id: Mapped[TeamId]
-    match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id", ondelete="SET NULL"))
-    kind: Mapped[str] = mapped_column(String(16))
-    recorded_by: Mapped[TelegramId]
-    recorded_at: Mapped[datetime]
 
 
 class LotRow(Base):

@@ -86,6 +86,11 @@ class Repository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
+    @property
+    def _dialect(self) -> str:
+        """ "sqlite" or "postgresql": a few statements are spelled per engine."""
+        return self._session.get_bind().dialect.name
+
     async def _rowcount(self, stmt: Any, params: dict[str, Any] | None = None) -> int:
         """Run an UPDATE or DELETE; how many rows it matched."""
         return int((await self._session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]

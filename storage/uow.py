@@ -17,11 +17,13 @@ from storage.engine import READ_ONLY, make_engine
 from storage.repositories.bookkeeping import (
     InboxRepository,
     PrivateChatRepository,
+    ReplyRepository,
     SetupStateRepository,
     UpdateRepository,
 )
 from storage.repositories.links import LinkRepository
 from storage.repositories.matches import MatchRepository
+from storage.repositories.players import PlayerRepository
 from storage.repositories.reminders import ReminderRepository
 from storage.repositories.results import ResultRepository
 from storage.repositories.teams import TeamRepository
@@ -40,7 +42,9 @@ class UnitOfWork:
     private_chats: PrivateChatRepository
     setups: SetupStateRepository
     inbox: InboxRepository
+    replies: ReplyRepository
     links: LinkRepository
+    players: PlayerRepository
 
     def __init__(
         self,

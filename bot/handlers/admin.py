@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers import forfeits
+from bot.handlers import forfeits, players
 from bot.handlers.common import actor, refuse, reply, run
 from bot.handlers.effects import apply
 from bot.texts import admin, tiebreak
@@ -70,6 +70,8 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await _esitlik(update, context, " ".join((context.args or [])[1:]))
             return
         if await forfeits.setting(update, context, args):  # hukmen_puan_sil, cekilme
+            return
+        if await players.setting(update, context, args):  # sari_ceza
             return
         if args[0] == "kadro":
             squad = reminder_settings.Squad(" ".join(args[1:]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from telegram import Update, User
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, reply, run, toast
+from bot.handlers.common import acknowledge, actor, reply, run, toast
 from bot.handlers.effects import apply, keyboard
 from bot.texts.captains import (
     ASSIGN,
@@ -169,7 +169,7 @@ async def captain_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     except DomainError as exc:
         await toast(query, refusal(exc, CLAIM))
         return
-    await query.answer()
+    await acknowledge(query)
     await _claimed(update, context, done, named=True)
 
 
@@ -191,7 +191,7 @@ async def claim_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     except DomainError as exc:
         await toast(query, refusal(exc, DECIDE))
         return
-    await query.answer()
+    await acknowledge(query)
     await query.edit_message_text(decided(done.value, who.name))
     await apply(context, done.effects)
 

@@ -9,10 +9,11 @@ from typing import Any
 
 from telegram import CallbackQuery, Message, Update
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.runtime import services
+from bot.handlers import budget
+from bot.runtime import replies, services
 from bot.texts import parts
 from bot.texts.errors import refusal
 from bot.usecases import runner
@@ -30,6 +31,7 @@ def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
     """Who sent the update, where, when; the chat-admin question is asked only if a use
     case needs it, and then outside its write transaction."""
     chat, user = update.effective_chat, update.effective_user
+    replies.handling(replies.of(context.application), update.update_id)
     return Actor(
         user_id=user.id if user else 0,
         chat_id=chat.id if chat else 0,
@@ -38,7 +40,13 @@ def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
         private=chat is not None and chat.type == ChatType.PRIVATE,
         name=user.full_name if user else "",
         admin=lambda: is_chat_admin(update, context),
+        again=_handled_again(context, update.update_id),
     )
+
+
+def _handled_again(context: ContextTypes.DEFAULT_TYPE, update_id: int) -> bool:
+    ledger = replies.of(context.application)
+    return ledger is not None and ledger.handled_again(update_id)
 
 
 def the_bot(context: ContextTypes.DEFAULT_TYPE, chat_id: int = 0) -> Actor:
@@ -51,8 +59,15 @@ async def run(
     context: ContextTypes.DEFAULT_TYPE, verb: runner.Verb, command: object, who: Actor
 ) -> Outcome[Any]:
     """The one way a handler runs a use case: `verb(uow, command, who)` through the runner,
-    which owns the unit of work, the update's claim and the chat-admin question."""
-    return await runner.run(services.of(context.application).db, verb, command, who)
+    which owns the unit of work, the update's claim and the chat-admin question. A write's
+    outcome is kept with its change until the reply went out, and while the database is
+    locked or full the chat hears once that the bot waits (bot/runtime/replies.py)."""
+    ledger = replies.of(context.application)
+    waiting = None if ledger is None else lambda: ledger.say_waiting(who.chat_id or None)
+    done = await runner.run(services.of(context.application).db, verb, command, who, waiting)
+    if runner.kind_of(verb).write and ledger is not None:
+        ledger.kept(who.update_id)
+    return done
 
 
 def remember(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> None:
@@ -68,6 +83,22 @@ def may_be_talking(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: in
     PostgreSQL) every message looks."""
     keys = services.of(context.application).conversations
     return keys is None or (chat_id, user_id) in keys
+
+
+def talk_indexed(context: ContextTypes.DEFAULT_TYPE) -> bool:
+    """The process knows every stored conversation (one process): the set-up's handler
+    can tell at once whether a message answers it. Without the index a group message's
+    own first read looks (`talk_read`), and what no read looked at is looked up last."""
+    return services.of(context.application).conversations is not None
+
+
+def talk_read(context: ContextTypes.DEFAULT_TYPE, read: bool | None = None) -> bool:
+    """Whether this update's use case already read the sender's stored conversation with
+    the tournament (snapshots.running with a talker). One context serves every handler
+    group of an update, so a later group sees what an earlier one set."""
+    if read is not None:
+        context.talk_read = read  # type: ignore[attr-defined]
+    return bool(getattr(context, "talk_read", False))
 
 
 def in_group(update: Update) -> bool:
@@ -100,6 +131,7 @@ async def reply(update: Update, text: str, **kwargs: object) -> Message | None:
     sent = None
     for n, chunk in enumerate(chunks, 1):
         sent = await message.reply_text(chunk, **(kwargs if n == len(chunks) else first))  # type: ignore[arg-type]
+    await replies.delivered(update.update_id)  # a replay after a crash sends it no more
     return sent
 
 
@@ -113,9 +145,32 @@ async def toast(query: CallbackQuery | None, text: str, *, alert: bool | None = 
     if query is None:
         return
     short = text if len(text) <= TOAST else text[: TOAST - 1] + "…"
-    await query.answer(short, show_alert=len(text) > LONG_TOAST if alert is None else alert)
+    await acknowledge(query, short, show_alert=len(text) > LONG_TOAST if alert is None else alert)
+
+
+async def acknowledge(query: CallbackQuery | None, text: str | None = None, **kwargs: Any) -> bool:
+    """answerCallbackQuery, which may come too late and is then harmless: Telegram refuses
+    an answer more than ~15 s after the press ("query is too old"), and the press's effect
+    (committed already) must still be confirmed in the chat. False when refused."""
+    if query is None:
+        return False
+    try:
+        return await query.answer(text, **kwargs)
+    except BadRequest as exc:
+        if not _too_late(exc):
+            raise
+        log.info("button press %s answered too late: %s", query.id, exc.message)
+        return False
+
+
+def _too_late(exc: BadRequest) -> bool:
+    text = exc.message.lower()
+    return "query is too old" in text or "query id is invalid" in text
 
 
 async def refuse(update: Update, exc: DomainError) -> None:
-    """A user-caused error becomes one friendly Turkish line; nothing was stored."""
+    """A user-caused error becomes one friendly Turkish line; nothing was stored. One
+    member's stream of refusals in a group is folded (bot/handlers/budget.py)."""
+    if await budget.folded(update):
+        return
     await reply(update, refusal(exc))

@@ -9,7 +9,8 @@ into the bot process. The calendar and the CSV, plain text, are made in a worker
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Hashable
+import functools
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 from telegram import InputFile, Update
@@ -21,7 +22,8 @@ from bot.handlers.common import now, refuse, reply
 from bot.render import calendar, export, jobs
 from bot.runtime import offload, services
 from bot.texts import files, fixture
-from bot.usecases import snapshots
+from bot.texts.weeks import waiting
+from bot.usecases import snapshots, undated
 from domain import names, selection
 from domain.errors import DomainError
 from domain.selection import UnknownSelection
@@ -54,9 +56,6 @@ async def _render(make: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.to_thread(make, *args)
 
 
-_WAITING = object()  # the person was told to wait: nothing to send
-
-
 def revision(snap: snapshots.Snapshot) -> Hashable:
     """What a file of the tournament depends on: a new result, move, rename, lot or rule
     makes a new one; an unchanged tournament gives the same value."""
@@ -77,30 +76,35 @@ async def _rationed(
     kind: str,
     key: Hashable,
     make: Callable[..., Any],
-    *args: Any,
-) -> Any:
-    """`make(*args)` in a worker thread, at most once per person, chat and kind every 10
-    s (bot/runtime/rations.py): the same request on an unchanged tournament gets the last render
-    again, anything else a short "biraz bekleyin" (then _WAITING). A render past its
-    budget (offload.TooSlow) is refused in Turkish (then _WAITING too)."""
+    deliver: Callable[[Any], Awaitable[None]],
+) -> None:
+    """`deliver(make())`, `make` run in a worker thread at most once per person, chat and
+    kind every 10 s (bot/runtime/rations.py): the same request on an unchanged tournament
+    gets the last render again at once; anything else is made and delivered when its turn
+    comes (a request already waiting is not made twice). A render past its budget
+    (offload.TooSlow) is refused in Turkish."""
     user, chat_ = update.effective_user, update.effective_chat
     if user is None or chat_ is None:
-        return _WAITING
+        return
     rations = services.of(context.application).rations
     full_key = (key, revision(snap))
+
+    async def turn() -> None:
+        try:
+            data = await _render(make)
+        except offload.TooSlow as exc:
+            await refuse(update, exc)
+            return
+        rations.keep(user.id, chat_.id, kind, full_key, data)
+        await deliver(data)
+
     verdict = rations.ask(user.id, chat_.id, kind, full_key)
-    if not verdict.render:
-        if verdict.cached is not None:
-            return verdict.cached
-        await reply(update, files.wait(verdict.wait))
-        return _WAITING
-    try:
-        data = await _render(make, *args)
-    except offload.TooSlow as exc:
-        await refuse(update, exc)
-        return _WAITING
-    rations.keep(user.id, chat_.id, kind, full_key, data)
-    return data
+    if verdict.render:
+        await turn()
+    elif verdict.cached is not None:
+        await deliver(verdict.cached)
+    else:
+        rations.later(user.id, chat_.id, kind, full_key, turn)
 
 
 async def _photo(update: Update, data: bytes, name: str, caption: str, markup: Any = None) -> None:
@@ -135,27 +139,53 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not rows and chosen.kind is selection.Kind.DAY:
         await reply(update, fixture.no_matches_on(wanted, views.match_days(snap)))
         return
+    waits = undated.shown_with(snap, chosen, wanted, moment)  # listed apart, no date
+    if not rows and waits:
+        await reply(update, waiting(waits))
+        return
     if not rows:
         await reply(update, files.NO_MATCHES)
         return
-    upcoming = render.next_slot(rows, moment)
-    key = (chosen.kind, chosen.title, chosen.day, upcoming)
+    upcoming = render.next_shown(
+        rows,
+        [(m.match, m.result) for m in snap.matches],
+        moment,
+        kind=chosen.kind,
+    )
+    key = (chosen.kind, chosen.title, chosen.day, upcoming, tuple(m.no for m in waits))
     # In a worker process with a deadline (bot/runtime/offload.py): a big fixture neither holds
     # the event loop nor grows this process; past the budget a Turkish refusal.
     render_ = offload.in_worker(
-        jobs.fixture, snap.tournament.name, rows, title, now=moment, budget=offload.RENDER_BUDGET
+        jobs.fixture,
+        snap.tournament.name,
+        rows,
+        title,
+        now=moment,
+        undated=waits,
+        upcoming=upcoming,
+        budget=offload.RENDER_BUDGET,
     )
-    data = await _rationed(update, context, snap, "fikstur", key, render_)
-    if data is _WAITING:
-        return
     played = sum(1 for _, r in rows if r is not None)
+    forfeits = sum(1 for _, r in rows if r is not None and r.forfeit)
+    last = max(m.start for m, _ in rows) if rows[0][0].week is not None else None  # a season
     caption = files.fixture_caption(
-        snap.tournament.name, rows[0][0].start, title, played, len(rows)
+        snap.tournament.name,
+        rows[0][0].start,
+        title,
+        played,
+        len(rows),
+        last,
+        forfeits=forfeits,
+        undated=len(waits),
+        wanted=wanted,
     )
-    page = await links.page_markup(update, context)  # the live page's button, if public
-    await _photo(
-        update, data, f"{files.file_stem(snap.tournament.name)}-fikstur.png", caption, page
-    )
+
+    async def deliver(data: bytes) -> None:
+        page = await links.page_markup(update, context)  # the live page's button, if public
+        name = f"{files.file_stem(snap.tournament.name)}-fikstur.png"
+        await _photo(update, data, name, caption, page)
+
+    await _rationed(update, context, snap, "fikstur", key, render_, deliver)
 
 
 async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -169,25 +199,20 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     tables = snap.tables()
     chosen = {wanted: tables[wanted]} if wanted in tables else tables
     single = len(snap.groups) < 2
-    data = await _rationed(
-        update,
-        context,
-        snap,
-        "puan",
-        tuple(chosen),
-        offload.in_worker(
-            jobs.tables,
-            snap.tournament.name,
-            chosen,
-            snap.rules.tiebreak,
-            single=single,
-            budget=offload.RENDER_BUDGET,
-        ),
+    make = offload.in_worker(
+        jobs.tables,
+        snap.tournament.name,
+        chosen,
+        snap.rules.tiebreak,
+        single=single,
+        budget=offload.RENDER_BUDGET,
     )
-    if data is _WAITING:
-        return
-    caption = files.table_caption(snap.tournament.name)
-    await _photo(update, data, f"{files.file_stem(snap.tournament.name)}-puan.png", caption)
+
+    async def deliver(data: bytes) -> None:
+        caption = files.table_caption(snap.tournament.name)
+        await _photo(update, data, f"{files.file_stem(snap.tournament.name)}-puan.png", caption)
+
+    await _rationed(update, context, snap, "puan", tuple(chosen), make, deliver)
 
 
 async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -196,28 +221,23 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     rows = [(m.match, m.result) for m in snap.matches]
     moment, sides = now(context), snap.knockout_sides()
-    data = await _rationed(
-        update,
-        context,
-        snap,
-        "eleme",
-        render.next_slot([r for r in rows if r[0].stage.is_knockout], moment),
-        offload.in_worker(
-            jobs.bracket,
-            snap.tournament.name,
-            rows,
-            sides,
-            now=moment,
-            budget=offload.RENDER_BUDGET,
-        ),
-    )
-    if data is _WAITING:
-        return
-    if data is None:
+    knockout = [r for r in rows if r[0].stage.is_knockout]
+    if not knockout:
         await reply(update, files.NO_KNOCKOUT)
         return
-    caption = files.bracket_caption(snap.tournament.name)
-    await _photo(update, data, f"{files.file_stem(snap.tournament.name)}-eleme.png", caption)
+    make = offload.in_worker(
+        jobs.bracket, snap.tournament.name, rows, sides, now=moment, budget=offload.RENDER_BUDGET
+    )
+
+    async def deliver(data: bytes | None) -> None:
+        if data is None:
+            await reply(update, files.NO_KNOCKOUT)
+            return
+        caption = files.bracket_caption(snap.tournament.name)
+        await _photo(update, data, f"{files.file_stem(snap.tournament.name)}-eleme.png", caption)
+
+    key = render.next_slot(knockout, moment)
+    await _rationed(update, context, snap, "eleme", key, make, deliver)
 
 
 async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -226,11 +246,13 @@ async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     moment = now(context).astimezone(snap.zone)
     card = offload.in_worker(jobs.card, snap, moment, budget=offload.RENDER_BUDGET, what="pdf")
-    data = await _rationed(update, context, snap, "yazdir", None, card)
-    if data is _WAITING:
-        return
-    caption = files.card_caption(snap.tournament.name)
-    await _document(update, data, f"{files.file_stem(snap.tournament.name)}-fikstur.pdf", caption)
+
+    async def deliver(data: bytes) -> None:
+        caption = files.card_caption(snap.tournament.name)
+        name = f"{files.file_stem(snap.tournament.name)}-fikstur.pdf"
+        await _document(update, data, name, caption)
+
+    await _rationed(update, context, snap, "yazdir", None, card, deliver)
 
 
 async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -243,18 +265,20 @@ async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except (names.UnknownTeam, names.AmbiguousTeam) as exc:
         await reply(update, fixture.unknown_team(wanted, snap.teams, exc.candidates))
         return
-    data = await _rationed(
-        update, context, snap, "takvim", team, calendar.ics, snap, now(context), team
-    )
-    if data is _WAITING:
-        return
-    stem = files.file_stem(snap.tournament.name)
-    name = f"{stem}-{files.file_stem(team)}.ics" if team else f"{stem}.ics"
-    caption = files.calendar_caption(snap.tournament.name, team, calendar.count(snap, team))
-    await _document(update, data, name, caption)
-    subscribe = await links.subscriptions(update, context, team)  # webcal:// addresses
-    if subscribe:
-        await reply(update, subscribe, disable_web_page_preview=True)
+    moment = now(context)
+
+    async def deliver(data: bytes) -> None:
+        stem = files.file_stem(snap.tournament.name)
+        name = f"{stem}-{files.file_stem(team)}.ics" if team else f"{stem}.ics"
+        count, waits = calendar.count(snap, team), len(snap.waiting(team))
+        caption = files.calendar_caption(snap.tournament.name, team, count, waits)
+        await _document(update, data, name, caption)
+        subscribe = await links.subscriptions(update, context, team)  # webcal:// addresses
+        if subscribe:
+            await reply(update, subscribe, disable_web_page_preview=True)
+
+    make = functools.partial(calendar.ics, snap, moment, team)
+    await _rationed(update, context, snap, "takvim", team, make, deliver)
 
 
 async def disa_aktar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -263,4 +287,9 @@ async def disa_aktar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     data = await _render(export.csv_bytes, snap)
     caption = files.export_caption(snap.tournament.name)
-    await _document(update, data, f"{files.file_stem(snap.tournament.name)}-maclar.csv", caption)
+    stem = files.file_stem(snap.tournament.name)
+    await _document(update, data, f"{stem}-maclar.csv", caption)
+    events = await _render(export.events_csv_bytes, snap)
+    if events is not None:  # the goals and cards, once any was entered (issue 22)
+        caption = files.events_caption(snap.tournament.name)
+        await _document(update, events, f"{stem}-goller-kartlar.csv", caption)

@@ -9,9 +9,10 @@ import re
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.handlers import goal_choices
 from bot.handlers.common import actor, in_group, reply, run
 from bot.handlers.effects import apply
-from bot.texts import results
+from bot.texts import players, results
 from bot.texts.forfeits import (
     CEKIL_HOW,
     DEDUCTION_HOW,
@@ -24,6 +25,7 @@ from bot.texts.forfeits import (
     rule_set,
     withdrawn,
 )
+from bot.texts.goal_choices import dropped
 from bot.usecases import forfeits, undo
 from bot.usecases.errors import NotOrganiser
 from domain import names
@@ -53,17 +55,25 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = PLAIN.match(message.text)
     if found is None:
         return
-    await _forfeit(update, context, found.group("team"), quiet=True)
+    ruling = "gelmedi" not in found.group(0).lower()  # "Kartallar hükmen": a decision
+    await _forfeit(update, context, found.group("team"), quiet=True, ruling=ruling)
 
 
 async def _forfeit(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, *, quiet: bool = False
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    text: str,
+    *,
+    quiet: bool = False,
+    ruling: bool = False,
 ) -> None:
     command = forfeits.Forfeit(text, plain=quiet)
     try:
         done = await run(context, forfeits.record_forfeit, command, actor(update, context))
     except (NotOrganiser, names.UnknownTeam, names.AmbiguousTeam) as exc:
-        if not quiet:  # a plain line from anyone else, or of no team as spelled: chat
+        # A plain "gelmedi" from anyone else, or of no team as spelled: chat; a member's
+        # "Kartallar hükmen" asks for a decision only organisers take: refused.
+        if not quiet or (ruling and isinstance(exc, NotOrganiser)):
             await reply(update, refusal(exc))
         return
     except DomainError as exc:
@@ -72,7 +82,7 @@ async def _forfeit(
     if done.value is None:  # a plain line in a chat without a tournament: chat
         return
     if not done.value.duplicate:
-        await reply(update, forfeited(done.value))
+        await reply(update, forfeited(done.value), parse_mode="HTML")
     await apply(context, done.effects)
 
 
@@ -88,14 +98,15 @@ async def cekil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
-    await reply(update, withdrawn(done.value))
+    await reply(update, withdrawn(done.value), parse_mode="HTML")
     await apply(context, done.effects)
 
 
 async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/geri_al: the organiser's last result write, or their withdrawal, goes back."""
+    who = actor(update, context)
     try:
-        done = await run(context, undo.undo_last, undo.UndoLast(), actor(update, context))
+        done = await run(context, undo.undo_last, undo.UndoLast(), who)
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
@@ -103,7 +114,14 @@ async def geri_al(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(value, undo.Reinstated):
         await reply(update, reinstated(value))
     else:
-        await reply(update, results.undone(value.match, value.removed, value.restored))
+        text = results.undone(value.match, value.removed, value.restored)
+        if value.gone:  # the earlier score stands: the goals plainly above it went
+            text += f"\n{dropped(value.gone)}"
+        elif value.events_removed and value.restored is None:  # its scorers and cards went
+            text += f"\n{players.events_undone(value.events_removed)}"
+        await reply(update, text)
+        if value.asked is not None:  # the earlier score's side whose scorers differ: which?
+            await goal_choices.ask(update, context, who, value.asked)
     await apply(context, done.effects)
 
 

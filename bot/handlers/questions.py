@@ -12,8 +12,9 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 import domain.questions
+from bot.handlers import setup
 from bot.handlers.captains import button_numbers, picker
-from bot.handlers.common import actor, reply, run, toast
+from bot.handlers.common import acknowledge, actor, reply, run, talk_read, toast
 from bot.handlers.effects import keyboard
 from bot.texts.captains import (
     UNKNOWN_BUTTON,
@@ -23,7 +24,8 @@ from bot.texts.captains import (
     which_tournament,
 )
 from bot.texts.questions import answer_text
-from bot.usecases import captains, questions
+from bot.usecases import captains, questions, views
+from bot.usecases.conversations import Talking
 from domain import intents
 from domain.errors import DomainError
 
@@ -43,7 +45,7 @@ async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     except DomainError as exc:
         await toast(query, refusal(exc))
         return
-    await query.answer()
+    await acknowledge(query)
     await _answer(
         update, domain.questions.Question(intents.Intent.NEXT_MATCH), answer.value, who.now
     )
@@ -61,9 +63,14 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     who = actor(update, context)
     try:
         response = (await run(context, questions.respond, questions.Ask(asked), who)).value
+    except Talking:  # a set-up waits for this person's answer: this is it
+        await setup.take_text(update, context)
+        return
     except DomainError as exc:
+        talk_read(context, True)
         await reply(update, refusal(exc))
         return
+    talk_read(context, True)
     if response is None:
         return  # "film ne zaman başlıyor": a question, but not about this tournament
     if isinstance(response, list):
@@ -78,7 +85,7 @@ async def _answer(
     update: Update, asked: domain.questions.Question, response: questions.Response, moment: datetime
 ) -> None:
     text = answer_text(asked, response, moment)
-    table = (
+    table = isinstance(response, views.Tables) or (
         asked.intent is intents.Intent.STANDING
         and isinstance(response, questions.Answer)
         and response.snapshot is not None

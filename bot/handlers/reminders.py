@@ -16,7 +16,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 import domain.questions
-from bot.handlers.common import actor, run
+from bot.handlers.common import acknowledge, actor, run
 from bot.handlers.effects import apply
 from bot.runtime import services
 from bot.texts import buttons
@@ -77,7 +77,7 @@ async def headcount_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         return
     parts = (query.data or "").split(":")
     if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) < 12 for p in parts[1:]):
-        await query.answer(buttons.STALE, show_alert=True)
+        await acknowledge(query, buttons.STALE, show_alert=True)
         return
     match_id, count = int(parts[1]), int(parts[2])
     try:
@@ -86,10 +86,10 @@ async def headcount_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     except NotAllowed:  # their captaincy moved to another team
         found = None
     if found is None:  # in the captain's private chat: the match or tournament is gone
-        await query.answer()
+        await acknowledge(query)
         await query.edit_message_text(headcount_gone())
         return
-    await query.answer("👍")
+    await acknowledge(query, "👍")
     try:
         await query.edit_message_text(headcount_thanks(found.team, found.match.match, count))
     except BadRequest as exc:  # the same button pressed twice: the text is already there

@@ -3,13 +3,35 @@
 from __future__ import annotations
 
 import html
+from datetime import datetime
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot.handlers.common import actor, in_group, refuse, remember, reply, run, toast
+from bot.handlers import goal_choices, players, setup
+from bot.handlers.common import (
+    acknowledge,
+    actor,
+    in_group,
+    refuse,
+    remember,
+    reply,
+    run,
+    talk_read,
+    toast,
+)
 from bot.handlers.effects import apply
 from bot.texts import buttons
+from bot.texts.discipline import awards
+from bot.texts.fates import group_fates
+from bot.texts.goal_choices import dropped
+from bot.texts.players import (
+    booked,
+    player_chosen,
+    recorded,
+    unplaced,
+    waiting_events,
+)
 from bot.texts.results import (
     CANCEL,
     CANCELLED,
@@ -25,16 +47,26 @@ from bot.texts.results import (
     confirm_request,
     confirmed,
     filled,
-    group_done,
     group_table,
     lot_needed,
     result_saved,
     unclear_result,
     which_team,
 )
-from bot.usecases import captain_results, pending_results, result_messages, results
+from bot.usecases import (
+    captain_results,
+    discipline,
+    events,
+    pending_results,
+    player_choices,
+    result_choices,
+    result_messages,
+    results,
+)
+from bot.usecases.conversations import Talking
 from bot.usecases.errors import NotYourButton
 from bot.usecases.runner import Actor, Effects, Outgoing
+from bot.usecases.weeks import playoff_kickoff
 from domain.errors import DomainError
 from domain.tournament import ranking
 
@@ -60,16 +92,29 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     if message is None or not message.text or not in_group(update):
         return
-    if update.effective_user is None or not result_messages.may_be_result(message.text):
+    if update.effective_user is None:
+        return
+    if players.replies_to_saved(update) and await players.reply_events(update, context):
+        return  # scorers under the bot's "Kaydedildi": that match's (issue 22)
+    if not result_messages.may_be_result(message.text):
         return
     who = actor(update, context)
     try:
         done = await run(
             context, result_messages.record, result_messages.Message(message.text), who
         )
+    except Talking:  # a set-up waits for this person's answer: this is it
+        await setup.take_text(update, context)
+        return
+    except events.AmbiguousPlayer as exc:  # "Ali": which Ali? buttons, nothing stored yet
+        talk_read(context, True)
+        await players.ask_player(update, context, exc, "message", message.text)
+        return
     except DomainError as exc:  # a line's write refused by storage: nothing of it stored
+        talk_read(context, True)
         await refuse(update, exc)
         return
+    talk_read(context, True)
     match done.value:
         case result_messages.Clarify(unclear=unclear):
             await reply(update, unclear_result(unclear))
@@ -86,35 +131,45 @@ async def _answer(
     (None: a repeated update, answered the first time)."""
     match answer:
         case results.Entered():
-            await _announce(update, answer)
+            await _announce(update, answer, who.now)
+            if answer.asked is not None and not answer.outcome.duplicate:
+                await goal_choices.ask(update, context, who, answer.asked)
         case results.Asked():
             await _ask(update, context, who, answer)
         case results.Refused(reason=reason):
             await refuse(update, reason)
 
 
-async def _announce(update: Update, entered: results.Entered) -> None:
+async def _announce(update: Update, entered: results.Entered, now: datetime) -> None:
     if entered.outcome.duplicate:
         return  # the same update twice: stored once, answered once
     snap = entered.snapshot
     match = next(m.match for m in snap.matches if m.match.no == entered.match.no)
     saved = result_saved(match, entered.outcome.score, entered.outcome.previous)  # type: ignore[arg-type]
+    if entered.events is not None:  # its scorers and cards, entered with it
+        saved = "\n".join([saved, *booked(entered.events)])
+    if entered.dropped:  # a corrected score's goals plainly above it
+        saved += "\n" + dropped(entered.dropped)
+    if entered.unplaced:  # names whose team nothing tells: not stored, what to type
+        saved += "\n" + unplaced(entered.match, entered.unplaced)
     parts = [html.escape(saved)]
     if entered.table is not None:  # that group's table only, monospaced so columns align
         label, table = entered.table
-        text = group_table(
-            label, table, snap.rules.tiebreak, len(snap.groups) < 2, bool(entered.group_done)
-        )
+        single, done = len(snap.groups) < 2, bool(entered.group_done)
+        text = group_table(label, table, snap.rules.tiebreak, single, done, playoff_kickoff(snap))
         parts.append(f"<pre>{html.escape(text)}</pre>")
     later = []
     if entered.group_done and entered.table is not None:  # the finished group's own table
-        later.append(group_done(entered.group_done))
+        later.append(group_fates(entered.group_done, entered.fates, now))
         final = entered.table[1]
-        later += [lot_needed(tied, final.decider) for tied in final.unresolved]
+        at = playoff_kickoff(snap)  # what /playoff alone would plan, told as the example
+        later += [lot_needed(tied, final.decider, at) for tied in final.unresolved]
     if entered.filled:
         later.append(filled(entered.filled))
     if entered.champion:
         later.append(champion(entered.champion, ranking(snap.play)))
+        if prizes := awards(discipline.shown(snap)):  # the top scorer and fair play
+            later.append(prizes)
     parts += [html.escape(p) for p in later]
     await reply(update, "\n\n".join(parts), parse_mode="HTML")
 
@@ -146,6 +201,8 @@ async def _ask(
             assert isinstance(q, results.NeedsConfirmation)
             rows = [[(CONFIRM, f"ok:{user}"), (REJECT, f"no:{user}")]]
             text = confirm_request(q.match, q.score, q.team)
+            if asked.pending.events:  # his side's scorers, stored with the confirmation
+                text += "\n" + waiting_events(asked.pending.events)
             await reply(update, text, reply_markup=_keyboard(rows))
 
 
@@ -174,14 +231,14 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     except DomainError as exc:  # not theirs, stale, or the match got its result meanwhile
         await toast(query, buttons.refusal(exc), alert=True)
         return
-    await query.answer()
+    await acknowledge(query)
     if verb == "no":
         await query.edit_message_text(confirm_rejected())
         text = buttons.captain_result_rejected(rejected.match, rejected.score)
         await apply(context, Effects(messages=tuple(Outgoing(u, text) for u in rejected.tell)))
         return
     await query.edit_message_text(confirmed())
-    await _announce(update, done.value)
+    await _announce(update, done.value, who.now)
     await apply(context, done.effects)
 
 
@@ -193,19 +250,59 @@ async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     owner, _, choice = (query.data or "").removeprefix("fix:").partition(":")
     who = actor(update, context)
     try:
-        done = await run(context, results.fix, results.Fix(_number(owner), choice), who)
+        done = await run(
+            context, result_choices.fix, result_choices.Fix(_number(owner), choice), who
+        )
     except NotYourButton as exc:
         await toast(query, buttons.refusal(exc), alert=True)
         return
     except DomainError as exc:  # the line's write refused by storage: nothing stored
-        await query.answer()
+        await acknowledge(query)
         await refuse(update, exc)
         return
-    await query.answer()
+    await acknowledge(query)
     fixed = done.value
     if fixed.cancelled:
         await query.edit_message_text(CANCELLED)
         return
     await query.edit_message_text(CHANGING if fixed.team is None else chosen(fixed.team))
     await _answer(update, context, who, fixed.answer)
+    await apply(context, done.effects)
+
+
+async def player_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """pl:<user>:<choice>: the player a name meant (or [Vazgeç]), for whoever wrote it; the
+    message is entered again with that player's name."""
+    query = update.callback_query
+    if query is None:
+        return
+    owner, _, choice = (query.data or "").removeprefix("pl:").partition(":")
+    who = actor(update, context)
+    command = player_choices.Choose(_number(owner), choice)
+    try:
+        done = await run(context, player_choices.choose, command, who)
+    except NotYourButton as exc:
+        await toast(query, buttons.refusal(exc), alert=True)
+        return
+    except player_choices.StillUnclear as exc:  # a second unclear name in the same message
+        await query.answer()
+        await query.edit_message_text(CHANGING)
+        await players.ask_player(update, context, exc.error, exc.source, exc.text, exc.replied)
+        return
+    except DomainError as exc:  # refused as the message itself would be: nothing stored
+        await query.answer()
+        await query.edit_message_text(CANCELLED)
+        await refuse(update, exc)
+        return
+    await query.answer()
+    chosen = done.value
+    if chosen.cancelled:
+        await query.edit_message_text(CANCELLED)
+        return
+    await query.edit_message_text(player_chosen(chosen.player, chosen.team))
+    if chosen.source == "message" and isinstance(chosen.value, tuple):
+        for each in chosen.value:
+            await _answer(update, context, who, each)
+    elif chosen.value is not None:
+        await reply(update, recorded(chosen.value))
     await apply(context, done.effects)

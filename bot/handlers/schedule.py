@@ -75,5 +75,6 @@ async def _move(
         await reply(update, refusal(exc))
         return
     await reply(update, group_text(done.value))
-    notices = tuple(Outgoing(n.user_id, captain_notice(n)) for n in done.value.notices)
+    dated = done.value.dated
+    notices = tuple(Outgoing(n.user_id, captain_notice(n, dated=dated)) for n in done.value.notices)
     await apply(context, done.effects + Effects(messages=notices))

@@ -15,7 +15,18 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot.handlers.common import actor, may_be_talking, remember, reply, run, toast
+from bot.handlers.common import (
+    acknowledge,
+    actor,
+    in_group,
+    may_be_talking,
+    remember,
+    reply,
+    run,
+    talk_indexed,
+    talk_read,
+    toast,
+)
 from bot.handlers.setup_steps import keyboard, parse_button
 from bot.handlers.setup_summary import Rationed, decide, said, show_summary
 from bot.texts.setup import (
@@ -30,7 +41,7 @@ from bot.texts.setup import (
     refused,
     started_over,
 )
-from bot.usecases import setup
+from bot.usecases import planning, setup
 from bot.usecases.errors import NotYourButton, SetupTimedOut
 from bot.usecases.runner import Actor
 from bot.usecases.setup_steps import Next, edit_fields
@@ -67,12 +78,33 @@ async def iptal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def step_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A text answer to the set-up's current question; other messages pass through."""
+    """A text answer to the set-up's current question; other messages pass through.
+    Without the in-memory index of conversations a group message is not looked up here:
+    its own first read (a question's, a result line's) reads the conversation with the
+    tournament and hands a set-up's answer to `take_text`; `late_text` looks up the rest."""
     message, chat_, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or not message.text or chat_ is None or user is None:
         return
-    if not may_be_talking(context, chat_.id, user.id):
+    if not talk_indexed(context) and in_group(update):
         return
+    if may_be_talking(context, chat_.id, user.id):
+        await take_text(update, context)
+
+
+async def late_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The last look, without the index: a group message whose handlers read nothing of
+    the sender's conversation (chat, a team list typed as a set-up's answer)."""
+    message = update.effective_message
+    if message is None or not message.text or talk_indexed(context) or talk_read(context):
+        return
+    if in_group(update) and update.effective_user is not None:
+        await take_text(update, context)
+
+
+async def take_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The message as the answer to the sender's set-up, when one waits for it."""
+    message = update.effective_message
+    assert message is not None and message.text is not None
     who = actor(update, context)
     try:
         talk = (await run(context, setup.waiting, setup.Waiting(), who)).value
@@ -108,17 +140,17 @@ async def step_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     parsed = parse_button(query.data or "")
     who = actor(update, context)
     if parsed is None:
-        await query.answer(STALE)
+        await acknowledge(query, STALE)
         return
     owner, step, value = parsed
     try:
         talk = (await run(context, setup.waiting, setup.Waiting(owner, step), who)).value
     except NotYourButton as exc:
-        await query.answer(NOT_YOURS if exc.reason == "asker" else STALE)
+        await acknowledge(query, NOT_YOURS if exc.reason == "asker" else STALE)
         return
     except SetupTimedOut:
         await run(context, setup.cancel, setup.Cancel(owner), who)
-        await query.answer(TIMED_OUT_TOAST)
+        await acknowledge(query, TIMED_OUT_TOAST)
         return
     if step == "confirm":
         await decide(update, context, who, owner, talk, value)
@@ -129,7 +161,7 @@ async def step_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     except (DomainError, Rationed) as exc:
         await toast(update.callback_query, said(exc))
         return
-    await query.answer()
+    await acknowledge(query)
 
 
 async def _ask_next(
@@ -143,6 +175,6 @@ async def _ask_next(
     hint = None
     if asked.step == "format" and not asked.answers.season:  # planned in the worker, in budget
         teams, pitches = len(asked.answers.teams or ()), asked.answers.pitches or 1
-        hint = await setup.format_hint_off_loop(teams, pitches)
+        hint = await planning.format_hint_off_loop(teams, pitches)
     text = question(asked.step, asked.answers, hint)
     await reply(update, text, reply_markup=keyboard(asked, who.user_id))

@@ -14,7 +14,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.texts import setup as texts
 from bot.usecases.setup_steps import STEPS, Next
 
-CHOICES = ("create", "replace", "edit", "cancel")  # the summary's buttons
+# The summary's buttons; "…_long": [Yine de Oluştur] of a day past midnight or over 12 hours.
+CHOICES = ("create", "replace", "create_long", "replace_long", "edit", "cancel")
 
 
 def buttons(
@@ -45,9 +46,12 @@ def keyboard(asked: Next, owner: int) -> InlineKeyboardMarkup | None:
     return buttons(owner, asked.step, options, per_row) if options else None
 
 
-def summary_buttons(owner: int, replaces: bool) -> InlineKeyboardMarkup:
+def summary_buttons(owner: int, replaces: bool, long: bool = False) -> InlineKeyboardMarkup:
     """[Oluştur] (or, when the summary replaces the running tournament, [Evet, yerine
-    kur]), [Değiştir], [İptal]."""
+    kur]), [Değiştir], [İptal]; a day past midnight or over 12 hours (`long`) is made
+    only by its own button, [Yine de Oluştur] ([Yine de yerine kur])."""
     go = ("replace", texts.REPLACE) if replaces else ("create", texts.CREATE)
+    if long:
+        go = (f"{go[0]}_long", texts.REPLACE_LONG if replaces else texts.CREATE_LONG)
     choices: Sequence[tuple[str, str]] = (go, ("edit", texts.EDIT), ("cancel", texts.CANCEL))
     return buttons(owner, "confirm", choices, per_row=3)

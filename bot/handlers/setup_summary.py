@@ -16,7 +16,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.handlers import live
-from bot.handlers.common import refuse, remember, reply, run, toast
+from bot.handlers.common import acknowledge, refuse, remember, reply, run, toast
 from bot.handlers.effects import apply
 from bot.handlers.setup_steps import keyboard, summary_buttons
 from bot.runtime import services
@@ -35,7 +35,7 @@ from bot.texts.setup import (
     wait,
     warned,
 )
-from bot.usecases import setup
+from bot.usecases import planning, setup
 from bot.usecases.errors import NotOrganiser, NotYourButton, RunningChanged, SetupRaced
 from bot.usecases.runner import Actor
 from bot.usecases.setup_steps import ZONE, Answers, SetUp
@@ -74,7 +74,7 @@ async def summary_plan(
     verdict = found.rations.ask(who.user_id, who.chat_id, kind, unseeded)
     if verdict.render:
         try:
-            _, built = await setup.build_off_loop(answers.spec())
+            _, built = await planning.build_off_loop(answers.spec())
         except DomainError as exc:  # a refused build cost as much: it is kept too
             built = exc
         found.rations.keep(who.user_id, who.chat_id, kind, unseeded, (answers.seed, built))
@@ -108,10 +108,12 @@ async def show_summary(
     running = (await run(context, setup.summarise, setup.Summarise(answers), who)).value
     remember(context, who.chat_id, who.user_id)
     text = summary_of(answers, planned, running.name if running else None)
-    warning = await setup.warning_off_loop(answers.data(), planned, who.now, ZONE)
+    warning = await planning.warning_off_loop(answers.data(), planned, who.now, ZONE)
     if warning is not None:
         text = warned(text, warning)
-    await reply(update, text, reply_markup=summary_buttons(who.user_id, running is not None))
+    long = warning is not None and warning.wants_alternatives  # made by its own button only
+    buttons = summary_buttons(who.user_id, running is not None, long)
+    await reply(update, text, reply_markup=buttons)
 
 
 async def decide(
@@ -128,17 +130,17 @@ async def decide(
         return
     if choice == "cancel":
         await run(context, setup.cancel, setup.Cancel(owner), who)
-        await query.answer()
+        await acknowledge(query)
         await query.edit_message_text(CANCELLED)
         return
     if choice == "edit":  # which answer to change: that question again, then the summary
         try:
             done = await run(context, setup.answer, setup.Answer("edit", "confirm", owner), who)
         except NotYourButton:
-            await query.answer(STALE)
+            await acknowledge(query, STALE)
             return
         remember(context, who.chat_id, who.user_id)
-        await query.answer()
+        await acknowledge(query)
         asked = done.value
         await reply(
             update, question(asked.step, asked.answers), reply_markup=keyboard(asked, owner)
@@ -150,12 +152,13 @@ async def decide(
     key = talk.answers.key()
     if key not in plans:  # after a restart: planned again, but off the event loop
         try:
-            _, plans[key] = await setup.build_off_loop(talk.answers.spec())
+            _, plans[key] = await planning.build_off_loop(talk.answers.spec())
         except DomainError as exc:
-            await query.answer()
+            await acknowledge(query)
             await refuse(update, exc)
             return
-    command = setup.Confirm(choice == "replace", plans, title, asker=owner)
+    replacing, long = choice.removesuffix("_long") == "replace", choice.endswith("_long")
+    command = setup.Confirm(replacing, plans, title, asker=owner, long=long)
     try:
         done = await run(context, setup.confirm, command, who)
     except RunningChanged as exc:
@@ -167,7 +170,7 @@ async def decide(
             await reply(update, said(again))
         return
     except NotYourButton:
-        await query.answer(STALE)
+        await acknowledge(query, STALE)
         return
     except NotOrganiser as exc:
         await toast(query, may_not_replace_toast(getattr(exc, "name", None)))
@@ -175,7 +178,7 @@ async def decide(
     except DomainError as exc:
         await toast(query, refusal(exc))
         return
-    await query.answer()
+    await acknowledge(query)
     tournament = done.value
     await query.edit_message_text(made(tournament.name, tournament.replaced))
     await apply(context, done.effects)

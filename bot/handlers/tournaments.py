@@ -13,7 +13,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.handlers import live
-from bot.handlers.common import actor, reply, run, toast
+from bot.handlers.common import acknowledge, actor, reply, run, toast
 from bot.handlers.effects import apply
 from bot.texts.buttons import STALE
 from bot.texts.tournaments import (
@@ -104,13 +104,13 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     parsed = _parse(query.data or "")
     who = actor(update, context)
     if parsed is None:
-        await query.answer(BAD)
+        await acknowledge(query, BAD)
         return
     kind, asker, ids = parsed
     try:
         if kind == "no":
             roles.own_button(asker, who)
-            await query.answer()
+            await acknowledge(query)
             await query.edit_message_text(KEPT)
             return
         if kind == "end":
@@ -123,7 +123,7 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except DomainError as exc:
         await toast(update.callback_query, refusal(exc, "end" if kind == "end" else "restore"))
         return
-    await query.answer()
+    await acknowledge(query)
     await query.edit_message_text(said)
     await apply(context, done.effects)
     if kind == "back":  # the restored tournament's live message, posted and pinned anew
@@ -136,4 +136,4 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Registered last: data no other button handler knows (an old or forged button)."""
     if update.callback_query is not None:
-        await update.callback_query.answer(STALE)
+        await acknowledge(update.callback_query, STALE)

@@ -12,7 +12,8 @@ from bot import render
 from bot.handlers.common import actor, now, refuse, reply, run
 from bot.texts import fixture, results
 from bot.texts.weeks import waiting
-from bot.usecases import snapshots, views, weeks
+from bot.usecases import snapshots, undated, views
+from bot.usecases.weeks import playoff_kickoff
 from domain import selection
 from domain.errors import DomainError
 from domain.selection import UnknownSelection
@@ -36,17 +37,25 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not rows and chosen.kind is selection.Kind.DAY:
         await reply(update, fixture.no_matches_on(wanted, match_days(snap)))
         return
+    # /ertele N belirsiz: out of the plan until it has a date, listed apart.
+    waits = undated.shown_with(snap, chosen, wanted, moment)
+    if not rows and waits:
+        await reply(update, waiting(waits))
+        return
     text = fixture.fixture(
         snap.tournament.name,
         rows,
         chosen.title,
-        upcoming=render.next_slot(rows, moment),
+        upcoming=render.next_shown(
+            rows,
+            [(m.match, m.result) for m in snap.matches],
+            moment,
+            kind=chosen.kind,
+        ),
         waiting=render.missing(rows, moment),
-        codes=render.shown_codes(m for m, _ in rows),
     )
-    undated = weeks.undated(snap)  # /ertele N belirsiz: out of the plan until it has a date
-    if undated and not wanted:
-        text += "\n\n" + waiting(undated)
+    if waits:
+        text += "\n\n" + waiting(waits)
     await reply(update, text)
 
 
@@ -85,8 +94,11 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     tables = snap.tables()
     labels = [wanted] if wanted in tables else list(tables)
     single = len(snap.groups) < 2
+    at = playoff_kickoff(snap)  # a tie a play-off settles: the day /playoff gives
     text = "\n\n".join(
-        results.group_table(lbl, tables[lbl], snap.rules.tiebreak, single, snap.group_finished(lbl))
+        results.group_table(
+            lbl, tables[lbl], snap.rules.tiebreak, single, snap.group_finished(lbl), at
+        )
         for lbl in labels
     )
     await reply(update, f"<pre>{html.escape(text)}</pre>", parse_mode="HTML")

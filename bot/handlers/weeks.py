@@ -7,7 +7,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.handlers import schedule
-from bot.handlers.common import actor, reply, run
+from bot.handlers.common import actor, now, reply, run
 from bot.handlers.effects import apply
 from bot.texts import weeks
 from bot.texts.schedule import postponed, refusal
@@ -75,7 +75,9 @@ async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
-    await reply(update, weeks.undated(done.value))
+    await reply(
+        update, weeks.undated(done.value, now(context).astimezone(done.value.match.start.tzinfo))
+    )
     notices = tuple(
         Outgoing(user, weeks.undated_notice(done.value.match, team))
         for user, team in done.value.tell

@@ -250,7 +250,7 @@ class Dispatcher:
         try:
             async with self.db.unit_of_work() as uow:
                 claimed = await uow.reminders.claim(row.id, row.due_at, self.clock())
-                stored = await uow.matches.state(row.tournament_id, row.match_no)
+                stored = await uow.matches.get(row.tournament_id, row.match_no)
                 await uow.commit()
         except Exception:
             log.exception("reminder %s: claim failed; it stays pending", row.id)

@@ -13,18 +13,32 @@ from datetime import datetime, timedelta
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 import domain.reminders  # its `unreachable` shares its name with the sentence's
+from bot.texts.discipline import banned_names, banned_of
 from bot.texts.reminders import (
     captain_reminder,
     day_nudge,
     evening_reminder,
     group_reminder,
     nudge,
+    undated_nudge,
     unreachable,
 )
+from bot.usecases import discipline
 from bot.usecases.reminders import played
 from bot.usecases.snapshots import Snapshot, load
+from bot.usecases.undated import free_kickoff
+from domain.discipline import Ban
 from domain.model import PlannedMatch
-from domain.reminders import CAPTAIN, DAY_NUDGE, EVENING, GROUP, NUDGE, UNREACHABLE, Audience
+from domain.reminders import (
+    CAPTAIN,
+    DAY_NUDGE,
+    EVENING,
+    GROUP,
+    NUDGE,
+    UNDATED,
+    UNREACHABLE,
+    Audience,
+)
 from storage import Database
 from storage.records import PendingReminder, StoredMatch
 
@@ -38,6 +52,7 @@ READ_AGE = timedelta(seconds=60)
 # A send that provably did not reach Telegram is tried again (bot.reminders.pacing) until
 # the match kicks off, or for a nudge or the unreachable list until LATE after its due time.
 LATE = timedelta(hours=1)
+UNDATED_LATE = timedelta(days=2)  # a week's nudge about an undated match is not urgent
 
 Message = tuple[str, InlineKeyboardMarkup | None]
 
@@ -50,6 +65,16 @@ class Stored:
     captains: dict[str, tuple[int, ...]]
     reachable: frozenset[int]
     by_id: dict[int, StoredMatch] = field(default_factory=dict)
+    _bans: tuple[Ban, ...] | None = None
+
+    def bans(self) -> tuple[Ban, ...]:
+        """The bans as the stored cards and decisions give them, worked out once per read
+        and only for a tournament that has any (no statement: the read holds them)."""
+        if self._bans is None:
+            snap = self.snapshot
+            found = discipline.bans(snap) if snap.events or snap.bans else ()
+            self._bans = tuple(b for b in found if b.active)
+        return self._bans
 
 
 class Reads:
@@ -107,22 +132,46 @@ def render(
     match = stored.match
     kind = row.kind.partition(":")[0]
     minutes = _minutes_until(match.start, now)
+    if kind == UNDATED:  # keyed on the plan's first match; the one meant is in the kind
+        number = row.kind.partition(":")[2]
+        waiting = snap.tournament.settings.undated_match(int(number)) if number.isdigit() else None
+        if waiting is None:
+            return None  # it has its date now (or was awarded, annulled)
+        example = free_kickoff(snap, waiting.match, now, snap.planned)
+        return undated_nudge(waiting.match, waiting.at, now.astimezone(snap.zone), example), None
+    if stored.result is not None and kind in (GROUP, CAPTAIN):
+        return None  # awarded (hükmen) or entered early: nothing left to play
     if kind == GROUP:
-        slot = [m.match for m in snap.matches if m.match.start == match.start]
-        return group_reminder(match.start, slot, minutes), None
+        slot = [m.match for m in snap.matches if m.match.start == match.start and not m.result]
+        text = group_reminder(match.start, slot, minutes)
+        named = banned_of(found.bans(), slot)  # "Cezalı: Veli (A1)": who misses these
+        return (f"{text}\n{named}" if named else text), None
     if kind == CAPTAIN:
         team = _team_of(row.recipient, match, found.captains)
         if team is None:
             return None  # no longer this match's captain
         squad = snap.tournament.settings.squad
         text = captain_reminder(team, match, minutes, bool(squad))
+        mine = [b for b in found.bans() if b.team == team and match.no in b.ahead]
+        if named := banned_names(mine):  # "Cezalı: Veli Demir"
+            text = f"{text}\n{named}"
         return text, headcount_buttons(row.match_id, int(squad)) if squad else None
     if kind == NUDGE:
         return nudge(match), None
     if kind in (EVENING, DAY_NUDGE):  # a season's match day (domain.reminders)
         day = [m for m in snap.matches if m.match.week == match.week]
         if kind == EVENING:
-            return evening_reminder(match.week, [m.match for m in day], now), None
+            on = match.start.astimezone(snap.zone).date()
+            that_day = [m for m in snap.matches if m.match.start.astimezone(snap.zone).date() == on]
+            to_play = [m.match for m in that_day if m.result is None]
+            if not to_play:
+                return None  # every match of the day awarded: nothing to announce
+            decided = [(m.match, m.result) for m in that_day if m.result is not None]
+            # The week's matches waiting for a date: named, not left out without a word.
+            waits = [m for m in snap.waiting() if match.week and m.week == match.week]
+            text = evening_reminder(match.week, to_play, now, decided, waits)
+            named = banned_of(found.bans(), to_play)
+            return (f"{text}\n{named}" if named else text), None
         missing = [m.match for m in day if m.result is None and m.match.end <= now]
         return (day_nudge(match.week, missing), None) if missing else None
     if kind == UNREACHABLE:
@@ -147,6 +196,8 @@ def useful_until(row: PendingReminder) -> datetime:
     """A reminder is pointless once its match kicks off; a nudge or the list of
     unreachable captains still helps for LATE after its due time."""
     kind = row.kind.partition(":")[0]
+    if kind == UNDATED:
+        return row.due_at + UNDATED_LATE
     return row.start_at if kind in (GROUP, CAPTAIN, EVENING) else row.due_at + LATE
 
 

@@ -6,11 +6,12 @@ is tested without Telegram and without a database.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 from domain.model import PlannedMatch, Score
+from domain.selection import Kind
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONTS / "DejaVuSans.ttf"
@@ -26,6 +27,28 @@ def next_slot(rows: Sequence[Row], now: datetime | None = None) -> datetime | No
     return min((m.start for m, r in rows if r is None and not _over(m, now)), default=None)
 
 
+# Selections whose own next match is marked ▶ (a week's or a day's: only the tournament's).
+OWN_NEXT = frozenset({Kind.TEAM, Kind.GROUP, Kind.PITCH})
+
+
+def next_shown(
+    rows: Sequence[Row],
+    every: Sequence[Row],
+    now: datetime | None = None,
+    *,
+    kind: Kind | None = None,
+) -> datetime | None:
+    """The slot to mark ▶ among the `rows` shown. A team's, a group's or a pitch's (`kind`)
+    is its own next one. A week's or a day's is the tournament's next slot (`next_slot`
+    over `every` match), if it is among them: "/fikstur hafta 2" before week 1 marks
+    nothing as next, as week 1's match is."""
+    if kind in OWN_NEXT:
+        return next_slot(rows, now)
+    upcoming = next_slot(every, now)
+    shown = any(m.start == upcoming and r is None and not _over(m, now) for m, r in rows)
+    return upcoming if shown else None
+
+
 def missing(rows: Sequence[Row], now: datetime | None) -> list[PlannedMatch]:
     """Matches over by `now` whose result is not in yet (both sides known)."""
     if now is None:
@@ -35,9 +58,3 @@ def missing(rows: Sequence[Row], now: datetime | None) -> list[PlannedMatch]:
 
 def _over(m: PlannedMatch, now: datetime | None) -> bool:
     return now is not None and m.end <= now
-
-
-def shown_codes(matches: Iterable[PlannedMatch]) -> list[str]:
-    """The plan's codes a picture shows in place of a team still unknown (1A, W13, 3.1)."""
-    pairs = ((c, t) for m in matches for c, t in ((m.home_from, m.home), (m.away_from, m.away)))
-    return list(dict.fromkeys(c for c, t in pairs if c and t is None))

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import Row, next_slot
 from bot.render.drawing import (
@@ -30,13 +30,18 @@ from bot.render.drawing import (
     font,
     header,
     png,
+    wrap,
 )
 from bot.texts.common import STAGES, hm, side
-from bot.texts.files import BRACKET, CHAMPION_PLAIN
+from bot.texts.files import BRACKET, BRACKET_LEGEND, CHAMPION_PLAIN
 from domain.model import PlannedMatch, Score, Stage
+from domain.sidewords import stage_names
 
 ORDER = (Stage.ROUND_OF_16, Stage.QUARTER, Stage.SEMI, Stage.FINAL)
 BOX_W, BOX_H, GAP = 420, 128, 70
+WIDEST = 640  # a box grows up to this for long names, then names shrink, then wrap
+NAME, SMALLEST = 28, 18  # a name's font size, and the smallest it shrinks to on one line
+LEGEND_FACE = 22
 WINNER_OF = re.compile(r"^W(\d+)$")
 
 
@@ -57,18 +62,26 @@ def bracket(
     rounds = [r for r in rounds if r]
     third = [mr for mr in knockout if mr[0].stage is Stage.THIRD]
     leaves = _leaf_order(rounds, by_no)
+    box_w = _box_width(knockout, sides)
+    stages = stage_names(m for m, _ in knockout)
     slot = BOX_H + 40
-    height = HEAD + max(len(leaves), 2) * slot + (slot + 60 if third else 0) + 40
-    width = max(1080, PAD * 2 + len(rounds) * (BOX_W + GAP))
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    width = max(1080, PAD * 2 + len(rounds) * (box_w + GAP))
+    legend = wrap(BRACKET_LEGEND, font(LEGEND_FACE), width - 2 * PAD)
+    won = champion(knockout, sides)
+    crown = _crown(probe, won, width - PAD - (PAD + (len(rounds) - 1) * (box_w + GAP)))
+    top = HEAD + max(0, len(crown) - 1) * 34
+    body = max(len(leaves), 2) * slot + (slot + 60 if third else 0)
+    height = top + body + 40 + 32 * len(legend) + 20
     image = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(image)
     header(draw, width, name, BRACKET)
     upcoming = next_slot(knockout, now)
     centre: dict[int, float] = {}
     for i, (m, _) in enumerate(leaves):
-        centre[m.no] = HEAD + (i + 0.5) * slot
+        centre[m.no] = top + (i + 0.5) * slot
     for c, stage_rows in enumerate(rounds):
-        x = PAD + c * (BOX_W + GAP)
+        x = PAD + c * (box_w + GAP)
         ordered = sorted(stage_rows, key=lambda mr: centre.get(mr[0].no, 0.0))
         for k, (m, r) in enumerate(ordered):
             feeders = [n for n in _feeders(m) if n in centre]
@@ -76,7 +89,7 @@ def bracket(
                 centre[m.no] = (
                     sum(centre[n] for n in feeders) / len(feeders)
                     if feeders
-                    else HEAD + (k + 0.5) * (height - HEAD) / len(ordered)
+                    else top + (k + 0.5) * body / len(ordered)
                 )
             y = centre[m.no]
             for n in feeders:
@@ -84,22 +97,56 @@ def bracket(
                 draw.line((px, centre[n], px + GAP // 2, centre[n]), fill=GREY, width=3)
                 draw.line((px + GAP // 2, centre[n], px + GAP // 2, y), fill=GREY, width=3)
                 draw.line((px + GAP // 2, y, x, y), fill=GREY, width=3)
-            _box(draw, x, int(y - BOX_H / 2), m, r, sides, m.start == upcoming)
+            box = _Box(x, int(y - BOX_H / 2), box_w, stages.get(m.no))
+            _box(draw, box, m, r, sides, m.start == upcoming)
     if third:
-        x = PAD + (len(rounds) - 1) * (BOX_W + GAP)
-        y = height - 40 - BOX_H
+        x = PAD + (len(rounds) - 1) * (box_w + GAP)
+        y = top + body - BOX_H
         for m, r in third:
-            _box(draw, x, y, m, r, sides, m.start == upcoming)
-    if (won := champion(knockout, sides)) is not None:
+            _box(draw, _Box(x, y, box_w, None), m, r, sides, m.start == upcoming)
+    if won is not None:
         final = next(m for m, _ in knockout if m.stage is Stage.FINAL)
-        x = PAD + (len(rounds) - 1) * (BOX_W + GAP)
+        x = PAD + (len(rounds) - 1) * (box_w + GAP)
         y = int(centre[final.no] - BOX_H / 2)
         draw.rounded_rectangle(
-            (x - 6, y - 6, x + BOX_W + 6, y + BOX_H + 6), 14, outline=GOLD, width=6
+            (x - 6, y - 6, x + box_w + 6, y + BOX_H + 6), 14, outline=GOLD, width=6
         )
-        label = fit(draw, CHAMPION_PLAIN.format(team=won), font(30, True), BOX_W)
-        draw.text((x, y - 16), "★ " + label, GOLD_INK, font(30, True), anchor="ld")
+        lines, face = crown
+        for i, line in enumerate(lines):
+            ly = y - 16 - (len(lines) - 1 - i) * (face.size + 6)
+            draw.text((x, ly), line, GOLD_INK, face, anchor="ld")
+    y = top + body + 30
+    for line in legend:
+        draw.text((PAD, y), line, GREY, font(LEGEND_FACE))
+        y += 32
     return png(image)
+
+
+def _crown(
+    draw: ImageDraw.ImageDraw, won: str | None, room: int
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """The champion's line above the final, whole: smaller type, then two lines."""
+    if won is None:
+        return [], font(30, True)
+    text = "★ " + CHAMPION_PLAIN.format(team=won)
+    for size in range(30, 19, -2):
+        if draw.textlength(text, font=font(size, True)) <= room:
+            return [text], font(size, True)
+    face = font(22, True)
+    return wrap(text, face, room) or [text], face
+
+
+def _box_width(rows: Sequence[Row], sides: dict[str, tuple[str | None, str | None]]) -> int:
+    """Wide enough for the longest side at a readable size, within WIDEST."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    longest = 0.0
+    for m, r in rows:
+        known = sides.get(m.key or "", (m.home, m.away))
+        room = _score_room(r)
+        for i, home in enumerate((True, False)):
+            text = known[i] or side(m, home)
+            longest = max(longest, probe.textlength(text, font=font(24)) + room + 28)
+    return int(min(WIDEST, max(BOX_W, longest)))
 
 
 def champion(rows: Sequence[Row], sides: dict[str, tuple[str | None, str | None]]) -> str | None:
@@ -139,30 +186,63 @@ def _leaf_order(rounds: list[list[Row]], by_no: dict[int, Row]) -> list[Row]:
     return [by_no[n] for n in order]
 
 
+class _Box:
+    """Where a match's box goes, how wide it is, and its stage's name for a feeder
+    ("1. yarı final": what "1. yarı finalin galibi" in a later box points to)."""
+
+    __slots__ = ("name", "w", "x", "y")
+
+    def __init__(self, x: int, y: int, w: int, name: str | None) -> None:
+        self.x, self.y, self.w, self.name = x, y, w, name
+
+
+def _score_room(result: Score | None) -> int:
+    if result is None:
+        return 20
+    return 170 if result.home_penalties is not None else 80
+
+
 def _box(
     draw: ImageDraw.ImageDraw,
-    x: int,
-    y: int,
+    box: _Box,
     m: PlannedMatch,
     result: Score | None,
     sides: dict[str, tuple[str | None, str | None]],
     upcoming: bool,
 ) -> None:
+    x, y, w = box.x, box.y, box.w
     fill = NEXT if upcoming else WHITE
     edge = NEXT_EDGE if upcoming else GREEN
-    draw.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), 10, fill=fill, outline=edge, width=3)
-    label = f"{STAGES[m.stage]} · {m.no}. maç · {hm(m.start)} {m.pitch}"
-    draw.text((x + 14, y + 8), fit(draw, label, font(19), BOX_W - 28), GREY, font(19))
+    draw.rounded_rectangle((x, y, x + w, y + BOX_H), 10, fill=fill, outline=edge, width=3)
+    stage = box.name[:1].upper() + box.name[1:] if box.name else STAGES[m.stage]
+    label = f"{stage} · {m.no}. maç · {hm(m.start)} {m.pitch}"
+    draw.text((x + 14, y + 8), fit(draw, label, font(19), w - 28), GREY, font(19))
     known = sides.get(m.key or "", (m.home, m.away))
     winner = result.winner_side() if result else None
+    room = w - 28 - _score_room(result)
     for i, home in enumerate((True, False)):
         text = known[i] or side(m, home)
-        face = font(28, winner == ("home" if home else "away"))
+        bold = winner == ("home" if home else "away")
         ty = y + 52 + i * 40
-        room = BOX_W - (170 if result is not None and result.home_penalties is not None else 110)
-        draw.text((x + 14, ty), fit(draw, text, face, room), INK, face, anchor="lm")
+        _name(draw, (x + 14, ty), text, bold, room)
         if result is not None:
             goals = result.home_goals if home else result.away_goals
             pens = result.home_penalties if home else result.away_penalties
             shown = f"{goals}" + (f" (pen. {pens})" if pens is not None else "")
-            draw.text((x + BOX_W - 14, ty), shown, INK, face, anchor="rm")
+            shown += " (H)" if result.forfeit == ("away" if home else "home") else ""
+            draw.text((x + w - 14, ty), shown, INK, font(NAME, bold), anchor="rm")
+
+
+def _name(draw: ImageDraw.ImageDraw, at: tuple[int, int], text: str, bold: bool, room: int) -> None:
+    """A side's name whole within `room` px: smaller type first, then two lines."""
+    x, y = at
+    for size in range(NAME, SMALLEST - 1, -2):
+        face = font(size, bold)
+        if draw.textlength(text, font=face) <= room:
+            draw.text((x, y), text, INK, face, anchor="lm")
+            return
+    face = font(16, bold)
+    lines = wrap(text, face, room)[:2] or [text]
+    lines = [fit(draw, line, face, room) for line in lines]
+    for k, line in enumerate(lines):
+        draw.text((x, y + (k - (len(lines) - 1) / 2) * 19), line, INK, face, anchor="lm")

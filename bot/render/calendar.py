@@ -13,6 +13,7 @@ from bot.texts import files, season
 from bot.texts.common import side, stage_label
 from bot.texts.fixture import score_text
 from bot.usecases.snapshots import Snapshot
+from domain.selection import by_week
 
 
 def uid(tournament_id: int, match_no: int) -> str:
@@ -44,6 +45,11 @@ def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
     cal.add("x-wr-timezone", str(zone.key))
     cal.add("refresh-interval", REFRESH_EVERY, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", REFRESH)
+    weeks = {
+        m.no: files.week_heading(w.number, w.day)
+        for w in by_week([(s.match, s.result) for s in snap.matches], zone)
+        for m, _ in w.rows
+    }
     for stored in snap.matches:
         m = stored.match
         if team is not None and not m.involves(team):
@@ -58,7 +64,7 @@ def ics(snap: Snapshot, stamp: datetime, team: str | None = None) -> bytes:
         event.add("summary", files.event_summary(side(m, True), side(m, False), label))
         event.add("location", m.pitch)
         score = score_text(stored.result) if stored.result else None
-        event.add("description", files.event_description(name, m.no, score))
+        event.add("description", files.event_description(name, m.no, score, weeks.get(m.no)))
         cal.add_component(event)
     cal.add_missing_timezones()
     return cal.to_ical()

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from bot.render import Row
+from domain.model import PlannedMatch
 
 if TYPE_CHECKING:  # for annotations only: importing them here is what this module avoids
     from bot.usecases.snapshots import Snapshot
@@ -22,12 +23,18 @@ if TYPE_CHECKING:  # for annotations only: importing them here is what this modu
 
 
 def fixture(
-    name: str, rows: Sequence[Row], title: str | None = None, *, now: datetime | None = None
+    name: str,
+    rows: Sequence[Row],
+    title: str | None = None,
+    *,
+    now: datetime | None = None,
+    undated: Sequence[PlannedMatch] = (),
+    upcoming: datetime | Literal["shown"] | None = "shown",
 ) -> bytes:
     """bot.render.picture.fixture."""
     from bot.render import picture
 
-    return picture.fixture(name, rows, title, now=now)
+    return picture.fixture(name, rows, title, now=now, undated=undated, upcoming=upcoming)
 
 
 def tables(name: str, groups: dict[str, Table], rule: TieBreak, *, single: bool = False) -> bytes:

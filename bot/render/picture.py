@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render import Row, missing, next_slot, shown_codes
+from bot.render import Row, missing, next_slot
 from bot.render.drawing import (
     COLUMN,
     GREEN,
@@ -36,9 +37,9 @@ from bot.render.drawing import (
     wrap,
 )
 from bot.texts import files
-from bot.texts.common import day, goal_difference, hm, side, stage_label, tie_rule
+from bot.texts.common import MONTHS, goal_difference, hm, side, stage_label, tie_rule
 from domain.model import PlannedMatch, Score
-from domain.selection import by_kickoff
+from domain.selection import Week, by_kickoff, by_week, main_day
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 
@@ -67,35 +68,57 @@ def window(
 
 
 def fixture(
-    name: str, rows: Sequence[Row], title: str | None = None, *, now: datetime | None = None
+    name: str,
+    rows: Sequence[Row],
+    title: str | None = None,
+    *,
+    now: datetime | None = None,
+    undated: Sequence[PlannedMatch] = (),
+    upcoming: datetime | Literal["shown"] | None = "shown",
 ) -> bytes:
     """The matches in `rows` by kick-off with times, pitches, stage and scores; at most PAGE
-    of them (see `window`), so the picture stays within Telegram's photo limits. The next
+    lines (see `window`), so the picture stays within Telegram's photo limits. The next
     slot by the clock `now` is highlighted; matches over without a result are marked apart
-    (a missing 09:00 result does not keep 09:00 "next" at 09:38)."""
+    (a missing 09:00 result does not keep 09:00 "next" at 09:38). A season league's weeks
+    each have a heading line with the week's date, and a column breaks between weeks;
+    `undated` matches (no date yet) are listed under the rows, "Tarihi belli değil".
+    `upcoming`: the tournament's next slot when `rows` are some of its matches
+    (bot.render.next_shown; None: not among them), else the next of those shown."""
     rows = by_kickoff(rows)
     played = sum(1 for _, r in rows if r is not None)
     total = len(rows)
-    rows, left = window(rows, now=now)
-    cols = columns(len(rows), PER_COLUMN)
-    per = max(1, math.ceil(len(rows) / cols))
-    width = COLUMN * cols
-    upcoming = next_slot(rows, now)
-    waiting = {m.no for m in missing(rows, now)}
-    notes = _fixture_notes(rows, upcoming, waiting, left)
+    seasonal = bool(by_week(rows))
+    shown, left = season_window(rows, now) if seasonal else window(rows, now=now)
+    stacks = _stacks(shown, by_week(shown) if seasonal else [])
+    per = max(1, max(len(stack) for stack in stacks))
+    width = COLUMN * len(stacks)
+    if upcoming == "shown" or not any(m.start == upcoming for m, _ in shown):
+        upcoming = next_slot(shown, now) if upcoming == "shown" else None
+    waiting = {m.no for m in missing(shown, now)}
+    notes = _fixture_notes(shown, upcoming, waiting, left, dated=seasonal, week=_other(rows, shown))
+    if undated:
+        notes.append(files.undated_note(undated))
     note_face = font(24)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     lines = [ln for note in notes for ln in _wrap_px(probe, note, note_face, width - 2 * PAD - 50)]
     height = HEAD + per * ROW + 24 + 38 * len(lines) + 16
     image = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(image)
-    first = rows[0][0].start if rows else None
-    sub = f"{title or files.FIXTURE} · {day(first) if first else ''} · {played}/{total}"
-    header(draw, width, name, sub)
-    for i, (match, result) in enumerate(rows):
-        x, y = (i // per) * COLUMN, HEAD + (i % per) * ROW
-        mark = "next" if match.start == upcoming else "waiting" if match.no in waiting else ""
-        _fixture_row(draw, x, y, match, result, mark, i % 2 == 1)
+    span = files.days_span(rows[0][0].start, rows[-1][0].start) if rows else ""
+    header(draw, width, name, f"{title or files.FIXTURE} · {span} · {played}/{total}")
+    # one week of a league: a match moved off its day says its date, as under a heading
+    one_week = main_day(shown) if shown and all(m.week for m, _ in shown) else None
+    for c, stack in enumerate(stacks):
+        for i, item in enumerate(stack):
+            x, y = c * COLUMN, HEAD + i * ROW
+            if isinstance(item, Week):
+                _week_row(draw, x, y, item)
+                continue
+            match, result = item
+            mark = "next" if match.start == upcoming else "waiting" if match.no in waiting else ""
+            on = _week_of(stack, i).day if seasonal else one_week
+            moved = on is not None and match.start.date() != on
+            _fixture_row(draw, x, y, match, result, mark, i % 2 == 1, moved=moved)
     y = HEAD + per * ROW + 20
     for line in lines:
         swatch = {
@@ -110,18 +133,85 @@ def fixture(
     return png(image)
 
 
+def season_window(rows: Sequence[Row], now: datetime | None = None) -> tuple[list[Row], int]:
+    """A season's whole match weeks, headings counted, within PAGE lines: from the week
+    of the next match to play on (the last weeks once all are played); with how many
+    matches were left out."""
+    weeks = by_week(rows)
+    lines = [len(w.rows) + 1 for w in weeks]
+    if sum(lines) <= PAGE:
+        return list(rows), 0
+    upcoming = next_slot(rows, now)
+    first = next(
+        (i for i, w in enumerate(weeks) if any(m.start == upcoming for m, _ in w.rows)),
+        len(weeks),
+    )
+    while first > 0 and sum(lines[first - 1 :]) <= PAGE:
+        first -= 1  # near the end: as many earlier weeks as still fit
+    taken = 0
+    last = first
+    while last < len(weeks) and (taken + lines[last] <= PAGE or last == first):
+        taken += lines[last]
+        last += 1
+    shown = [r for w in weeks[first:last] for r in w.rows]
+    return shown, len(rows) - len(shown)
+
+
+def _other(rows: Sequence[Row], shown: Sequence[Row]) -> int | None:
+    """The week to ask for next: the first after those shown, else the last before."""
+    seen = {m.week for m, _ in shown}
+    rest = sorted({m.week for m, _ in rows if m.week is not None} - seen)
+    after = [w for w in rest if seen and w > max(w for w in seen if w is not None)]
+    return after[0] if after else (rest[-1] if rest else None)
+
+
+Item = Row | Week
+
+
+def _stacks(rows: Sequence[Row], weeks: Sequence[Week]) -> list[list[Item]]:
+    """The picture's columns, top to bottom: matches split evenly; a season's whole weeks,
+    each under its heading, a new column once one holds its share."""
+    if not weeks:
+        cols = columns(len(rows), PER_COLUMN)
+        per = max(1, math.ceil(len(rows) / cols))
+        return [list(rows[i : i + per]) for i in range(0, len(rows), per)] or [[]]
+    cols = columns(len(rows) + len(weeks), PER_COLUMN)
+    share = math.ceil((len(rows) + len(weeks)) / cols)
+    stacks: list[list[Item]] = [[]]
+    for week in weeks:
+        if len(stacks[-1]) >= share and len(stacks) < cols:
+            stacks.append([])
+        stacks[-1] += [week, *week.rows]
+    return stacks
+
+
+def _week_of(stack: Sequence[Item], index: int) -> Week:
+    return next(item for item in reversed(stack[: index + 1]) if isinstance(item, Week))
+
+
+def _week_row(draw: ImageDraw.ImageDraw, x: int, y: int, week: Week) -> None:
+    draw.text((x + PAD, y + 18), files.week_heading(week.number, week.day), GREEN, font(30, True))
+    draw.line((x + PAD, y + ROW - 6, x + COLUMN - PAD, y + ROW - 6), fill=GREEN, width=2)
+
+
 def _fixture_notes(
-    rows: Sequence[Row], upcoming: datetime | None, waiting: set[int], left: int
+    rows: Sequence[Row],
+    upcoming: datetime | None,
+    waiting: set[int],
+    left: int,
+    dated: bool,
+    week: int | None = None,
 ) -> list[str]:
     notes = []
     if upcoming is not None:
-        notes.append(f"{files.NEXT} ({hm(upcoming)})")
+        when = f"{files.week_day(upcoming.date())} {hm(upcoming)}" if dated else hm(upcoming)
+        notes.append(f"{files.NEXT} ({when})")
     if waiting:
         notes.append(files.WAITING_PLAIN + ": " + ", ".join(f"{no}. maç" for no in sorted(waiting)))
-    if codes := shown_codes(m for m, _ in rows):
-        notes.append(files.legend(codes))
     if left:
-        notes.append(files.MORE_MATCHES.format(count=left))
+        more = files.MORE_WEEKS if dated else files.MORE_MATCHES
+        team = next((m.home for m, _ in rows if m.home), "Kartallar")
+        notes.append(more.format(count=left, week=week or 1, team=team))
     return notes
 
 
@@ -139,6 +229,8 @@ def _fixture_row(
     result: Score | None,
     mark: str,
     stripe: bool,
+    *,
+    moved: bool = False,
 ) -> None:
     if mark == "next":
         draw.rectangle((x + 8, y + 2, x + COLUMN - 8, y + ROW - 2), fill=NEXT, outline=NEXT_EDGE)
@@ -150,7 +242,11 @@ def _fixture_row(
     draw.text((x + PAD, y + 14), hm(m.start), INK, font(30, True))
     small = font(20)
     draw.text((x + 128, y + 6), fit(draw, m.pitch, small, 160), GREY, small)
-    draw.text((x + 128, y + 34), fit(draw, f"{m.no}. {stage_label(m)}", small, 160), GREY, small)
+    # under a week's heading its number is said; a match moved off the week's day says its own
+    stage = f"{m.no}. maç" if m.week is not None else f"{m.no}. {stage_label(m)}"
+    if moved:
+        stage = f"{m.no}. · {m.start.day} {MONTHS[m.start.month - 1][:3]}"
+    draw.text((x + 128, y + 34), fit(draw, stage, small, 160), GREY, small)
     team = font(28, result is None)
     center, half = x + 745, 115  # the score box: room for "1-1 · pen. 4-3"
     home = fit(draw, side(m, True), team, center - half - 10 - (x + 295))

@@ -41,9 +41,12 @@ def snapshot(
     pitches: int = 2,
     name: str = "Bahar Kupası",
     tournament_id: int = 7,
+    knockout: str | None = None,
 ) -> Snapshot:
     """Groups of `group_size` (one league when it is all of them), semi-finals or more and a
-    third-place match, planned on `pitches` pitches from 6 December 10:00 in Istanbul."""
+    third-place match, planned on `pitches` pitches from 6 December 10:00 in Istanbul.
+    `knockout` ("semi", "quarter"): the first knockout round, else as the groups give it
+    (three groups and "semi": the group winners and the best runner-up)."""
     rules = TimeRules(
         start=KICKOFF, pitches=tuple(Pitch(f"Saha {i}") for i in range(1, pitches + 1))
     )
@@ -55,7 +58,7 @@ def snapshot(
         groups = tuple(
             Group(labels[i], teams[i * group_size : (i + 1) * group_size]) for i in range(count)
         )
-        stage = {2: "semi", 4: "quarter"}.get(count, "round_of_16")
+        stage = knockout or {2: "semi", 4: "quarter"}.get(count, "round_of_16")
         draft = groups_then_knockout(groups, Options(knockout=stage, third_place=True))
     planned = plan(draft, rules)
     settings = TournamentSettings(

@@ -38,13 +38,21 @@ def chat_key(update: object) -> int | None:
     return None
 
 
+def _key(update: object) -> int | None:
+    try:
+        return chat_key(update)
+    except Exception:
+        return None
+
+
 class PerChat(BaseUpdateProcessor):
     """Updates of different chats at once, of one chat one after another, in order.
 
     Each chat keeps only the future of its latest update: an update waits for the one
-    before it in its chat, then for one of RUNNING places. `done` (if given) is called
-    with every update once its handlers have finished, whatever they raised (the durable
-    intake then forgets it)."""
+    before it in its chat, then for one of RUNNING places. `done` (if given) is awaited
+    with every update once its handlers have finished, whatever they raised, before the
+    chat's next update begins (the durable intake marks it done; with several processes
+    that mark must be written before the chat's next update is taken)."""
 
     def __init__(
         self, running: int = RUNNING, done: Callable[[object], Awaitable[None]] | None = None
@@ -67,7 +75,7 @@ class PerChat(BaseUpdateProcessor):
         return len(self._tails)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        key = chat_key(update)
+        key = _key(update)
         before = self._tails.get(key) if key is not None else None
         mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if key is not None:
@@ -92,12 +100,14 @@ class PerChat(BaseUpdateProcessor):
         finally:
             if not started and isinstance(coroutine, Coroutine):
                 coroutine.close()  # cancelled while waiting: never ran
-            mine.set_result(None)
-            if key is not None and self._tails.get(key) is mine:
-                del self._tails[key]
-            if self.done is not None and started:
-                with contextlib.suppress(Exception):
-                    await self.done(update)
+            try:
+                if self.done is not None and started:
+                    with contextlib.suppress(Exception):
+                        await self.done(update)
+            finally:
+                mine.set_result(None)
+                if key is not None and self._tails.get(key) is mine:
+                    del self._tails[key]
 
     async def initialize(self) -> None:
         pass

@@ -1,7 +1,7 @@
 """A process that runs for months gives back what it no longer needs, once an hour.
 
-- processed update ids and handled inbox rows older than 48 h (Telegram resends an update
-  for at most a day, so older ids can never come back);
+- processed update ids, handled inbox rows and unsent replies older than 48 h (Telegram
+  resends an update for at most a day, so older ids can never come back);
 - guided set-ups untouched for a day (abandoned: a stranger who typed /yeni_turnuva and
   left), and with them the in-memory index of who has a conversation, which is also
   rebuilt from the database so keys left behind by /iptal or a finished set-up go too.
@@ -38,6 +38,7 @@ async def prune(found: services.Services) -> Pruned:
     async with found.db.unit_of_work() as uow:
         updates = await uow.updates.forget_before(now - KEEP)
         inbox = await uow.inbox.forget_before(now - KEEP)
+        await uow.replies.forget_before(now - KEEP)  # never sent: too old to send now
         setups = await uow.setups.forget_before(now - SETUP_AGE)
         await uow.commit()
     dropped = 0

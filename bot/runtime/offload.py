@@ -31,6 +31,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot import started
 from domain.errors import DomainError
 
 T = TypeVar("T")
@@ -82,6 +83,7 @@ _pool: ProcessPoolExecutor | None = None
 # Modules every worker imports once, before its first call (the planner, the renderers):
 # named by the composition root (`preload`, from bot.app), so this module imports none.
 _preload: tuple[str, ...] = ()
+_creating = threading.Lock()
 
 
 def preload(modules: Sequence[str]) -> None:
@@ -92,7 +94,9 @@ def preload(modules: Sequence[str]) -> None:
 
 def _executor() -> ProcessPoolExecutor:
     global _pool
-    if _pool is None:
+    with _creating:  # `warm` creates it in a thread, a plan on the loop may meanwhile
+        if _pool is not None:
+            return _pool
         context = multiprocessing.get_context("forkserver")
         # The forkserver imports these once; each worker forks from it already loaded.
         context.set_forkserver_preload(list(_preload))
@@ -102,12 +106,13 @@ def _executor() -> ProcessPoolExecutor:
             initializer=_watch,
             initargs=(os.getpid(),),
         )
-    return _pool
+        return _pool
 
 
 def _watch(bot_pid: int) -> None:
     """In a worker: exit when the bot process is gone (a SIGKILL runs no clean-up, and a
     worker waiting for work would otherwise outlive it, and with it the forkserver)."""
+    started()  # the preloaded imports are done (bot/__init__.py)
 
     def watch() -> None:
         while True:
@@ -246,9 +251,15 @@ def _imports(modules: Sequence[str]) -> None:
         importlib.import_module(name)
 
 
-def warm() -> None:
+async def warm() -> None:
     """Start the workers now (at start-up), so the first plan does not pay for their
-    start and imports (a few seconds); returns at once."""
+    start and imports (a few seconds). Starting them blocks until the forkserver has
+    imported the preloaded modules and forked each worker (~1.3 s idle, up to ~9 s under
+    load), so that happens in a thread: the event loop serves the chats meanwhile."""
+    await asyncio.to_thread(_start_workers)
+
+
+def _start_workers() -> None:
     pool = _executor()
     for _ in range(WORKERS):
         pool.submit(_imports, _preload)

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from telegram.ext import Application
 
+from bot.runtime.budget import Budget
 from bot.runtime.rations import Rations
 from storage import Database
 
@@ -63,6 +64,9 @@ class Services:
     reachable: set[int] = field(default_factory=set)
     # Pictures, PDFs, calendars and set-up plans: one new render per person per 10 s.
     rations: Rations = field(default_factory=Rations)
+    # Foldable replies per member per group (bot/runtime/budget.py); None: not bounded
+    # (the rate limits are off, so there is no group budget to spend).
+    budget: Budget | None = None
     # Plans built for set-up summaries, by the set-up's answers: the one [Oluştur] stores
     # (bot.handlers.setup bounds it). Empty after a restart: the plan is built again then.
     plans: dict[str, object] = field(default_factory=dict)

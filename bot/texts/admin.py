@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.texts import forfeits
 from bot.texts.common import tie_rule
+from bot.texts.discipline import yellow_rule
 from bot.texts.schedule import leads
 from bot.usecases import reminder_settings
 from domain import tiebreak
@@ -47,6 +48,7 @@ def settings(t: Tournament) -> str:
             f"• Kadro kontrolü: {f'en az {squad} kişi' if squad else 'kapalı'}",
             f"• Hükmende puan silme: {'açık' if s.forfeit_deduction else 'kapalı'}",
             f"• Çekilen takım: {forfeits.rule_of(s)}",
+            f"• {yellow_rule(s.yellow_limit)}",
             SETTINGS_HOW,
         ]
     )

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.texts.common import duration
 from bot.texts.plan import months_text, rhythm
-from domain.advice import Candidate, SeasonCandidate
 from domain.matchdays import months, season_days
+
+if TYPE_CHECKING:  # for annotations only: domain.advice is the planner's side
+    from domain.advice import Candidate, SeasonCandidate
 
 
 def describe(c: Candidate) -> str:

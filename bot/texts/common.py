@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from domain.model import PlannedMatch, Stage
+from domain.sidewords import code_words
 from domain.tiebreak import TieBreak
 
 MONTHS = [
@@ -82,39 +83,27 @@ def goal_difference(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def side_code(code: str | None) -> str:
-    """Plan codes in Turkish: W13 -> G13 (galibi), L13 -> M13 (mağlubu)."""
-    if code is None:
-        return "?"
-    if code[0] == "W":
-        return "G" + code[1:]
-    if code[0] == "L":
-        return "M" + code[1:]
-    return code
-
-
 def side(match: PlannedMatch, home: bool) -> str:
+    """The side's team, or while unknown what decides it, in words: "A Grubu 1.si",
+    "en iyi ikinci", "1. yarı finalin galibi" (domain.sidewords)."""
     team = match.home if home else match.away
-    return team if team is not None else side_code(match.home_from if home else match.away_from)
+    if team is not None:
+        return team
+    said = match.home_words if home else match.away_words
+    return said or code_words(match.home_from if home else match.away_from)
 
 
 def pairing(match: PlannedMatch) -> str:
-    """ "Kartallar – Şahinler"; an unknown knockout side shows its code (1A, G13)."""
+    """ "Kartallar – Şahinler"; an unknown knockout side in words ("A Grubu 1.si")."""
     return f"{side(match, True)} – {side(match, False)}"
 
 
 def stage_label(match: PlannedMatch) -> str:
     if match.stage is Stage.GROUP:
         return f"{match.group} Grubu"
-    if match.stage is Stage.LEAGUE:
-        return f"{match.round}. tur"
+    if match.stage is Stage.LEAGUE:  # a season league counts match weeks, a day rounds
+        return f"{match.week}. hafta" if match.week is not None else f"{match.round}. tur"
     return STAGES[match.stage]
-
-
-LEGEND = (
-    "Kısaltmalar: 1A = A Grubu birincisi · 3.1 = en iyi üçüncü · "
-    "G13 = 13. maçın galibi · M13 = 13. maçın mağlubu"
-)
 
 
 def yes(flag: bool) -> str:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from bot.runtime import offload
+from bot.texts import players
 from bot.texts.common import EXAMPLES, duration
 from bot.texts.form_refusals import (
     CHAT_START,
@@ -125,9 +126,12 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
         case draw.DuplicateTeam():
             return f'"{quoted(exc.team)}" iki kez yazılmış. Her takım bir kez. Örnek: {ex["teams"]}'
         case draw.GroupCountError():
+            fits = ex["groups"] if cli or exc.maximum < 1 else f"{exc.maximum} grup"
+            if not cli and exc.maximum == 1:  # one group of them all is a league
+                fits = "1 grup (ya da grupsuz: lig)"
             return (
                 f"{exc.teams} takım {exc.groups} gruba bölünemez (en fazla {exc.maximum} grup,"
-                f" grupta en az 2 takım). Örnek: {ex['groups']}"
+                f" grupta en az 2 takım). Örnek: {fits}"
             )
         case draw.SeedRequired():
             return f"Kura için bir sayı verin ki aynı kura tekrar çekilebilsin. Örnek: {ex['seed']}"
@@ -157,14 +161,9 @@ def refusal(exc: Exception, *, cli: bool = False) -> str:
             )
     if isinstance(exc, setuperrors.FormError):
         return form_refusal(exc)
+    if (said := players.refusal(exc)) is not None:  # scorers, cards, bans (issue 22)
+        return said
     return usecase_refusal(exc, ex_result)
-
-
-# An organiser's command refused to someone else (/gecikme, /ertele, /hukmen, /cekil...).
-ORGANISERS_ONLY = (
-    "Bunu yalnızca düzenleyenler yapabilir. Düzenleyen eklemek için bir düzenleyen,"
-    " kişinin mesajına /yetkili diye yanıt versin."
-)
 
 
 def _season(exc: Exception) -> str:

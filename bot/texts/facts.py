@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.texts import moments
+from bot.texts import moments, waiting
 from bot.texts.common import hm, pairing, stage_label
 from bot.texts.moments import zone_of
 from bot.texts.season import long_date
+from bot.texts.waiting import UNDATED
 from bot.usecases import facts
+from domain.model import PlannedMatch
 
 __all__ = [
     "PLACES",
@@ -49,15 +51,21 @@ def count(answer: facts.CountAnswer) -> str:
     n, team = answer.count, answer.team
     shown = answer.played and answer.what != "played"
     played = f" ({answer.played} tanesi oynandı)" if shown else ""
+    if answer.undated:  # still to play, without a date: counted, and said so
+        played = f"{played[:-1]}; {answer.undated}" if played else f" ({answer.undated}"
+        played += " tanesinin tarihi belli değil)"
     match answer.what:
         case "today":
             if team is None:
                 return f"📅 Bugün {n} maç var." if n else "📅 Bugün maç yok."
             return f"📅 {team}: bugün {n} maçınız var." if n else f"📅 {team}: bugün maçınız yok."
         case "left":
+            if answer.awaiting:  # over by the clock, no result yet: left until it is typed
+                played = f"{played[:-1]}; " if played else " ("
+                played += f"{answer.awaiting} tanesinin süresi geçti, sonucu bekleniyor)"
             if team is None:
-                return f"📅 Oynanacak {n} maç kaldı." if n else "📅 Oynanacak maç kalmadı."
-            return f"📅 {team}: {n} maçınız kaldı." if n else f"📅 {team}: maçınız kalmadı."
+                return f"📅 Oynanacak {n} maç kaldı{played}." if n else "📅 Oynanacak maç kalmadı."
+            return f"📅 {team}: {n} maçınız kaldı{played}." if n else f"📅 {team}: maçınız kalmadı."
         case "group":
             who = f"{team}: grupta {n} maç oynuyorsunuz" if team else f"Grup aşamasında {n} maç var"
             return f"📅 {who}{played}."
@@ -72,8 +80,15 @@ def count(answer: facts.CountAnswer) -> str:
 
 def dates(answer: facts.DatesAnswer, now: datetime) -> str:
     m = answer.match
+    if answer.undated and (m is None or answer.over):  # the last match has no date yet
+        who = f"{answer.team}: son maçınızın" if answer.team else "Son maçın"
+        return f"⏸ {who} {UNDATED}: {waiting.listed(answer.undated)}. {waiting.TOLD}"
     if m is None:
         return f"📅 {answer.name}: planda maç yok."
+    return _dated(answer, m, now) + (f"\n{waiting.line(answer.undated)}" if answer.undated else "")
+
+
+def _dated(answer: facts.DatesAnswer, m: PlannedMatch, now: datetime) -> str:
     zone = zone_of(m.start)
     day = long_date(m.start.astimezone(zone).date())
     slot = f"{hm(m.start.astimezone(zone))}–{hm(m.end.astimezone(zone))}"
@@ -81,8 +96,11 @@ def dates(answer: facts.DatesAnswer, now: datetime) -> str:
         if answer.over:
             return f"🏁 {answer.name} bitti: son maç {day} günü oynandı."
         week = f" ({m.week}. hafta)" if answer.seasonal and m.week else ""
+        if answer.undated:  # it ends when the undated ones are played, not before
+            return f"🏁 {answer.name}: planlanan son maç {day}{week}, {slot}."
         return f"🏁 {answer.name} {day} günü bitiyor{week}; son maç {slot}."
-    who = f"{answer.team}: son maçınız" if answer.team else "Son maç"
+    last = "planlanan son maç" if answer.undated else "son maç"  # one waits for a date
+    who = f"{answer.team}: {last}ınız" if answer.team else last.capitalize()
     # "Final: G17 – G18": the stage says what the codes of sides not known yet are.
     sides = f"{stage_label(m)}: {pairing(m)}" if m.stage.is_knockout else pairing(m)
     if answer.over:
@@ -94,8 +112,8 @@ def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
     whose = f"{answer.team}: " if answer.team else ""
     lines = []
     if answer.undated:
-        lines += [f"⏸ {whose}tarihi belirsiz ertelenen maçlar:"]
-        lines += [f"• {pairing(m)} (maç {m.no})" for m in answer.undated]
+        lines += [f"⏸ {whose}{'tarihi' if whose else 'Tarihi'} belirsiz ertelenen maçlar:"]
+        lines += [f"• {waiting.one(m)}" for m in answer.undated]
         lines.append("Yeni tarihleri verilince grupta duyurulur.")
     if answer.moved:
         lines.append(f"⏸ {whose}yeni tarihine ertelenen maçlar:")
@@ -106,7 +124,7 @@ def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
         ]
     if lines:
         return "\n".join(lines)
-    said = f"⏸ {whose}ertelenen maç yok."
+    said = f"⏸ {whose}{'ertelenen' if whose else 'Ertelenen'} maç yok."  # "⏸ Ertelenen …" alone
     m = answer.next_match
     if m is not None:
         said += f" Sıradaki maç: {pairing(m)}, {moments.kickoff(m.start, now, zone_of(m.start))}."

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, time
 
 from bot.texts.common import MONTHS, day, hm, pairing, side, stage_label
-from bot.texts.files import NEXT, NO_MATCHES, WAITING, fixture_head, legend
+from bot.texts.files import NEXT, NO_MATCHES, WAITING, fixture_head, week_day, week_heading
 from bot.texts.parts import quoted
 from domain.model import Group, PlannedMatch, Score
-from domain.selection import UnknownSelection
+from domain.selection import UnknownSelection, Week, by_week, main_day
 
 Row = tuple[PlannedMatch, Score | None]
 
@@ -21,24 +21,54 @@ def fixture(
     *,
     upcoming: datetime | None = None,
     waiting: Sequence[PlannedMatch] = (),
-    codes: Sequence[str] = (),
 ) -> str:
     """The matches one a line in kick-off order; the next slot by the clock (`upcoming`)
-    marked ▶, matches over without a result listed apart, the plan's codes explained."""
+    marked ▶, matches over without a result listed apart; unknown sides in words. A
+    season league's matches over several weeks go under a heading per match week with
+    its date (`season_weeks`)."""
     if not rows:
         return NO_MATCHES
     late = {m.no for m in waiting}
-    lines = [fixture_head(name, rows[0][0].start, title)]
-    for m, r in rows:
-        mark = "▶ " if m.start == upcoming and r is None else "⏳ " if m.no in late else ""
-        lines.append(mark + match_line(m, r))
+
+    def mark(m: PlannedMatch, r: Score | None) -> str:
+        return "▶ " if m.start == upcoming and r is None else "⏳ " if m.no in late else ""
+
+    weeks = by_week(rows)
+    if weeks:
+        last = max(m.start for m, _ in rows)
+        lines = [fixture_head(name, rows[0][0].start, title, last)]
+        lines += season_weeks(weeks, mark)
+        if upcoming is not None or waiting:
+            lines.append("")
+    else:
+        # one week of a league: a match moved to another day says its date, not just a time
+        on = main_day(rows) if all(m.week is not None for m, _ in rows) else None
+        first = next(m.start for m, _ in rows if on is None or m.start.date() == on)
+        lines = [fixture_head(name, first, title)]
+        lines += [mark(m, r) + match_line(m, r, day_of=on) for m, r in rows]
     if upcoming is not None:
-        lines.append(f"{NEXT} ({hm(upcoming)})")
+        when = f"{week_day(upcoming.date())} {hm(upcoming)}" if weeks else hm(upcoming)
+        lines.append(f"{NEXT} ({when})")
     if waiting:
-        lines.append(f"{WAITING}: {missing_list(waiting)}")
-    if codes:
-        lines.append(legend(list(codes)))
+        lines.append(f"{WAITING}: {missing_list(waiting, dated=bool(weeks))}")
     return "\n".join(lines)
+
+
+def season_weeks(
+    weeks: Sequence[Week], mark: Callable[[PlannedMatch, Score | None], str] | None = None
+) -> list[str]:
+    """Each match week's heading ("3. hafta · 31 Ocak Pazar") over its matches, a blank
+    line before each; a match moved off its week's day shows its own date."""
+    lines: list[str] = []
+    for week in weeks:
+        lines += ["", week_heading(week.number, week.day)]
+        for m, r in week.rows:
+            moved = m.start.date() != week.day
+            when = f"{week_day(m.start.date())} {hm(m.start)}" if moved else hm(m.start)
+            score = f"  {score_text(r)}" if r else ""
+            line = f"{m.no}. {when} {m.pitch}: {side(m, True)} - {side(m, False)}{score}"
+            lines.append((mark(m, r) if mark else "") + line)
+    return lines
 
 
 def _choices(groups: Sequence[str], pitches: Sequence[str]) -> list[str]:
@@ -85,8 +115,18 @@ def score_text(score: Score) -> str:
     return text + (" (H)" if score.forfeit else "")
 
 
-def match_line(m: PlannedMatch, result: Score | None = None, *, show_day: bool = False) -> str:
+def match_line(
+    m: PlannedMatch,
+    result: Score | None = None,
+    *,
+    show_day: bool = False,
+    day_of: date | None = None,
+) -> str:
+    """One match a line; its date with `show_day`, or when it is off `day_of` (the day
+    the list is headed with)."""
     when = f"{day(m.start)} {hm(m.start)}" if show_day else hm(m.start)
+    if day_of is not None and m.start.date() != day_of:
+        when = f"{week_day(m.start.date())} {hm(m.start)}"
     score = f"  {score_text(result)}" if result else ""
     return f"{m.no}. {when} {m.pitch} · {stage_label(m)}: {side(m, True)} - {side(m, False)}{score}"
 
@@ -131,6 +171,14 @@ def created(
     return "\n\n".join(parts)
 
 
-def missing_list(matches: Sequence[PlannedMatch]) -> str:
-    """ "3. maç A1 – A4 (10:00), 4. maç A2 – A3 (10:00)": matches over without a result."""
-    return ", ".join(f"{m.no}. maç {pairing(m)} ({hm(m.start)})" for m in matches)
+def missing_list(matches: Sequence[PlannedMatch], *, dated: bool | None = None) -> str:
+    """ "3. maç A1 – A4 (10:00), 4. maç A2 – A3 (10:00)": matches over without a result;
+    `dated` (a season's weeks; by default when they span several days) with the day:
+    "(17 Ocak Pazar 14:00)"."""
+    if dated is None:
+        dated = len({m.start.date() for m in matches}) > 1
+
+    def when(m: PlannedMatch) -> str:
+        return f"{week_day(m.start.date())} {hm(m.start)}" if dated else hm(m.start)
+
+    return ", ".join(f"{m.no}. maç {pairing(m)} ({when(m)})" for m in matches)

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import html
+
 from bot.texts import errors, fixture, results
+from bot.texts.common import MONTHS, hm, pairing
 from bot.texts.parts import quoted
-from bot.usecases import forfeits, undo
+from bot.texts.refused import only_organisers
+from bot.usecases import forfeit_choice, forfeits, undo
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.snapshots import Snapshot
+from bot.usecases.weeks import playoff_kickoff
 from domain.forfeits import WithdrawalRule
 from domain.model import PlannedMatch
 from domain.settings import TournamentSettings
 from domain.standings import Table
 
 HUKMEN_HOW = (
-    "Gelmeyen takımı yazın. Örnek: /hukmen Kartallar (ilk sonucu olmayan maçı 0-3 sayılır),"
+    "Gelmeyen takımı yazın. Örnek: /hukmen Kartallar (zamanı gelen maçı 0-3 sayılır),"
     " /hukmen 14 Kartallar ya da oynanan skorla /hukmen Kartallar 5-1"
 )
 CEKIL_HOW = "Çekilen takımı yazın. Örnek: /cekil Kartallar (kural: /ayarlar cekilme tff|iptal|yari)"
@@ -34,10 +39,14 @@ RULES = {
 
 
 def _table(snap: Snapshot, table: tuple[str, Table] | None) -> list[str]:
+    """The group's table monospaced, as every other table goes: HTML `<pre>`."""
     if table is None:
         return []
     label, tab = table
-    return [results.group_table(label, tab, snap.rules.tiebreak, len(snap.groups) < 2, True)]
+    finished = snap.group_finished(label)
+    single, at = len(snap.groups) < 2, playoff_kickoff(snap)
+    text = results.group_table(label, tab, snap.rules.tiebreak, single, finished, at)
+    return [f"<pre>{html.escape(text)}</pre>"]
 
 
 def _vs(m: PlannedMatch) -> str:
@@ -45,15 +54,18 @@ def _vs(m: PlannedMatch) -> str:
 
 
 def forfeited(f: forfeits.Forfeited) -> str:
+    """The forfeit and the table after it, as HTML (parse_mode="HTML")."""
     m = f.match
-    parts = [f"⚖️ Hükmen: {m.home} {fixture.score_text(f.score)} {m.away} ({m.no}. maç)"]
+    on = f"{m.start.day} {MONTHS[m.start.month - 1]}"
+    parts = [f"⚖️ Hükmen: {m.home} {fixture.score_text(f.score)} {m.away} ({m.no}. maç, {on})"]
     if f.previous is not None:
         parts[0] += f"\nOynanan skor {fixture.score_text(f.previous)} yerine."
     parts[0] += f"\n{f.loser} hükmen kaybetti. Yanlışsa: /geri_al"
-    return "\n\n".join(parts + _table(f.snapshot, f.table))
+    return "\n\n".join([html.escape(p) for p in parts] + _table(f.snapshot, f.table))
 
 
 def withdrawn(w: forfeits.Withdrawn) -> str:
+    """The withdrawal and the table after it, as HTML (parse_mode="HTML")."""
     if w.annulled:
         head = f"🚪 {w.team} ligden çekildi: tüm sonuçları iptal, puan tablosundan çıktı."
         if w.removed:
@@ -67,7 +79,7 @@ def withdrawn(w: forfeits.Withdrawn) -> str:
                 _vs(m) for m in w.awarded
             )
     head += "\nYanlışsa: /geri_al"
-    return "\n\n".join([head, *_table(w.snapshot, w.table)])
+    return "\n\n".join([html.escape(head), *_table(w.snapshot, w.table)])
 
 
 def reinstated(r: undo.Reinstated) -> str:
@@ -95,7 +107,7 @@ def rule_set(rule: WithdrawalRule) -> str:
 def refusal(exc: Exception) -> str:
     match exc:
         case NotOrganiser():
-            return errors.ORGANISERS_ONLY
+            return only_organisers(exc.action)
         case forfeits.BadForfeit() if exc.reason == "not_theirs":
             if exc.match is None:
                 return f"Böyle bir maç yok. {HUKMEN_HOW}"
@@ -106,6 +118,13 @@ def refusal(exc: Exception) -> str:
             return (
                 f"{exc.team} takımının sonucu olmayan maçı yok. Belli bir maç için:"
                 f" /hukmen 14 {exc.team}"
+            )
+        case forfeit_choice.NotDue():
+            m = exc.next
+            return (
+                f"{exc.team}: zamanı gelmiş maç yok; sıradaki {m.no}. maç {pairing(m)},"
+                f" {m.start.day} {MONTHS[m.start.month - 1]} {hm(m.start)}. Onu şimdiden"
+                f" hükmen yazmak için: /hukmen {m.no} {exc.team}"
             )
         case forfeits.AlreadyWithdrawn():
             return f"{exc.team} zaten çekildi. Geri almak için: /geri_al"

@@ -11,7 +11,7 @@ from datetime import date
 
 from bot.texts.common import MONTHS, WEEKDAYS
 from bot.texts.parts import quoted
-from domain import setuperrors, when
+from domain import names, setuperrors, when
 
 FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6"
 SEASON_EXAMPLE = "/yeni_turnuva Kış Ligi | 8 takım | iki haftada bir pazar 14:00-17:00"
@@ -69,6 +69,11 @@ RHYTHM_WHY = {
 }
 
 
+def _capital(words: str) -> str:
+    """ "İlk maç günü" (str.capitalize would write "Ilk")."""
+    return names.tr_upper(words[:1]) + words[1:]
+
+
 def form_refusal(exc: setuperrors.FormError) -> str:
     """The set-up's refusals: which part, what was wrong, and a line to copy."""
     part = PARTS.get(str(exc.part), "bilgi")
@@ -92,11 +97,22 @@ def form_refusal(exc: setuperrors.FormError) -> str:
             example = COUNT_EXAMPLES.get(str(exc.part), str(exc.lo))
             said = "bir sayı değil" if exc.value is None else f"{exc.value} olamaz"
             return (
-                f'{part.capitalize()} "{quoted(exc.text)}": {said}; en az {exc.lo},'
+                f'{_capital(part)} "{quoted(exc.text)}": {said}; en az {exc.lo},'
                 f" en fazla {exc.hi}. Örnek: {example}"
             )
         case setuperrors.OutOfRange():
             return horizon(exc.text, exc.moment, exc.reason is setuperrors.Problem.TOO_FAR)
+        case setuperrors.RhythmPartError() if exc.problem == "off_weekday" and exc.day:
+            return (
+                f"{full_day(exc.day)} ligin maç günü değil; ilk maç günü ligin oynandığı"
+                " gün olmalı (gün ve saatleri değiştirmek için: [Değiştir] → Gün ve saat)."
+            )
+        case setuperrors.RhythmPartError() if exc.problem == "other_time":
+            return (
+                f'"{quoted(exc.text)}": maçların saati her maç gününün saat aralığıdır; ilk maç'
+                " günü için yalnız tarihi yazın (saatleri değiştirmek için: [Değiştir] →"
+                " Gün ve saat)."
+            )
         case setuperrors.RhythmPartError():
             if exc.problem == "off_rhythm" and exc.day is not None:
                 return (
@@ -104,7 +120,7 @@ def form_refusal(exc: setuperrors.FormError) -> str:
                     " günlerden biri olmalı. Örnek: 21 Şubat hariç"
                 )
             why, example = RHYTHM_WHY.get(str(exc.problem), ("anlaşılamadı", SEASON_EXAMPLE))
-            return f'{part.capitalize()} "{quoted(exc.text)}": {why}. Örnek: {example}'
+            return f'{_capital(part)} "{quoted(exc.text)}": {why}. Örnek: {example}'
         case setuperrors.KnockoutConflict():
             return (
                 f"{exc.groups} gruptan bu eleme kurulamıyor ({exc.wanted} takımlık tur; her"
@@ -138,11 +154,11 @@ def form_refusal(exc: setuperrors.FormError) -> str:
         case setuperrors.MissingPart() if exc.part == "rhythm":
             return f"Maç günü eksik. Örnek: {SEASON_EXAMPLE}"
         case setuperrors.MissingPart():
-            return f"{part.capitalize()} eksik. Örnek: {FORM_EXAMPLE}"
+            return f"{_capital(part)} eksik. Örnek: {FORM_EXAMPLE}"
         case setuperrors.UnknownPart():
             return f'"{quoted(exc.text)}" anlaşılamadı. Örnek: {FORM_EXAMPLE}'
         case setuperrors.RepeatedPart():
-            return f"{part.capitalize()} iki kez yazılmış. Örnek: {FORM_EXAMPLE}"
+            return f"{_capital(part)} iki kez yazılmış. Örnek: {FORM_EXAMPLE}"
         case setuperrors.BadName():
-            return f"{part.capitalize()} en fazla {exc.maximum} karakter olmalı ve harf içermeli."
-    return f"{part.capitalize()} anlaşılamadı. Örnek: {FORM_EXAMPLE}"
+            return f"{_capital(part)} en fazla {exc.maximum} karakter olmalı ve harf içermeli."
+    return f"{_capital(part)} anlaşılamadı. Örnek: {FORM_EXAMPLE}"

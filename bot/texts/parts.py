@@ -2,10 +2,12 @@
 
 Telegram refuses a message over 4096 characters, counted as UTF-16 code units of the text
 it shows (HTML tags removed, `&lt;` one character). `split` cuts at line boundaries into
-parts under that, numbers them "(1/3)", keeps `<pre>` blocks balanced (a part that ends
-inside one closes it, the next opens it again), and past `max_parts` ends with a line that
-says how much was left out and what to ask for instead. `quoted` cuts a user's input that a
-refusal repeats, so a 4000-character message cannot make the refusal itself too long.
+parts under that (plain text at a blank line when one is near the part's end, so a section
+such as a match week stays whole), numbers them "(1/3)", keeps `<pre>` blocks balanced (a
+part that ends inside one closes it, the next opens it again), and past `max_parts` ends
+with a line that says how much was left out and what to ask for instead. `quoted` cuts a
+user's input that a refusal repeats, so a 4000-character message cannot make the refusal
+itself too long.
 """
 
 from __future__ import annotations
@@ -67,8 +69,12 @@ def split(
     for line in _lines(text, budget, markup):
         size = units(line, markup=markup) + 1
         if sizes[-1] and sizes[-1] + size > budget:
-            pieces.append([])
-            sizes.append(0)
+            carried = [] if markup else _after_blank(pieces[-1])
+            if carried:  # plain text: the part ends at its last blank line (a section's end)
+                del pieces[-1][-len(carried) - 1 :]
+                sizes[-1] -= sum(units(c) + 1 for c in carried) + 1
+            pieces.append(carried)
+            sizes.append(sum(units(c) + 1 for c in carried))
             opened.append(inside)
         pieces[-1].append(line)
         sizes[-1] += size
@@ -76,7 +82,7 @@ def split(
             inside = _pre_after(line, inside)
     chunks = []
     for i, lines in enumerate(pieces):
-        body = "\n".join(lines)
+        body = "\n".join(lines) if markup else "\n".join(lines).strip("\n")
         if markup and opened[i]:
             body = "<pre>" + body
         if markup and _pre_after(body, False):
@@ -92,6 +98,15 @@ def split(
         note = OMITTED.format(count=left)
         out[-1] += "\n" + (html.escape(note) if markup else note)
     return out
+
+
+def _after_blank(lines: list[str]) -> list[str]:
+    """The lines after the last blank one when that blank is in the second half of
+    `lines` (so a section moves whole to the next part); [] otherwise."""
+    for i in range(len(lines) - 1, len(lines) // 2 - 1, -1):
+        if not lines[i].strip():
+            return lines[i + 1 :]
+    return []
 
 
 def _pre_after(line: str, inside: bool) -> bool:

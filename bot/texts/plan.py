@@ -6,7 +6,6 @@ from datetime import timedelta
 from typing import Any
 
 from bot.texts.common import (
-    LEGEND,
     day,
     duration,
     hm,
@@ -53,8 +52,6 @@ def fixture(plan: Plan, *, title: str = "Fikstür", players: int = 7, breaks: bo
                 for b in plan.byes
             )
         )
-    if any(m.stage.is_knockout for m in plan.matches):
-        lines += ["", LEGEND]
     return "\n".join([*lines, "", *checks(plan, players), "", *per_team(plan, breaks)])
 
 

@@ -9,17 +9,19 @@ team's next match, a score, a table) are `chat`'s.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 import domain.questions
-from bot.texts import facts, moments, season
+from bot.texts import facts, fates, moments, season, starts, waiting
 from bot.texts.captains import pick_team
-from bot.texts.common import STAGES, hm, pairing, stage_label
+from bot.texts.common import STAGES, WEEKDAYS, hm, pairing, side, stage_label
+from bot.texts.discipline import with_banned
 from bot.texts.facts import PLACES, THEIR_PLACES
 from bot.texts.fixture import match_list, missing_list, score_text
 from bot.texts.moments import zone_of
+from bot.texts.player_questions import player_answer, plays
 from bot.texts.results import group_table
-from bot.usecases import questions
+from bot.usecases import player_facts, questions, views
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -28,6 +30,8 @@ from bot.usecases.facts import (
     PlaceAnswer,
     PostponedAnswer,
 )
+from bot.usecases.starts import StartAnswer
+from bot.usecases.weeks import playoff_kickoff
 from domain import intents
 from domain.model import PlannedMatch
 from domain.outlook import Status
@@ -49,8 +53,26 @@ def finished(
             f"⏳ {team}: planlanan {matches}ın süresi doldu ama sonuçlar bekleniyor: "
             f"{missing_list(awaiting)}. Sonuçlar girilince {their} belli olacak."
         )
+    if place == questions.WITHDRAWN:
+        if yours:
+            return f"🚪 {team}: ligden çekildiniz; oynanacak maçınız yok."
+        return f"🚪 {team} ligden çekildi; oynanacak maçı yok."
     if place == questions.AWAITING:
         return f"⏳ {team}: {matches}ın sonuçları bekleniyor; girilince {their} belli olacak."
+    if place and place.startswith("open:"):
+        if yours:
+            return (
+                f"{team}: maçlarınız bitti; şimdilik {place[5:]}. sıradasınız, kalan maçlar"
+                " oynanınca sıranız kesinleşir."
+            )
+        return (
+            f"{team}: maçları bitti; şimdilik {place[5:]}. sırada, kalan maçlar oynanınca"
+            " sırası kesinleşir."
+        )
+    if place and place.startswith("league:"):
+        if yours:
+            return f"🏁 {team}: maçlarınız bitti, ligi {place[7:]}. sırada tamamladınız."
+        return f"🏁 {team}: maçları bitti, ligi {place[7:]}. sırada tamamladı."
     if place and place.startswith("group:"):
         if yours:
             return f"{team}: maçlarınız bitti, grubunuzu {place[6:]}. sırada tamamladınız."
@@ -69,9 +91,7 @@ def stage_matches(answer: questions.StageAnswer, now: datetime) -> str:
         return f"Bu turnuvada {name} yok."
     lines = []
     for m, score in answer.matches:
-        home = m.home or side_code_words(m.home_from)
-        away = m.away or side_code_words(m.away_from)
-        head = f"🏆 {STAGES[m.stage]}: {home} – {away}"
+        head = f"🏆 {STAGES[m.stage]}: {side(m, True)} – {side(m, False)}"
         if score is not None:
             lines.append(f"{head}: {score_text(score)} (oynandı)")
             continue
@@ -86,7 +106,10 @@ def next_slot(
     apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
     lines = []
     if answer.start is None:
-        if answer.champion and not answer.awaiting:
+        if answer.undated:  # said below
+            lines.append(f"⏸ Sıradaki maçın {waiting.UNDATED}: {waiting.listed(answer.undated)}.")
+            lines.append(waiting.TOLD)
+        elif answer.champion and not answer.awaiting:
             lines.append(f"🏁 Maçlar bitti; şampiyon {answer.champion} 🏆")
         else:
             lines.append("Oynanacak maç kalmadı.")
@@ -94,34 +117,42 @@ def next_slot(
         zone = zone_of(answer.start)
         end = max(m.end for m in answer.matches)
         when = moments.when(answer.start, now, zone, end)
-        asked = DAY_WORDS.get(day_asked) if day_asked else None
-        if asked and moments.day_word(answer.start, now, zone) != asked:
+        asked = _not_on(day_asked, answer.start, now, zone)
+        if asked:
             lines.append(f"⏱ {asked} yok, sıradaki maçlar {when}:")
         elif when == "şimdi oynanıyor":
             lines.append(f"⏱ Şimdi oynanıyor (başlama {hm(answer.start)}):")
         else:
-            lines.append(f"⏱ Sıradaki maçlar {when}:")
+            lines.append(f"⏱ Sıradaki {'maç' if len(answer.matches) == 1 else 'maçlar'} {when}:")
         lines += [f"• {m.pitch}: {pairing(m)} ({stage_label(m)})" for m in answer.matches]
+    if answer.undated and answer.start is not None:
+        lines.append(waiting.line(answer.undated))
     if answer.awaiting:
         lines.append(f"Sonuç bekleniyor: {missing_list(answer.awaiting)}")
     return "\n".join(lines)
 
 
 def qualification(answer: questions.QualifyAnswer, now: datetime) -> str:
-    """ "gruptan çıkıyor muyuz": through, out, or what it depends on."""
+    """ "gruptan çıkıyor muyuz": through (and to which match), out, or what it depends on;
+    a best n-th place is offered only to a team that may still finish there."""
     team, seen = answer.team, answer.outlook
     if seen is None:
         return f"{team}: bu turnuvada gruptan çıkış yok; sıralama için /puan yazın."
     where = (
         f"{seen.rank}. sıra, {seen.points} puan; {seen.group} Grubu'ndan ilk {seen.places} çıkıyor"
     )
-    best = " En iyi ikinciler/üçüncüler arasından da çıkılabilir." if seen.best_of else ""
+    best = ""
+    if answer.best_place is not None:
+        said = fates.best_of_words(answer.best_place, answer.best_slots)
+        best = f" Grubu {answer.best_place}. bitirip {said} olursanız yine de çıkarsınız."
     waiting = f"\nSonucu beklenen: {missing_list(answer.awaiting)}" if answer.awaiting else ""
     match seen.status:
+        case Status.DONE if answer.fate is not None:
+            text = fates.fate_line(answer.fate, now)
         case Status.DONE if seen.rank <= seen.places:
             text = f"✅ {team}: grubu {seen.rank}. sırada bitirdiniz, gruptan çıktınız."
         case Status.DONE:
-            text = f"{team}: grubu {seen.rank}. sırada bitirdiniz ({seen.points} puan).{best}"
+            text = f"❌ {team}: grubu {seen.rank}. sırada bitirdiniz ({seen.points} puan)."
         case Status.THROUGH:
             text = f"✅ {team}: gruptan çıkmayı garantilediniz ({where})."
         case Status.OUT:
@@ -159,11 +190,14 @@ def answer_text(
         case questions.QualifyAnswer():
             return qualification(response, now)
         case questions.WeekAnswer():
-            return season.week_answer(question.intent is intents.Intent.WEEKS_LEFT, response)
+            left_asked = question.intent is intents.Intent.WEEKS_LEFT
+            return season.week_answer(left_asked, response, mine=question.team_hint is None)
         case CountAnswer():
             return facts.count(response)
         case DatesAnswer():
             return facts.dates(response, now)
+        case StartAnswer():
+            return starts.start(response, now)
         case PostponedAnswer():
             return facts.postponed(response, now)
         case OpponentsAnswer():
@@ -172,6 +206,28 @@ def answer_text(
             return facts.no_weeks(response.name)
         case PlaceAnswer():
             return facts.place(response, yours=question.team_hint is None)
+        case player_facts.ScorersAnswer() | player_facts.BannedAnswer():
+            return player_answer(response)
+        case player_facts.GoalsAnswer() | player_facts.CardsAnswer() | player_facts.SquadAnswer():
+            return player_answer(response)
+        case player_facts.PlayerGoals() | player_facts.PlayerBans() | player_facts.PlayerBookings():
+            return player_answer(response)
+        case player_facts.PlayerPlays():  # "Veli oynayabilir mi"
+            return plays(response, now)
+        case views.Tables():
+            snap = response.snapshot
+            return "\n\n".join(
+                group_table(
+                    label,
+                    table,
+                    snap.rules.tiebreak,
+                    len(snap.groups) < 2,
+                    snap.group_finished(label),
+                    playoff_kickoff(snap),
+                )
+                for label, table in snap.tables().items()
+                if response.label in (None, label) or response.label not in snap.tables()
+            )
     answer = response
     snap = answer.snapshot
     if question.intent is intents.Intent.STANDING and snap is not None:
@@ -184,16 +240,26 @@ def answer_text(
                 snap.rules.tiebreak,
                 len(snap.groups) < 2,
                 snap.group_finished(group.label),
+                playoff_kickoff(snap),
             )
     if question.intent is intents.Intent.FIXTURE and snap is not None:
         rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
         return match_list(snap.tournament.name, rows, answer.team)
     yours = question.team_hint is None
+    if answer.match is None and answer.undated:  # no dated match left, one waits for a date
+        lines = [waiting.yours(answer.team, m, mine=yours) for m in answer.undated]
+        if answer.awaiting:
+            lines.append(f"Sonuç bekleniyor: {missing_list(answer.awaiting)}")
+        return "\n".join([*lines, waiting.TOLD])
     if answer.match is None:
         return finished(answer.team, answer.place, answer.awaiting, yours=yours)
     if answer.match.week is not None:  # a season league: the date and the match week
-        return season.next_match(answer.team, answer.match, now)
-    return next_match(answer.team, answer.match, now, day=question.day, yours=yours)
+        text = season.next_match(answer.team, answer.match, now)
+    else:
+        text = next_match(answer.team, answer.match, now, day=question.day, yours=yours)
+    if answer.undated:
+        text += "\n" + waiting.also(answer.team, answer.undated, mine=yours)
+    return with_banned(text, snap, answer.team, answer.match.no)
 
 
 def next_match(
@@ -208,10 +274,7 @@ def next_match(
     sonra)." With `day` (the question said "bugün" or "yarın") and the match on another
     day: "bugün yok, sıradaki maçınız yarın 09:00". Not `yours`: "sıradaki maçı"."""
     its = "maçınız" if yours else "maçı"
-    opponent = match.away if match.home == team else match.home
-    if opponent is None:
-        code = match.away_from if match.home == team else match.home_from
-        opponent = f"{side_code_words(code)}"
+    opponent = side(match, match.home != team)
     zone = zone_of(match.start)
     if (match.home is None or match.away is None) and team not in (match.home, match.away):
         return (
@@ -219,8 +282,8 @@ def next_match(
             " Eşleşmeler grup tamamlanınca belli olacak;"
             f" ilk eleme maçı {moments.kickoff(match.start, now, zone)}."
         )
-    asked = DAY_WORDS.get(day) if day else None
-    if asked and moments.day_word(match.start, now, zone) != asked:
+    asked = _not_on(day, match.start, now, zone)
+    if asked:
         return (
             f"⚽ {team}: {asked} yok, sıradaki {its}"
             f" {moments.when(match.start, now, zone, match.end)}.\n"
@@ -234,16 +297,19 @@ def next_match(
     )
 
 
-DAY_WORDS = {intents.Day.TODAY: "bugün", intents.Day.TOMORROW: "yarın"}
+DAY_WORDS = {intents.Day.TODAY: "bugün", intents.Day.TOMORROW: "yarın"} | {
+    day: word for day, word in zip(list(intents.Day)[2:], WEEKDAYS, strict=True)
+}
 
 
-def side_code_words(code: str | None) -> str:
-    if not code:
-        return "belli değil"
-    if code[0] == "W":
-        return f"{code[1:]}. maçın galibi"
-    if code[0] == "L":
-        return f"{code[1:]}. maçın mağlubu"
-    if "." in code:
-        return "en iyi üçüncülerden biri"
-    return f"{code[-1]} Grubu {code[:-1]}.si"
+def _not_on(day: intents.Day | None, start: datetime, now: datetime, zone: tzinfo) -> str | None:
+    """The day asked ("bugün", "Pazar": the coming one, today included) when `start` is
+    not on it; None when it is, or no day was asked."""
+    if day is None:
+        return None
+    today, on = now.astimezone(zone).date(), start.astimezone(zone).date()
+    ahead = (on - today).days
+    weekday = list(intents.Day).index(day) - 2
+    if weekday < 0:  # today, tomorrow
+        return None if ahead == (0 if day is intents.Day.TODAY else 1) else DAY_WORDS[day]
+    return None if 0 <= ahead < 7 and on.weekday() == weekday else DAY_WORDS[day]

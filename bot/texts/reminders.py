@@ -6,11 +6,11 @@ Read on a phone at the pitch: the first line says everything, the rest is detail
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 
 from bot.texts import moments
-from bot.texts.common import duration, hm, pairing, side
-from domain.model import PlannedMatch
+from bot.texts.common import MONTHS, duration, hm, pairing, side
+from domain.model import PlannedMatch, Score
 
 DEEP_LINK_PAYLOAD = "hatirlatma"
 
@@ -82,19 +82,50 @@ def started(next_match: str | None) -> str:
     return text
 
 
-def evening_reminder(week: int | None, matches: Sequence[PlannedMatch], now: datetime) -> str:
-    """A season's match day, told to the group the evening before: every match of it."""
+def evening_reminder(
+    week: int | None,
+    matches: Sequence[PlannedMatch],
+    now: datetime,
+    decided: Sequence[tuple[PlannedMatch, Score]] = (),
+    undated: Sequence[PlannedMatch] = (),
+) -> str:
+    """A season's match day, told to the group the evening before: every match of it still
+    to play (a match moved in from another week says so); one decided already (awarded
+    hükmen, or played early) is told as decided, never as a match to come; one of the
+    week waiting for a date (`undated`) as postponed."""
     first = min(matches, key=lambda m: (m.start, m.no))
     zone = first.start.tzinfo or now.tzinfo
     said = moments.day_word(first.start, now, zone) if zone else ""
     head = f"{week}. hafta" if week else "Maç günü"
     lines = [f"📅 {head} {said} ({first.start.day}.{first.start.month:02d}):"]
-    lines += [
-        f"{hm(m.start)} {m.pitch}: {pairing(m)}"
-        for m in sorted(matches, key=lambda m: (m.start, m.pitch))
-    ]
+    for m in sorted(matches, key=lambda m: (m.start, m.pitch)):
+        moved_in = f" ({m.week}. haftadan)" if week and m.week and m.week != week else ""
+        lines.append(f"{hm(m.start)} {m.pitch}: {pairing(m)}{moved_in}")
+    for m, score in decided:
+        result = f"{m.home} {score.home_goals}-{score.away_goals} {m.away}"
+        lines.append(f"Oynanmayacak: {result} (hükmen)" if score.forfeit else f"Oynandı: {result}")
+    lines += [f"Ertelendi, tarihi belli değil: {pairing(m)}" for m in undated]
     lines.append('Kaptanlar sorabilir: "ne zaman oynuyoruz?"')
     return "\n".join(lines)
+
+
+def dating(no: int, example: datetime | None, now: datetime) -> str:
+    """ "/ertele 14 14 Mart 16:20": the command that dates match `no`, at `example` (a
+    kick-off that fits) or, when no day has room, a week from `now` at 15:00."""
+    at = example or (now + timedelta(days=7)).replace(hour=15, minute=0)
+    return f"/ertele {no} {at.day} {MONTHS[at.month - 1]} {hm(at)}"
+
+
+def undated_nudge(
+    match: PlannedMatch, since: datetime, now: datetime, example: datetime | None
+) -> str:
+    """A week after /ertele 14 belirsiz: the organisers, once."""
+    days = max(1, (now - since).days)
+    fits = " (o gün boş bir saat)" if example is not None else ""
+    return (
+        f"📅 Maç {match.no} ({pairing(match)}) {days} gündür tarihsiz bekliyor."
+        f"\nGün belli olunca yazın: {dating(match.no, example, now)}{fits}"
+    )
 
 
 def day_nudge(week: int | None, missing: Sequence[PlannedMatch]) -> str:

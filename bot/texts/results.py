@@ -6,10 +6,11 @@ played match, a captain's result) and their buttons' labels and answers."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
-from bot.texts.common import STAGES, hm
+from bot.texts.common import STAGES, hm, side
 from bot.texts.fixture import score_text
-from bot.texts.table import table
+from bot.texts.table import playoff_how, table
 from domain.model import PlannedMatch, Score
 from domain.result_lines import Problem, Unclear
 from domain.standings import Table
@@ -42,37 +43,40 @@ def result_saved(match: PlannedMatch, score: Score, previous: Score | None) -> s
 
 
 def group_table(
-    label: str, standings: Table, rule: TieBreak, single: bool, finished: bool = True
+    label: str,
+    standings: Table,
+    rule: TieBreak,
+    single: bool,
+    finished: bool = True,
+    playoff: datetime | None = None,
 ) -> str:
     """A group's table; open ties are flagged only once the group is over (mid-group a
-    level pair is no news, the next match may separate them)."""
+    level pair is no news, the next match may separate them); `playoff`: as table.table."""
     title = None if single else f"{label} Grubu puan durumu"
-    return table(standings, rule, title=title, ties=finished)
+    return table(standings, rule, title=title, ties=finished, playoff=playoff)
 
 
 def filled(matches: Sequence[PlannedMatch]) -> str:
     lines = ["🔔 Eşleşmeler belli oldu:"]
     lines += [
-        f"{STAGES[m.stage]}: {m.home or '?'} - {m.away or '?'}, {m.pitch} {hm(m.start)}"
+        f"{STAGES[m.stage]}: {side(m, True)} - {side(m, False)}, {m.pitch} {hm(m.start)}"
         for m in matches
     ]
     return "\n".join(lines)
 
 
-def group_done(label: str) -> str:
-    return f"🏁 {label} Grubu tamamlandı."
-
-
-def lot_needed(tied: Sequence[str], decider: str = "lot") -> str:
-    """Teams level on every criterion: a lot (/kura), or under TFF's rule a play-off."""
-    if decider == "playoff":
+def lot_needed(tied: Sequence[str], decider: str = "lot", playoff: datetime | None = None) -> str:
+    """Teams level on every criterion: a lot (/kura), or under TFF's rule a play-off
+    (`playoff`: the kick-off /playoff alone would give it)."""
+    if decider == "playoff" and len(tied) == 2:
         return (
             f"⚖️ {', '.join(tied)} her ölçütte eşit: TFF kuralına göre sıralamayı bir eşitlik"
-            " maçı belirler. Planlamak için: /playoff (sıradaki maç günü) ya da"
-            " /playoff 7 Mart 15:00. Eşleşme o maçın sonucuna kadar bekler."
+            f" maçı belirler. Planlamak için: {playoff_how(playoff)}."
+            " Eşleşme o maçın sonucuna kadar bekler."
         )
+    two = " play-off iki takım arasında oynanır," if decider == "playoff" else ""
     return (
-        f"🎲 {', '.join(tied)} her ölçütte eşit: sıralama kurayla belirlenecek."
+        f"🎲 {', '.join(tied)} her ölçütte eşit:{two} sıralama kurayla belirlenecek."
         f" Kurayı çekip önde çıkanı yazın: /kura {tied[0]}. Eşleşme o zamana kadar bekler."
     )
 

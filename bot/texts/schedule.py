@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from bot.texts import errors
-from bot.texts.common import MONTHS, hm, pairing, stage_label
+from bot.texts import errors, reminders
+from bot.texts.common import MONTHS, WEEKDAYS, hm, pairing, stage_label
 from bot.texts.fixture import score_text
 from bot.texts.form_refusals import full_day
 from bot.texts.parts import quoted
+from bot.texts.refused import only_organisers
 from bot.usecases import reminder_settings, schedule
 from bot.usecases.errors import NotOrganiser
 from domain import when
@@ -80,6 +81,19 @@ def delayed(moved: schedule.Moved) -> str:
 
 def postponed(moved: schedule.Moved) -> str:
     first_old, _ = moved.changes[0]
+    if moved.played:  # an undated match played meanwhile: its day, then its result
+        _, new = moved.changes[0]
+        return (
+            f"📅 Maç {new.no} {_date(new.start)} {hm(new.start)} {new.pitch} oynandı olarak"
+            f" yazıldı: {pairing(new)}. Sonucunu yazın, örneğin: {new.home} 2-1 {new.away}"
+        )
+    if moved.dated:  # an undated match (/ertele 14 belirsiz) got its date
+        _, new = moved.changes[0]
+        return (
+            f"📅 Maç {new.no}'{genitive(new.no)} tarihi belli oldu:"
+            f" {_date(new.start)} {hm(new.start)} {new.pitch} {pairing(new)}."
+            " Hatırlatmalar bu tarihe göre. Program: /fikstur"
+        )
     if len(moved.changes) == 1:
         old, new = moved.changes[0]
         return (
@@ -89,15 +103,49 @@ def postponed(moved: schedule.Moved) -> str:
     return "\n".join([f"📅 Maç {first_old.no} ertelendi:", *_lines(moved.changes)])
 
 
-def captain_notice(notice: schedule.Notice) -> str:
-    """A captain's private message: their own match only."""
-    old, new = notice.old, notice.new
-    opponent = new.away if new.home == notice.team else new.home
-    return (
-        f"⏱ {notice.team}: maçınızın saati değişti.\n"
-        f"Maç {new.no} · {stage_label(new)} · rakip {opponent or '?'}\n"
-        f"{new.pitch}: {hm(old.start)} → {_when(new.start, old.start)}"
-    )
+def _date(moment: datetime) -> str:
+    return f"{moment.day} {MONTHS[moment.month - 1]} {WEEKDAYS[moment.weekday()]}"
+
+
+# The genitive after a number read aloud: Maç 8'in, Maç 6'nın, Maç 10'un, Maç 3'ün.
+_GENITIVE = {1: "in", 2: "nin", 3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in", 9: "un"}
+_GENITIVE_TENS = {1: "un", 2: "nin", 3: "un", 4: "ın", 5: "nin", 6: "ın", 7: "in", 8: "in", 9: "ın"}
+
+
+def genitive(number: int) -> str:
+    """The genitive suffix of a number read aloud ("8'in", "9'un", "20'nin")."""
+    if number % 10:
+        return _GENITIVE[number % 10]
+    if number % 100:
+        return _GENITIVE_TENS[number // 10 % 10]
+    return "ün"  # yüz
+
+
+def captain_notice(notice: schedule.Notice, *, dated: bool = False) -> str:
+    """A captain's private message: every moved match of their own team, and a short
+    correction of a reminder of one that went out already with the old time."""
+    lines = []
+    for old, new in notice.changes:
+        opponent = new.away if new.home == notice.team else new.home
+        lines.append(f"Maç {new.no} · {stage_label(new)} · rakip {opponent or '?'}")
+        if dated:
+            lines.append(f"{new.pitch}: {_date(new.start)} {hm(new.start)}")
+        else:
+            lines.append(f"{new.pitch}: {hm(old.start)} → {_when(new.start, old.start)}")
+    if dated:
+        head = f"📅 {notice.team}: tarihi belli olmayan maçınızın günü belli oldu."
+    elif len(notice.changes) > 1:
+        head = f"⏱ {notice.team}: {len(notice.changes)} maçınızın saati değişti."
+    else:
+        head = f"⏱ {notice.team}: maçınızın saati değişti."
+    by_no = {old.no: (old, new) for old, new in notice.changes}
+    lines += [
+        f"⚠️ Düzeltme: hatırlatmadaki {hm(by_no[no][0].start)} geçersiz, maç {no}"
+        f" {_when(by_no[no][1].start, by_no[no][0].start)}."
+        for no in notice.reminded
+        if no in by_no
+    ]
+    return "\n".join([head, *lines])
 
 
 def _minutes_list(values: Sequence[int]) -> str:
@@ -129,7 +177,7 @@ def refusal(exc: Exception) -> str:
     """This module's refusals; anything else in the common words."""
     match exc:
         case NotOrganiser():
-            return errors.ORGANISERS_ONLY
+            return only_organisers(exc.action)
         case schedule.BadDelay():
             return _bad_delay(exc)
         case schedule.UnknownPitch():
@@ -220,11 +268,21 @@ def _why_not(exc: schedule.CannotPostpone) -> str:
     no, match, other = exc.number, exc.match, exc.other
     if exc.reason == "not_found" or match is None:
         return f"Maç {no} diye bir maç yok. Maç numaraları için: /fikstur metin"
+    if exc.reason == "undated":
+        return (
+            f"Maç {no} ({match.home} – {match.away}) zaten ertelendi, tarihi belli değil."
+            f" Gün belli olunca: /ertele {no} GÜN SAAT (örnek: /ertele {no} 7 Şubat 15:10)"
+        )
     if exc.reason == "played":
         score = f" ({match.home} {score_text(exc.result)} {match.away})" if exc.result else ""
         return (
             f"Maç {no} oynandı{score}; oynanmış maç ertelenemez. Sonucu değiştirmek için"
             f" doğru skoru yazın (örnek: {match.home} 2-1 {match.away}) ya da /geri_al."
+        )
+    if exc.reason == "needs_date":
+        return (
+            f"Maç {no}'{genitive(no)} tarihi belli değil; günü de yazın:"
+            f" {reminders.dating(no, exc.suggestion, match.start)}"
         )
     if exc.reason == "started":
         return (

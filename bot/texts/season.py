@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
+from bot.texts import waiting
 from bot.texts.common import MONTHS, WEEKDAYS, hm, side
+from bot.texts.fixture import score_text
 from bot.usecases import setup_steps
 from domain.model import PlannedMatch
 
@@ -23,6 +25,48 @@ ASK_RHYTHM = (
     ' "her pazar 14:00-17:00 | 15 Ocak\'tan itibaren | 1 Şubat hariç"'
 )
 FORMAT_HOW = "Haftalara yayılan lig tek tablodur: Lig ya da Çift devreli lig seçin."
+NO_SKIP = ("yok", "Yok, atlanan gün yok")  # the skip question's button: (value, label)
+
+
+def _day_words(day: date) -> str:
+    return f"{day.day} {MONTHS[day.month - 1]}"
+
+
+def first_choices(season: dict) -> tuple[date, date]:
+    """The first match day the rhythm gives, and the one after: the first-day buttons."""
+    first = date.fromisoformat(season["first"])
+    return first, first + timedelta(days=int(season["every_days"]))
+
+
+def ask_first(season: dict) -> str:
+    """ "İlk maç günü hangi gün?", with the rhythm it must fall on."""
+    return (
+        f"İlk maç günü hangi gün? Maçlar {rhythm(season)}. Düğmeye basın ya da tarihi"
+        f' yazın (örnek: "{first_example(season)}").'
+    )
+
+
+def first_example(season: dict) -> str:
+    """A first match day the question accepts: the rhythm's next match day."""
+    return _day_words(first_choices(season)[1])
+
+
+def skip_example(season: dict) -> str:
+    """Two match days of the season, as the skip question accepts them."""
+    first, every = date.fromisoformat(season["first"]), int(season["every_days"])
+    days = [first + timedelta(days=every * k) for k in (3, 6)]
+    return ", ".join(_day_words(d) for d in days)
+
+
+def ask_skip(season: dict) -> str:
+    """ "Atlanacak maç günü var mı?": dates on the rhythm, or "yok"."""
+    return (
+        f"Atlanacak maç günü var mı (bayram, tatil, saha kapalı)? İlk maç günü"
+        f" {long_date(date.fromisoformat(season['first']))}. Tarihleri yazın ya da"
+        f' "yok" deyin (örnek: "{skip_example(season)}").'
+    )
+
+
 RHYTHMS = setup_steps.RHYTHMS  # the rhythm buttons' labels: the rhythms they stand for
 EVERY = {7: "her hafta", 14: "iki haftada bir"}
 
@@ -143,18 +187,29 @@ def week_line(week: int, matches: Sequence[PlannedMatch]) -> str:
     return f"{week}. hafta · {long_date(first.start.date())} · {hm(first.start)}-{hm(last.end)}"
 
 
-def weeks_left(left: int, next_week: int | None, matches_left: int) -> str:
-    """ "kaç hafta kaldı"."""
+def weeks_left(
+    left: int, next_week: int | None, matches_left: int, undated: Sequence[PlannedMatch] = ()
+) -> str:
+    """ "kaç hafta kaldı"; `undated`: matches still to play without a date."""
+    if left == 0 and undated:
+        return (
+            f"📅 Planlanan maç haftaları oynandı; {waiting.count(undated)} kaldı:"
+            f" {waiting.listed(undated)}. {waiting.TOLD}"
+        )
     if left == 0:
         return "🏁 Sezonun bütün maç haftaları oynandı."
-    return f"📅 {left} maç haftası kaldı ({matches_left} maç); sıradaki: {next_week}. hafta."
+    text = f"📅 {left} maç haftası kaldı ({matches_left} maç); sıradaki: {next_week}. hafta."
+    if undated:
+        text += f"\n{waiting.line(undated)}"
+    return text
 
 
-def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases.questions.WeekAnswer
+def week_answer(left_asked: bool, answer, *, mine: bool = True) -> str:  # noqa: ANN001 - bot.usecases.questions.WeekAnswer
     """ "3. hafta ne zaman", "bu hafta kiminle", "haftaya kiminle oynuyoruz", "kaç hafta
-    kaldı": the week's date and the asker's match in it, or every match of it."""
+    kaldı": the week's date and the asker's match in it, or every match of it; a match
+    of it waiting for a date is said so (`mine`: to the team's captain, "maçınız")."""
     if left_asked:
-        return weeks_left(answer.left, answer.next_week, answer.left_matches)
+        return weeks_left(answer.left, answer.next_week, answer.left_matches, answer.waiting)
     if answer.week is None:
         asked = answer.asked
         what = (
@@ -168,14 +223,25 @@ def week_answer(left_asked: bool, answer) -> str:  # noqa: ANN001 - bot.usecases
         return (
             f"📅 {what}; sıradaki maç haftası {answer.next_week}. hafta{day}. Tümü: /fikstur tümü"
         )
-    if answer.team is not None and answer.match is not None:
+    decided = answer.score(answer.match) if answer.match is not None else None
+    if answer.team is not None and answer.match is not None and decided is None:
         return next_match(answer.team, answer.match, answer.match.start - timedelta(days=1))
+    if answer.team is not None and answer.postponed is not None:
+        return waiting.yours(answer.team, answer.postponed, mine=mine) + f" {waiting.TOLD}"
+    if not answer.matches:  # every match of the week waits for a date
+        return f"📅 {answer.week}. hafta\n{waiting.line(answer.undated)}"
     lines = [f"📅 {week_line(answer.week, answer.matches)}"]
-    if answer.team is not None:
+    if answer.team is not None and answer.match is None:
         lines[0] += f" · {answer.team} bu hafta bay"
-    lines += [
-        f"{hm(m.start)} {m.pitch}: {side(m, True)} - {side(m, False)}" for m in answer.matches
-    ]
+    elif answer.team is not None and decided is not None:
+        how = " (hükmen, oynanmayacak)" if decided.forfeit else ""
+        lines[0] += f" · {answer.team} maçının sonucu belli{how}"
+    for m in answer.matches:
+        score = answer.score(m)
+        said = f"  {score_text(score)}" if score is not None else ""
+        lines.append(f"{hm(m.start)} {m.pitch}: {side(m, True)} - {side(m, False)}{said}")
+    if answer.undated:
+        lines.append(waiting.line(answer.undated))
     return "\n".join(lines)
 
 

@@ -4,14 +4,17 @@ running tournament, [Evet, yerine kur]) and the set-up's refusals."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.texts import season
 from bot.texts.advice import describe, season_line
 from bot.texts.common import day, duration, hm
-from bot.usecases.drafts import PlanWarning
+from bot.usecases.setup_spec import PlanWarning
 from bot.usecases.setup_steps import SEASON_FORMATS, Answers
-from domain.advice import Candidate
 from domain.dayplan import Plan
+
+if TYPE_CHECKING:  # for annotations only: domain.advice is the planner's side
+    from domain.advice import Candidate
 
 ASK_NAME = "🏆 Yeni turnuva! Turnuvanın adı ne? (Örnek: Bahar Kupası)\nVazgeçmek için /iptal"
 ASK_TEAMS = (
@@ -43,6 +46,8 @@ NOTHING_TO_CANCEL = "İptal edilecek bir işlem yok."
 CREATING = "Oluşturuluyor…"
 CREATE = "Oluştur"
 REPLACE = "Evet, yerine kur"
+CREATE_LONG = "Yine de Oluştur"  # a day past midnight or over 12 hours
+REPLACE_LONG = "Yine de yerine kur"
 EDIT = "Değiştir"
 CANCEL = "İptal"
 NOT_YOURS = "Bu kurulum başkasına ait. Kendi turnuvanız için: /yeni_turnuva"
@@ -55,14 +60,14 @@ def may_not_replace(name: str | None) -> str:
     """A member's /yeni_turnuva (or button) while a tournament runs: nothing changes."""
     running = f"«{name}» sürüyor" if name else "süren bir turnuva var"
     return (
-        f"Bu sohbette {running}; onun yerine yeni turnuvayı yalnızca düzenleyenleri kurabilir."
+        f"Bu sohbette {running}; yerine yenisini yalnızca o turnuvayı düzenleyenler kurabilir."
         " Süren turnuva ve sonuçları yerinde duruyor: /fikstur"
     )
 
 
 def may_not_replace_toast(name: str | None) -> str:
     running = f"«{name}» sürüyor" if name else "süren bir turnuva var"
-    return f"Bu sohbette {running}; yerine yenisini yalnızca düzenleyenleri kurabilir."
+    return f"Bu sohbette {running}; yerine yenisini yalnızca onu düzenleyenler kurabilir."
 
 
 def running_changed(name: str | None) -> str:
@@ -164,6 +169,7 @@ def warning(w: PlanWarning) -> str:
             lines.append(UNSEARCHED)
         elif not w.alternatives and w.season is None:
             lines.append("• Saha ekleyin ya da maçları kısaltın ([Değiştir] → Saha, Süre).")
+        lines.append(f"• Bu programla kurmak için: [{CREATE_LONG}]")
     return "\n".join(lines)
 
 
@@ -180,6 +186,8 @@ EDIT_FIELDS = (
     ("third", "Üçüncülük"),
     ("tiebreak", "Eşitlik"),
 )
+# A league over match weeks: these instead of the kick-off ("İlk maç" is its first day).
+SEASON_EDIT_FIELDS = (("rhythm", "Gün ve saat"), ("first", "İlk maç"), ("skip", "Atlanan günler"))
 EDIT_HOW = "Düğmeye basın ya da yazın: " + ", ".join(label for _, label in EDIT_FIELDS)
 ASK_NAME_AGAIN = "Turnuvanın yeni adı ne? (Örnek: Bahar Kupası)"
 
@@ -206,6 +214,8 @@ ASKED_AGAIN = {
     "kickoff": "İlk maç ne zaman?",
     "season kickoff": "Tek gün mü, haftalara yayılan lig mi? İlk maç ne zaman?",
     "rhythm": "Hangi gün ve saatlerde oynanacak?",
+    "first": "İlk maç günü hangi gün?",
+    "skip": "Atlanacak maç günü var mı?",
     "slot": "Maç süresi + maçlar arası değişim kaç dakika?",
     "third": "Üçüncülük maçı oynansın mı?",
     "tiebreak": "Puan eşitliğinde hangi kural?",
@@ -220,6 +230,7 @@ EXAMPLES = {
     "kickoff": "yarın 10:00",
     "season kickoff": "yarın 10:00",
     "rhythm": "iki haftada bir pazar 14-17",
+    "skip": "yok",
     "slot": "30 dk maç 5 dk ara",
     "third": "evet",
     "tiebreak": "tff olsun",
@@ -237,7 +248,14 @@ def refused(reason: str, step: str, answers: Answers) -> str:
     question again with one example that would be accepted."""
     why = reason.split(" Örnek: ")[0].rstrip()
     key = asked_as(step, answers)
-    return f'{why}\n{ASKED_AGAIN[key]} Örnek: "{EXAMPLES[key]}"'
+    return f'{why}\n{ASKED_AGAIN[key]} Örnek: "{example(key, answers)}"'
+
+
+def example(key: str, answers: Answers) -> str:
+    """One answer `key`'s step accepts: a season's first day is one of its match days."""
+    if key == "first" and answers.season:
+        return season.first_example(dict(answers.season))
+    return EXAMPLES[key]
 
 
 def question(step: str, answers: Answers, hint: Candidate | None = None) -> str:
@@ -258,6 +276,9 @@ def question(step: str, answers: Answers, hint: Candidate | None = None) -> str:
         "tiebreak": ASK_TIEBREAK,
         "rhythm": season.ASK_RHYTHM,
     }.get(step, ASK_FORMAT)
+    if step in ("first", "skip") and answers.season:
+        rhythm = dict(answers.season)
+        asked = season.ask_first(rhythm) if step == "first" else season.ask_skip(rhythm)
     if step == "format" and hint is not None:
         asked += f"\nÖneri: {describe(hint)}"
     return asked
@@ -270,8 +291,13 @@ def options(step: str, answers: Answers, fields: Sequence[str] = ()) -> Options:
     """The buttons under `step`'s question; none: the answer is typed. `fields`: for
     "edit", the answers that may change."""
     if step == "edit":
-        labels = dict(EDIT_FIELDS)
+        labels = {**dict(EDIT_FIELDS), **dict(SEASON_EDIT_FIELDS)}
         return tuple((f, labels[f]) for f in fields), 3
+    if step == "first" and answers.season:
+        days = season.first_choices(dict(answers.season))
+        return tuple((d.isoformat(), season.long_date(d)) for d in days), 2
+    if step == "skip":
+        return (season.NO_SKIP,), 1
     if step == "format":
         offered = (f for f in FORMATS if not answers.season or f[0] in SEASON_FORMATS)
         return tuple(offered), 2

@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from bot.texts.common import goal_difference, tie_rule
+from bot.texts.common import MONTHS, WEEKDAYS, goal_difference, hm, tie_rule
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 
 COLUMNS = ("O", "G", "B", "M", "A", "Y", "AV", "P")
 
 
-def table(tab: Table, rule: TieBreak, *, title: str | None = None, ties: bool = True) -> str:
+def playoff_how(at: datetime | None) -> str:
+    """How to plan a play-off: `/playoff` alone and the kick-off it gives (the
+    tournament's next free day, bot.usecases.weeks.playoff_kickoff), or a typed one."""
+    if at is None:
+        return "/playoff"
+    day = f"{at.day} {MONTHS[at.month - 1]}"
+    return (
+        f"/playoff ({day} {WEEKDAYS[at.weekday()]} {hm(at)}) ya da istediğiniz gün ve saat:"
+        f" /playoff {day} {hm(at)}"
+    )
+
+
+def tie_note(tied: tuple[str, ...], decider: str) -> str:
+    """A tie no criterion breaks, as the page says it: a play-off between two teams under
+    the TFF rule (more than two: /playoff refuses, a lot decides), else a lot."""
+    head = f"Eşitlik bozulamadı: {', '.join(tied)}."
+    if decider == "playoff" and len(tied) == 2:
+        return f"{head} Aralarında ayrı bir maç (play-off) oynanmalı."
+    if decider == "playoff":
+        return f"{head} Play-off iki takım arasında oynanır; sıra kurayla belirlenecek."
+    return f"{head} Sıra kurayla belirlenecek."
+
+
+def table(
+    tab: Table,
+    rule: TieBreak,
+    *,
+    title: str | None = None,
+    ties: bool = True,
+    playoff: datetime | None = None,
+) -> str:
+    """`playoff`: the kick-off `/playoff` would give, told when a tie needs one."""
     title = title or "Puan durumu"
     started = ties and any(r.played for r in tab.rows)  # before kick-off all are level
     width = max([len(r.team) for r in tab.rows] + [5])
@@ -39,17 +71,14 @@ def table(tab: Table, rule: TieBreak, *, title: str | None = None, ties: bool = 
     if any(r.forfeit_losses for r in tab.rows):
         lines.append("(H) hükmen mağlubiyet: rakip en az 3-0 kazanmış sayılır (TFF FMT Madde 23).")
     for tied in tab.unresolved if started else ():
-        if tab.decider == "playoff":
+        if tab.decider == "playoff" and len(tied) == 2:
             lines.append(
                 "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Aralarında ayrı bir maç"
-                " (play-off) oynanmalı; planlamak için: /playoff (sıradaki maç günü) ya da"
-                " /playoff 7 Mart 15:00."
+                f" (play-off) oynanmalı; planlamak için: {playoff_how(playoff)}."
             )
             continue
-        lines.append(
-            "* Eşitlik bozulamadı: " + ", ".join(tied) + ". Sıra kurayla belirlenecek"
-            " (düzenleyen kurayı kaydeder)."
-        )
+        # More than two level: /playoff refuses (a play-off is between two), /kura decides.
+        lines.append(f"* {tie_note(tied, tab.decider)[:-1]} (düzenleyen kurayı kaydeder).")
     return "\n".join(lines)
 
 

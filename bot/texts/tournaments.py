@@ -19,7 +19,7 @@ STALE = "Bu düğme artık geçerli değil. Güncel liste için: /turnuvalar"
 BAD = "Bu düğme tanınmadı. Güncel liste için: /turnuvalar"
 NOT_ASKER = "Bu soru başkasına soruldu; kendiniz için komutu yazın (/turnuva_bitir, /geri_yukle N)."
 NOT_ORGANISER = {
-    "end": "Turnuvayı yalnızca düzenleyenleri bitirebilir (kuran kişi, yöneticiler, /yetkili).",
+    "end": "Turnuvayı yalnızca düzenleyenler bitirebilir (kuran kişi, yöneticiler, /yetkili).",
     "restore": (
         "Bir turnuvayı yalnızca onun ve süren turnuvanın düzenleyenleri geri yükleyebilir"
         " (kuran kişi, yöneticiler, /yetkili)."

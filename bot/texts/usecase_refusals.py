@@ -8,9 +8,13 @@ Apart from `errors` (the domain's refusals) because these errors come from
 from __future__ import annotations
 
 from bot.texts import setup
+from bot.texts.common import duration
+from bot.texts.fixture import score_text
 from bot.texts.parts import quoted
+from bot.texts.refused import only_organisers
 from bot.usecases.errors import (
     AlreadyRunning,
+    LongPlanUnconfirmed,
     MayNotReplace,
     NeedsPenalties,
     NoMatchBetween,
@@ -19,9 +23,11 @@ from bot.usecases.errors import (
     NotACaptain,
     NotOrganiser,
     RunningChanged,
+    SameResult,
     SetupRaced,
     SetupTimedOut,
     UnclearAnswer,
+    UndatedMatch,
     UndoBlocked,
 )
 from storage.errors import (
@@ -45,13 +51,24 @@ def usecase_refusal(exc: Exception, ex_result: str) -> str:
         case MayNotReplace():
             running = f"«{exc.name}» sürüyor" if exc.name else "süren bir turnuva var"
             return (
-                f"Bu sohbette {running}; onun yerine yeni turnuvayı yalnızca düzenleyenleri"
+                f"Bu sohbette {running}; yerine yenisini yalnızca o turnuvayı düzenleyenler"
                 " kurabilir. Süren turnuva için: /fikstur"
             )
         case NotOrganiser():
+            return only_organisers(exc.action)
+        case SameResult():
+            match, stored = exc.match, exc.stored
             return (
-                "Sonuçları yalnızca düzenleyenler girebilir. Düzenleyen eklemek için"
-                " bir düzenleyen, kişinin mesajına /yetkili diye yanıt versin."
+                f"{match.home} - {match.away} maçının sonucu zaten {score_text(stored)} olarak"
+                " kayıtlı; değişen bir şey yok. Değiştirmek için yeni skoru yazın."
+            )
+        case UndatedMatch():
+            m = exc.match
+            return (
+                f"{m.no}. maç ({m.home} – {m.away}) ertelendi, tarihi belli değil; sonucu ve"
+                f" golleri tarihi verilince girilir: /ertele {m.no} GÜN SAAT (örnek: /ertele"
+                f" {m.no} 7 Şubat 15:10). Oynandıysa oynandığı günü yazın: /ertele {m.no}"
+                " dün 20:00"
             )
         case NoMatchBetween():
             return (
@@ -83,6 +100,12 @@ def usecase_refusal(exc: Exception, ex_result: str) -> str:
             )
         case RunningChanged():
             return "Bu arada süren turnuva değişti; hiçbir şey değişmedi. Bakmak için: /turnuvalar"
+        case LongPlanUnconfirmed():
+            why = "gece yarısını geçiyor" if exc.midnight else "12 saatten uzun sürüyor"
+            return (
+                f"Bu program {why} ({duration(exc.minutes)}); böyle kurmak için özetteki"
+                " [Yine de Oluştur] düğmesine basın, düzeltmek için [Değiştir]."
+            )
         case SetupTimedOut():
             return "Kurulum 30 dakika sessiz kaldığı için iptal edildi. Yeniden: /yeni_turnuva"
         case NoSuchTournament():

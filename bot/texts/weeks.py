@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
+
 from bot.texts import schedule
 from bot.texts.common import MONTHS, hm, pairing
+from bot.texts.reminders import dating
 from bot.usecases.schedule import Moved, Notice
 from bot.usecases.weeks import BadWeek, NoPlayoff, Playoff, Undated
 from domain.model import PlannedMatch
 from domain.weekmoves import WeekError
 
+UNDATED = "Tarihi belli değil"
 HOW = (
     "Örnek: /hafta_ertele 3 (3. hafta ve sonraki haftalar birer hafta kayar)"
     " ya da /hafta_ertele 3 7 Şubat (yalnız 3. hafta o güne)"
@@ -37,13 +42,24 @@ def moved(moved: Moved) -> str:
 
 
 def captain_notice(notice: Notice) -> str:
-    old, new = notice.old, notice.new
-    opponent = new.away if new.home == notice.team else new.home
-    return (
-        f"📅 {notice.team}: {new.week}. hafta maçınızın günü değişti.\n"
-        f"Maç {new.no} · rakip {opponent or '?'} · {new.pitch}\n"
-        f"{_date(old)} {hm(old.start)} → {_date(new)} {hm(new.start)}"
-    )
+    """Every moved match of the captain's team, one line each, and a correction where a
+    reminder went out already with the old day."""
+    many = len(notice.changes) > 1
+    head = f"{len(notice.changes)} maçınızın" if many else f"{notice.new.week}. hafta maçınızın"
+    lines = [f"📅 {notice.team}: {head} günü değişti."]
+    for old, new in notice.changes:
+        opponent = new.away if new.home == notice.team else new.home
+        week = f"{new.week}. hafta · " if many and new.week else ""
+        lines.append(f"{week}Maç {new.no} · rakip {opponent or '?'} · {new.pitch}")
+        lines.append(f"{_date(old)} {hm(old.start)} → {_date(new)} {hm(new.start)}")
+    by_no = {old.no: (old, new) for old, new in notice.changes}
+    lines += [
+        f"⚠️ Düzeltme: hatırlatmadaki {_date(by_no[no][0])} {hm(by_no[no][0].start)} geçersiz,"
+        f" maç {no} {_date(by_no[no][1])} {hm(by_no[no][1].start)}."
+        for no in notice.reminded
+        if no in by_no
+    ]
+    return "\n".join(lines)
 
 
 def refusal(exc: Exception) -> str:
@@ -68,15 +84,20 @@ def refusal(exc: Exception) -> str:
     return schedule.refusal(exc)
 
 
-PLAYOFF_HOW = "Örnek: /playoff (sıradaki boş maç günü) ya da /playoff 7 Mart 15:00"
-
-
 def playoff(p: Playoff) -> str:
     m = p.match
-    return (
+    said = (
         f"⚔️ Play-off planlandı: {pairing(m)}, {_date(m)} {hm(m.start)} {m.pitch}"
         f" ({m.no}. maç). Kazanan sırada üstte yer alır; sonucu her maç gibi yazın,"
         f" ör. {m.home} 2-1 {m.away}"
+    )
+    if not p.moved:
+        return said
+    old, new = p.moved[0]
+    minutes = int((new.start - old.start).total_seconds() // 60)
+    return (
+        f"{said}\n⏱ Eleme maçları play-off'u bekler: {len(p.moved)} maç {minutes} dk sonra."
+        f" İlk eleme maçı {hm(new.start)} ({hm(old.start)} yerine). Program: /fikstur metin"
     )
 
 
@@ -100,11 +121,12 @@ def playoff_refusal(exc: Exception) -> str:
     return refusal(exc)
 
 
-def undated(u: Undated) -> str:
+def undated(u: Undated, now: datetime) -> str:
     m = u.match
+    fits = " (o gün boş bir saat)" if u.example is not None else ""
     return (
         f"📅 Maç {m.no} ertelendi: {pairing(m)}, tarihi belli değil. Hatırlatma gitmeyecek."
-        f" Gün belli olunca: /ertele {m.no} 7 Şubat 15:10"
+        f" Gün belli olunca: {dating(m.no, u.example, now)}{fits}"
     )
 
 
@@ -116,6 +138,10 @@ def undated_notice(match: PlannedMatch, team: str) -> str:
     )
 
 
-def waiting(matches: list[PlannedMatch]) -> str:
+def waiting(matches: Sequence[PlannedMatch]) -> str:
     """The matches still without a date, for a view's last lines."""
-    return "\n".join(f"{m.no}. {pairing(m)}: tarihi belli değil" for m in matches)
+    lines = [f"⏸ {UNDATED}:"]
+    for m in matches:
+        week = f" ({m.week}. hafta)" if m.week else ""
+        lines.append(f"{m.no}. {pairing(m)}{week}")
+    return "\n".join(lines)

@@ -39,6 +39,9 @@ HELP = "\n".join(
         "",
         "Kaptanlar",
         "/kaptan Kartallar: takımınızın kaptanı olun (takımın kaptanı varsa düzenleyen onaylar)",
+        "/kadro Kartallar: Ali Yılmaz, 10 Veli Demir: kadronuzu yazın; /kadro Kartallar: göster;"
+        " /kadro_sil Kartallar Veli Demir: çıkar",
+        "/goller: gol krallığı · /kartlar: kartlar ve cezalılar · /fairplay: centilmenlik sırası",
         "Bana özelden /start yazın: hatırlatmalar özelden gelir",
         "Hatırlatmadaki [7] [8] … düğmeleri: kaç kişi geldiğinizi bildirin",
         "",
@@ -46,6 +49,11 @@ HELP = "\n".join(
         "/yeni_turnuva: turnuva kur (adım adım ya da tek mesajla)",
         "Kartallar 3-1 Şahinler (ya da /sonuc …): sonuç gir;"
         " eleme maçında berabere: Kartallar 2-2 Şahinler pen 4-3",
+        "Goller ve kartlar sonucun altına: goller: Ali 2, Veli - Mehmet · kart: Veli sarı,"
+        " Mehmet kırmızı",
+        "/gol 7 Ali 2; Mehmet · /kart 7 Veli sarı: oynanmış maça gol/kart ekle;"
+        " /gol_sil 7 Ali · /kart_sil 7 Veli: sil",
+        "/ceza Mehmet 3: 3 maç ceza (0: kaldır); /ayarlar sari_ceza 4: her 4. sarı 1 maç ceza",
         "/geri_al: son sonucu (ya da çekilmeyi) geri al",
         '/hukmen Kartallar (ya da "Kartallar gelmedi"): ilk sonucu olmayan maçı hükmen 0-3;'
         " /cekil Kartallar: takım ligden çekilir",
@@ -75,6 +83,11 @@ GROUP_NEEDS = (
     " olmam gerekir."
 )
 
+# Said once while the database cannot take a write (locked by another program, disk full).
+WAITING = (
+    "⏳ Kayıt şu an yapılamıyor (veritabanı meşgul); bekliyorum. Yazdıklarınız kaybolmadı,"
+    " tekrar yazmanız gerekmiyor: hazır olunca yanıtlayacağım."
+)
 ERROR = "Bir şeyler ters gitti, kusura bakmayın. Lütfen biraz sonra tekrar deneyin."
 
 COMMANDS = (
@@ -98,6 +111,16 @@ COMMANDS = (
     ("ertele", "Bir maçı ertele: /ertele 7 11:30"),
     ("hafta_ertele", "Maç haftasını ertele: /hafta_ertele 3"),
     ("hukmen", "Hükmen: /hukmen Kartallar"),
+    ("kadro", "Kadro: /kadro Kartallar: Ali, Veli"),
+    ("kadro_sil", "Kadrodan çıkar: /kadro_sil Kartallar Veli"),
+    ("gol", "Gol ekle: /gol 7 Ali 2; Mehmet"),
+    ("kart", "Kart ekle: /kart 7 Veli sarı"),
+    ("gol_sil", "Gol sil: /gol_sil 7 Ali"),
+    ("kart_sil", "Kart sil: /kart_sil 7 Veli"),
+    ("goller", "Gol krallığı"),
+    ("kartlar", "Kartlar ve cezalılar"),
+    ("fairplay", "Fair play sırası"),
+    ("ceza", "Ceza ver: /ceza Mehmet 3 (0: kaldır)"),
     ("cekil", "Takım ligden çekilir: /cekil Kartallar"),
     ("hatirlatma", "Hatırlatma süreleri: /hatirlatma 60 15"),
     ("ayarlar", "Turnuva ayarları"),

@@ -7,9 +7,10 @@ captain; the pending result is the typed state bot.usecases.pending_results keep
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from bot.usecases import roles, snapshots
+from bot.usecases import event_messages, events, roles, snapshots
 from bot.usecases.errors import NotAllowed, NotOrganiser, NotYourButton
 from bot.usecases.pending_results import CaptainResult, pending_of
 from bot.usecases.results import CONFIRMING, Entered, Line, check, effects_of, find, oriented, store
@@ -64,7 +65,9 @@ async def _pending_for(
             # Nobody captains the other side: an organiser answers for it.
             if roles.is_organiser(role):
                 return snap, pending, stored
-            raise NotOrganiser("only organisers answer for a side without captains")
+            raise NotOrganiser(
+                "only organisers answer for a side without captains", action=CONFIRMING
+            )
     try:
         roles.require(CONFIRMING, role)
     except NotAllowed:
@@ -83,6 +86,16 @@ async def confirm_captain(
     stored, swap = find(snap, parsed.home, parsed.away)
     line = Line(stored, check(stored.match, oriented(parsed.score, swap)))
     entered = await store(uow, snap, line, actor, entered_by=command.entered_by)
+    if pending.events:  # his side's scorers and cards, typed with it: stored with it
+        now = entered.snapshot
+        played = next(m for m in now.matches if m.match.no == stored.match.no)
+        notes = event_messages.notes_of(pending.events, now.teams)
+        captain = dataclasses.replace(actor, user_id=command.entered_by)
+        team = pending.team or None
+        done = await events.record(
+            uow, now, played, notes, captain, first=pending.first or None, team=team
+        )
+        entered = await event_messages.entered_with(uow, entered, events.Placed(done))
     await uow.setups.delete(actor.chat_id, command.entered_by)
     return Outcome(entered, effects_of(entered))
 

@@ -14,6 +14,21 @@ from typing import Any
 from bot.usecases.runner import Actor
 from storage import UnitOfWork
 
+SETUP = "setup"  # a guided set-up's kind (bot.usecases.setup_steps)
+
+
+class Talking(Exception):
+    """A guided set-up waits for this person's typed answer, so their plain message is
+    that answer, not a question or a result: the handler hands it to the set-up. Raised
+    by the message's own first read (snapshots.running with a talker), which found the
+    conversation in the same statement as the tournament."""
+
+
+def awaits_answer(state: Any) -> bool:
+    """The stored conversation is a set-up asking a question (its summary waits for
+    buttons, and lets messages pass)."""
+    return bool(state) and state.get("kind") == SETUP and state.get("step") != "confirm"
+
 
 def stored(kind: str, state: Any) -> dict[str, Any]:
     """The row of a state: its fields (dataclasses.asdict) and its kind."""

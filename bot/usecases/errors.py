@@ -30,12 +30,30 @@ class NoMatchBetween(DomainError):
         self.home, self.away = home, away
 
 
+class UndatedMatch(DomainError):
+    """A result, scorers or cards for a match waiting for a date (/ertele 8 belirsiz):
+    off the plan, it takes nothing until it has a day (`match` as it was planned)."""
+
+    def __init__(self, match: PlannedMatch) -> None:
+        super().__init__(f"match {match.no} waits for a date")
+        self.match = match
+
+
 class AlreadyPlayed(DomainError):
     """The pair's match has a result: the bot offers to correct it."""
 
     def __init__(self, match: PlannedMatch, stored: Score, new: Score) -> None:
         super().__init__(f"match {match.no} already has {stored}")
         self.match, self.stored, self.new = match, stored, new
+
+
+class SameResult(DomainError):
+    """The played match's result typed again with the stored score: nothing to change
+    (its first answer may never have arrived); said, not offered as a correction."""
+
+    def __init__(self, match: PlannedMatch, stored: Score) -> None:
+        super().__init__(f"match {match.no} already has {stored}")
+        self.match, self.stored = match, stored
 
 
 class NeedsPenalties(DomainError):
@@ -121,7 +139,10 @@ class MayNotReplace(NotOrganiser):
     actor organises it not: the running one keeps every result."""
 
     def __init__(self, name: str | None = None) -> None:
-        super().__init__(f"only the organisers of {name or 'the running tournament'} replace it")
+        super().__init__(
+            f"only the organisers of {name or 'the running tournament'} replace it",
+            action="create one that replaces the running one",
+        )
         self.name = name
 
 
@@ -141,6 +162,16 @@ class SetupRaced(RunningChanged):
 
     def __init__(self) -> None:
         super().__init__(None)
+
+
+class LongPlanUnconfirmed(DomainError):
+    """[Oluştur] under a summary whose day runs past midnight (`midnight`) or over twelve
+    hours (`minutes` long): such a plan is made only by its own button, [Yine de Oluştur]."""
+
+    def __init__(self, minutes: int, midnight: bool) -> None:
+        super().__init__(f"a day of {minutes} min (past midnight: {midnight}) unconfirmed")
+        self.minutes = minutes
+        self.midnight = midnight
 
 
 class SetupTimedOut(DomainError):

@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 
 from bot.usecases import snapshots
 from domain import intents, names, questions
-from domain.model import PlannedMatch
+from domain.model import PlannedMatch, Score
 from domain.morphology import analyse
 from domain.tournament import final_place
 from storage import UnitOfWork
@@ -53,6 +53,8 @@ class CountAnswer:
     count: int
     played: int = 0
     day: date | None = None  # "today": the day counted
+    undated: int = 0  # of `count`, matches waiting for a date (/ertele 14 belirsiz)
+    awaiting: int = 0  # of "left", matches over by the clock, their result not typed yet
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class DatesAnswer:
     match: PlannedMatch | None
     seasonal: bool  # a league over match weeks, not one day
     over: bool = False  # that match has been played
+    undated: tuple[PlannedMatch, ...] = ()  # still to play, no date yet: after `match`
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,20 @@ class WeekAnswer:
     left_matches: int = 0
     next_week: int | None = None  # the coming match week
     next_day: date | None = None  # its match day ("haftaya maç yok": the one after)
+    # The week's results so far (a forfeit too: a match decided, not one to come).
+    scores: tuple[tuple[int, Score], ...] = ()
+    # Matches waiting for a date (/ertele 14 belirsiz): the week's, and the season's.
+    undated: tuple[PlannedMatch, ...] = ()
+    waiting: tuple[PlannedMatch, ...] = ()
+
+    @property
+    def postponed(self) -> PlannedMatch | None:
+        """The team's match of the week when it waits for a date (not a bye)."""
+        mine = (m for m in self.undated if self.team is not None and m.involves(self.team))
+        return next(mine, None)
+
+    def score(self, match: PlannedMatch) -> Score | None:
+        return next((s for no, s in self.scores if no == match.no), None)
 
 
 def week_answer(
@@ -135,19 +152,22 @@ def week_answer(
             weeks.setdefault(m.match.week, []).append(m.match)
     played = {m.match.no for m in snap.matches if m.result is not None}
     to_come = [w for w in sorted(weeks) if any(m.end > now for m in weeks[w])]
-    still = [w for w in sorted(weeks) if any(m.no not in played for m in weeks[w])]
+    # Weeks to play: a match still to come and to play (a past week's missing result is no
+    # week left to play).
+    still = [w for w in to_come if any(m.no not in played for m in weeks[w])]
     coming = to_come[0] if to_come else None
     today = now.astimezone(snap.zone).date()
     monday = today - timedelta(days=today.weekday())
 
-    def dated(lo: date, hi: date) -> int | None:
-        return next((w for w in to_come if lo <= weeks[w][0].start.date() <= hi), None)
+    def dated(lo: date, hi: date, among: list[int] = to_come) -> int | None:
+        return next((w for w in among if lo <= weeks[w][0].start.date() <= hi), None)
 
-    if isinstance(asked, int):
-        week = asked if asked in weeks else None
+    waiting = snap.waiting()
+    if isinstance(asked, int):  # a week whose every match waits for a date is a week too
+        week = asked if asked in weeks or any(m.week == asked for m in waiting) else None
     elif asked in (questions.THIS_WEEK, questions.NEXT_WEEK):
         lo = monday + timedelta(days=0 if asked == questions.THIS_WEEK else 7)
-        week = dated(lo, lo + timedelta(days=6))
+        week = dated(lo, lo + timedelta(days=6), sorted(weeks))  # this week's, played too
         if week is None:  # "haftaya maç yok": the one after it, not the coming one
             coming = dated(lo, date.max)
     elif asked == questions.LAST_WEEK:
@@ -162,11 +182,18 @@ def week_answer(
         matches=day,
         team=team,
         match=match,
-        weeks=len(weeks),
+        weeks=len(set(weeks) | {m.week for m in waiting if m.week is not None}),
         left=len(still),
         left_matches=sum(1 for w in still for m in weeks[w] if m.no not in played),
         next_week=coming,
         next_day=_first_day(snap, weeks[coming]) if coming else None,
+        scores=tuple(
+            (m.match.no, m.result)
+            for m in snap.matches
+            if m.result is not None and m.match.week == week and week is not None
+        ),
+        undated=tuple(m for m in waiting if week is not None and m.week == week),
+        waiting=waiting,
     )
 
 
@@ -201,7 +228,13 @@ def count_answer(
     elif what == "played":
         rows = [m for m in rows if m.result is not None]
     played = sum(1 for m in rows if m.result is not None)
-    return CountAnswer(what, team, len(rows), played, day)
+    # A match waiting for a date is still one of the tournament's, and still to play.
+    undated = 0
+    if what in ("left", "group", "total"):
+        waits = snap.waiting(team)
+        undated = sum(1 for m in waits if what != "group" or not m.stage.is_knockout)
+    over = sum(1 for m in rows if m.result is None and m.match.end <= now) if what == "left" else 0
+    return CountAnswer(what, team, len(rows) + undated, played, day, undated, over)
 
 
 def dates_answer(snap: snapshots.Snapshot, team: str | None, what: str) -> DatesAnswer:
@@ -209,17 +242,15 @@ def dates_answer(snap: snapshots.Snapshot, team: str | None, what: str) -> Dates
     seasonal = any(m.match.week is not None for m in snap.matches)
     rows = [m for m in snap.matches if team is None or m.match.involves(team)]
     last = max(rows, key=lambda m: (m.match.end, m.match.no), default=None)
+    waiting = snap.waiting(team)
     if last is None:
-        return DatesAnswer(what, snap.tournament.name, team, None, seasonal)
-    return DatesAnswer(
-        what, snap.tournament.name, team, last.match, seasonal, over=last.result is not None
-    )
+        return DatesAnswer(what, snap.tournament.name, team, None, seasonal, undated=waiting)
+    over = last.result is not None
+    return DatesAnswer(what, snap.tournament.name, team, last.match, seasonal, over, waiting)
 
 
 def postponed_answer(snap: snapshots.Snapshot, team: str | None, now: datetime) -> PostponedAnswer:
-    undated = tuple(
-        u.match for u in snap.tournament.settings.undated if team is None or u.match.involves(team)
-    )
+    undated = snap.waiting(team)
     coming = [
         m.match
         for m in snap.matches
@@ -274,7 +305,7 @@ def place_answer(snap: snapshots.Snapshot, team: str) -> PlaceAnswer | None:
     plays_on = any(m.result is None and m.match.involves(team) for m in snap.matches)
     knockout = any(m.match.stage.is_knockout for m in snap.matches)
     final = None
-    if not plays_on and (snap.group_finished(group.label) or not knockout):
+    if not plays_on and snap.group_finished(group.label):  # else the others may pass it
         final = final_place(snap.play, team)
         if final is None and not knockout and snap.group_finished(group.label):
             final = f"group:{row.rank}"
@@ -351,3 +382,16 @@ async def respond(
         case intents.Intent.POSTPONED:
             return postponed_answer(snap, team, now)
     return opponents_answer(snap, team, question.detail)
+
+
+def finished_place(snap: snapshots.Snapshot, team: str) -> str | None:
+    """final_place, its group's rank "open:3" while the group's other matches go on, and
+    "league:3" for a league's (one group, no knockout)."""
+    place = final_place(snap.play, team)
+    group = snap.group_of(team)
+    if place is None or not place.startswith("group:") or group is None:
+        return place
+    if not snap.group_finished(group.label):
+        return f"open:{place[6:]}"
+    league = len(snap.groups) == 1 and not any(m.match.stage.is_knockout for m in snap.matches)
+    return f"league:{place[6:]}" if league else place

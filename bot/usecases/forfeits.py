@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.usecases import reminders, results, roles, snapshots
+from bot.usecases.forfeit_choice import BadForfeit, NoOpenMatch, chosen
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import forfeits, names
 from domain.errors import DomainError
@@ -27,7 +28,7 @@ from domain.settings import Withdrawal
 from domain.standings import Table
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
-from storage.records import RecordOutcome, RecordResult, StoredMatch
+from storage.records import RecordOutcome, RecordResult
 
 # The rows of roles.TABLE these use cases ask.
 FORFEIT = "record a forfeit"
@@ -48,23 +49,6 @@ RULE_WORDS = {
 }
 _SCORE = re.compile(r"(\d{1,2})\s*[-:]\s*(\d{1,2})\s*$")
 _NUMBER = re.compile(r"^\s*(\d{1,4})\s+")
-
-
-class BadForfeit(DomainError):
-    """/hukmen or /cekil without a team (`reason`: missing), or a match number that is not
-    this team's (`reason`: not_theirs, with `match`)."""
-
-    def __init__(self, text: str, reason: str, match: PlannedMatch | None = None) -> None:
-        super().__init__(f"bad forfeit {text!r}: {reason}")
-        self.text, self.reason, self.match = text, reason, match
-
-
-class NoOpenMatch(DomainError):
-    """The team has no match left without a result (/hukmen), or none at all to withdraw."""
-
-    def __init__(self, team: str) -> None:
-        super().__init__(f"{team} has no match without a result")
-        self.team = team
 
 
 class AlreadyWithdrawn(DomainError):
@@ -127,25 +111,6 @@ def parse(
     return number, names.resolve(words, teams, fuzzy=fuzzy), played
 
 
-def _open_matches(snap: snapshots.Snapshot, team: str) -> list[StoredMatch]:
-    return sorted(
-        (m for m in snap.matches if m.result is None and m.match.involves(team)),
-        key=lambda m: (m.match.start, m.match.no),
-    )
-
-
-def _chosen(snap: snapshots.Snapshot, text: str, number: int | None, team: str) -> StoredMatch:
-    if number is None:
-        open_ = _open_matches(snap, team)
-        if not open_:
-            raise NoOpenMatch(team)
-        return open_[0]
-    stored = next((m for m in snap.matches if m.match.no == number), None)
-    if stored is None or not stored.match.involves(team):
-        raise BadForfeit(text, "not_theirs", None if stored is None else stored.match)
-    return stored
-
-
 def _score(match: PlannedMatch, loser: str, typed: Score | None, stored: Score | None) -> Score:
     """The forfeit's score: 3-0, or the winner's goals when more than three. A typed score
     gives the winner the higher number (the no-show's goals never count); without one, a
@@ -193,8 +158,9 @@ class Forfeit:
 async def record_forfeit(
     uow: UnitOfWork, command: Forfeit, actor: Actor
 ) -> Outcome[Forfeited | None]:
-    """The team's earliest match without a result (or the one named, even a played one:
-    its score turns into the forfeit's) is stored as lost hükmen. Organisers only. The
+    """The team's match that is due (`due_match`; or the one named, even a played one,
+    whose score turns into the forfeit's, or one waiting for a date) is stored as lost
+    hükmen. Organisers only. The
     result write claims the update id. A typo of a team's name is corrected, except on a
     plain line (None: a plain line in a chat without a tournament)."""
     tournament = await uow.tournaments.active_for_chat(actor.chat_id)
@@ -203,10 +169,20 @@ async def record_forfeit(
             return Outcome(None)
         raise NoActiveTournament(actor.chat_id)
     snap = await snapshots.load(uow, tournament.id, tournament)
-    roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
     text = command.text
+    if not command.plain:  # a member's /hukmen is refused before its team is read
+        roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
     number, team, typed = parse(text, snap.teams, fuzzy=not command.plain)
-    stored = _chosen(snap, text, number, team)
+    if command.plain:  # "Hakem gelmedi" is no team's: chat, whoever says it
+        roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
+    waiting = None if number is None else snap.tournament.settings.undated_match(number)
+    if waiting is not None and waiting.match.involves(team):  # awarded without a date
+        await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
+        await uow.matches.raise_version(snap.id, waiting.match.no, waiting.version)
+        undated = tuple(u for u in snap.tournament.settings.undated if u is not waiting)
+        tournament = await uow.tournaments.update_settings(snap.id, undated=undated)
+        snap = await snapshots.load(uow, snap.id, tournament)
+    stored = chosen(snap, text, number, team, actor.now)
     score = _score(stored.match, team, typed, stored.result)
     cmd = RecordResult(
         tournament_id=snap.id,
@@ -268,29 +244,44 @@ async def withdraw_team(uow: UnitOfWork, command: Withdraw, actor: Actor) -> Wit
         for m in league
         if m.result is not None
     ]
-    remaining = [m for m in league if m.result is None and m.match.involves(team)]
+    remaining = [m.match for m in league if m.result is None and m.match.involves(team)]
+    # Its matches waiting for a date (/ertele 14 belirsiz) are remaining matches too.
+    waiting = tuple(
+        u
+        for u in settings.undated
+        if u.match.involves(team) and not u.match.stage.is_knockout and u.match.home in members
+    )
+    remaining += [u.match for u in waiting]
     if not remaining and not any(team in (r.home, r.away) for r in played):
         raise NoOpenMatch(team)
-    pairings = [Pairing(m.match.home, m.match.away) for m in remaining]  # type: ignore[arg-type]
+    pairings = [Pairing(m.home, m.away) for m in remaining]  # type: ignore[arg-type]
     outcome = forfeits.withdraw(team, members, played, pairings, settings.withdrawal_rule)
     awarded: list[PlannedMatch] = []
     removed: list[PlannedMatch] = []
+    if waiting:  # out of the waiting list, whatever the rule
+        gone_no = {u.match.no for u in waiting}
+        undated = tuple(u for u in settings.undated if u.match.no not in gone_no)
+        await uow.tournaments.update_settings(snap.id, undated=undated)
     if outcome.annulled:
-        removed = [m.match for m in remaining]
+        removed = [m for m in remaining if m not in {u.match for u in waiting}]
         keep = [m.match for m in snap.matches if m.match not in removed]
         await uow.matches.replan(snap.id, keep)
     else:
+        if waiting:  # back in the plan at the day they had, to carry their 3-0
+            await uow.matches.replan(snap.id, [*snap.planned, *(u.match for u in waiting)])
+            for u in waiting:  # its calendar event comes back newer than phones last saw
+                await uow.matches.raise_version(snap.id, u.match.no, u.version)
         for m in remaining:
             cmd = RecordResult(
                 tournament_id=snap.id,
-                match_no=m.match.no,
-                score=forfeits.forfeit_score("home" if m.match.home == team else "away"),
+                match_no=m.no,
+                score=forfeits.forfeit_score("home" if m.home == team else "away"),
                 entered_by=actor.user_id,
                 at=actor.now,
                 source_chat_id=actor.chat_id,
             )
             await uow.results.record_first(cmd)
-            awarded.append(m.match)
+            awarded.append(m)
     last = await uow.results.last_write(snap.id, actor.user_id)
     gone = Withdrawal(
         team=team,
@@ -300,6 +291,7 @@ async def withdraw_team(uow: UnitOfWork, command: Withdraw, actor: Actor) -> Wit
         after=None if last is None else last.audit_id,
         awarded=tuple(m.no for m in awarded),
         removed=tuple(removed),
+        undated=waiting,
     )
     withdrawn = (*settings.withdrawn, gone)
     tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
@@ -310,7 +302,8 @@ async def withdraw_team(uow: UnitOfWork, command: Withdraw, actor: Actor) -> Wit
     table = None
     if group is not None:
         table = (group.label, after.table(group.label))
-    return Withdrawn(team, outcome.annulled, tuple(awarded), tuple(removed), table, after)
+    dropped = (*removed, *(u.match for u in waiting)) if outcome.annulled else tuple(removed)
+    return Withdrawn(team, outcome.annulled, tuple(awarded), dropped, table, after)
 
 
 # --- /ayarlar hukmen_puan_sil, /ayarlar cekilme --------------------------------------------

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.usecases import reminders, results, roles, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
-from domain import names, tiebreak
+from domain import names, teamlists, tiebreak
 from domain.errors import DomainError
 from domain.model import PlannedMatch
 from domain.settings import rename_team_in
@@ -134,7 +134,7 @@ async def rename_team(
     """/takim_adi 3 Kartallar: (old, new) names; reminders and the live message follow."""
     snap = await _organised(uow, actor, "rename a team")
     old = names.resolve(command.old, snap.teams, fuzzy=False)
-    clean = names.clean_name(command.new)
+    clean = teamlists.cased(names.clean_name(command.new))
     await uow.teams.rename(snap.id, old, clean)
     settings = snap.tournament.settings
     if settings.withdrawn or settings.undated:  # they name the team, not its id

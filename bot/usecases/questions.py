@@ -5,33 +5,29 @@ next slot, whether a team goes through.
 `domain.questions.Question`, from its arrival to its answer in one read-only unit of work:
 a captain's "ne zaman oynuyoruz?" costs the one indexed query of `quick_next`, anything
 else the tournament's load. `bot.texts.questions.reply(question, response, now)` words its
-answer. The helpers below it (`in_group`, `next_match`, `answer_for`, `quick_next`, ...)
-take a unit of work.
-"""
+answer. The helpers below it (`in_group`, `next_match`, ...) take a unit of work."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import domain.questions
-from bot.usecases import facts, snapshots
+from bot.usecases import facts, player_facts, snapshots, starts, views
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
+from bot.usecases.fates import group_fates
 from bot.usecases.runner import Actor, reads
 from domain import intents, names, outlook
+from domain.fates import TeamFate, best_of_slots
 from domain.model import PlannedMatch, Score, Stage
-from domain.tournament import final_place
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
-
-if TYPE_CHECKING:
-    from storage.records import Captaincy
-
+from storage.records import Captaincy
 
 # Answer.place while the team's last results are missing: its place is not known yet.
 AWAITING = "awaiting"
+WITHDRAWN = "withdrawn"  # the team left the league (/cekil): it plays no more
 
 
 @dataclass(frozen=True)
@@ -43,6 +39,8 @@ class Answer:
     # Matches of the team whose planned end has passed without a result: until they are
     # in, "maçlarınız bitti" would be a guess, so the answer says "sonuçlar bekleniyor".
     awaiting: tuple[PlannedMatch, ...] = ()
+    # The team's matches waiting for a date (/ertele 14 belirsiz): still to play.
+    undated: tuple[PlannedMatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,6 +59,7 @@ class SlotAnswer:
     matches: tuple[PlannedMatch, ...]
     awaiting: tuple[PlannedMatch, ...] = ()
     champion: str | None = None
+    undated: tuple[PlannedMatch, ...] = ()  # still to play, no date yet
 
 
 @dataclass(frozen=True)
@@ -71,6 +70,9 @@ class QualifyAnswer:
     outlook: outlook.Outlook | None  # None: the tournament has no group stage to leave
     left: tuple[PlannedMatch, ...] = ()
     awaiting: tuple[PlannedMatch, ...] = field(default=())
+    fate: TeamFate | None = None  # the group is over: through (to which match), out, waiting
+    best_place: int | None = None  # a best n-th placed team goes through, and it may be one
+    best_slots: int = 0
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,16 @@ class PickTeam:
 
 
 Response = (
-    Answer | StageAnswer | SlotAnswer | QualifyAnswer | PickTeam | WeekAnswer | facts.FactAnswer
+    Answer
+    | StageAnswer
+    | SlotAnswer
+    | QualifyAnswer
+    | PickTeam
+    | WeekAnswer
+    | facts.FactAnswer
+    | player_facts.PlayerAnswer
+    | views.Tables
+    | starts.StartAnswer
 )
 # A private question's tournaments to choose from (empty: the asker captains in none).
 Choices = list["Captaincy"]
@@ -154,14 +165,23 @@ async def in_group(
     a bystander's ("maç kaçta") gets the next slot.
     """
     try:
-        snap = await snapshots.active(uow, chat_id)
+        snap = await snapshots.active(uow, chat_id, user_id)  # Talking: a set-up's answer
     except NoActiveTournament:
         return None
     if question.intent is intents.Intent.KNOCKOUT:
         stray = question.team_hint and facts.stray(question.team_hint, snap.teams)
         return None if stray else stage_answer(snap, question.stage)
+    if question.intent is intents.Intent.DATES and question.detail == "start":
+        if not question.personal:
+            return starts.respond(snap, question.team_hint, now)  # "lig ne zaman başlıyor"
+        own = await uow.teams.captain_of(snap.id, user_id)  # "ilk maçımız ne zaman"
+        return PickTeam(snap.teams, snap.id) if own is None else starts.start_answer(snap, own, now)
     if question.intent in facts.INTENTS:
         return await facts.respond(uow, snap, user_id, question, now)
+    if question.intent in player_facts.INTENTS:  # "gol kralı kim", "cezalımız var mı"
+        found = await player_facts.respond(uow, snap, user_id, question)
+        picker = isinstance(found, player_facts.NoCaptaincy)
+        return PickTeam(snap.teams, snap.id) if picker else found
     seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return await _week_of(uow, snap, user_id, question, now)
@@ -170,15 +190,19 @@ async def in_group(
     if question.team_hint:
         try:
             team = facts.team_named(question.team_hint, snap.teams)
-        except names.UnknownTeam:
-            return None
+        except names.UnknownTeam:  # "Hasan ne zaman oynayabilir": a player's team, his ban
+            found = player_facts.player_next(snap, question) if not question.team_only else None
+            if not isinstance(found, str):
+                return found
+            team = found
         except names.AmbiguousTeam:
             if question.team_only:
                 return None  # "Kartal kaçta": maybe not about the tournament at all
             raise  # its refusal names the teams it may be
     else:
-        found = await uow.teams.captain_of(snap.id, user_id)
-        if found is None:
+        if (found := await uow.teams.captain_of(snap.id, user_id)) is None:
+            if question.intent is intents.Intent.STANDING and not question.personal:
+                return views.Tables(snap, question.detail)  # a bystander's "puan durumu"
             if question.personal or question.intent not in SLOT_INTENTS:
                 return PickTeam(snap.teams, snap.id)
             return next_slot(snap, now)
@@ -210,6 +234,12 @@ def _about(
 ) -> Response:
     if question.intent is intents.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage)
+    if question.intent is intents.Intent.DATES and question.detail == "start":
+        return starts.start_answer(snap, team if question.personal else None, now)
+    if question.intent in player_facts.INTENTS:
+        mine = bool(question.personal or question.team_hint)  # else the tournament's
+        yours = bool(question.personal)
+        return player_facts.answer(snap, team if mine else None, question.intent, yours=yours)
     seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return week_answer(snap, question.week, team, now)
@@ -247,20 +277,24 @@ async def next_match(
 
 
 def answer_for(snap: snapshots.Snapshot, team: str, now: datetime) -> Answer:
+    if snap.tournament.settings.withdrawal(team) is not None:
+        return Answer(team, None, place=WITHDRAWN, snapshot=snap)
     upcoming = [
         m.match
         for m in snap.matches
         if m.result is None and m.match.involves(team) and m.match.end > now
     ]
     awaiting = _awaiting(snap, now, team)
+    undated = snap.waiting(team)
     if upcoming:
-        return Answer(team, upcoming[0], snapshot=snap, awaiting=awaiting)
-    if awaiting:
-        return Answer(team, None, place=AWAITING, snapshot=snap, awaiting=awaiting)
+        return Answer(team, upcoming[0], snapshot=snap, awaiting=awaiting, undated=undated)
+    if awaiting or undated:
+        place = AWAITING if awaiting else None
+        return Answer(team, None, place, snapshot=snap, awaiting=awaiting, undated=undated)
     waiting = _may_still_play(snap, team)
     if waiting is not None:
         return Answer(team, waiting, snapshot=snap)
-    return Answer(team, None, place=final_place(snap.play, team), snapshot=snap)
+    return Answer(team, None, place=facts.finished_place(snap, team), snapshot=snap)
 
 
 def _awaiting(
@@ -293,11 +327,11 @@ def next_slot(snap: snapshots.Snapshot, now: datetime) -> SlotAnswer:
     """The next slot by the clock: the earliest start among matches not over by `now`
     (under way or to come) that have no result; matches over without one come apart."""
     coming = [m.match for m in snap.matches if m.result is None and m.match.end > now]
-    awaiting = _awaiting(snap, now)
+    awaiting, undated = _awaiting(snap, now), snap.waiting()
     if not coming:
-        return SlotAnswer(None, (), awaiting, snap.champion())
+        return SlotAnswer(None, (), awaiting, snap.champion(), undated)
     first = min(m.start for m in coming)
-    return SlotAnswer(first, tuple(m for m in coming if m.start == first), awaiting)
+    return SlotAnswer(first, tuple(m for m in coming if m.start == first), awaiting, None, undated)
 
 
 def qualify_answer(snap: snapshots.Snapshot, team: str, now: datetime) -> QualifyAnswer:
@@ -317,7 +351,16 @@ def qualify_answer(snap: snapshots.Snapshot, team: str, now: datetime) -> Qualif
         snap.table(group.label), group.label, team, remaining, places, best_of=best_of
     )
     mine = tuple(m for m in open_ if m.involves(team))
-    return QualifyAnswer(team, seen, mine, _awaiting(snap, now, team))
+    awaiting = _awaiting(snap, now, team)
+    if seen.status is outlook.Status.DONE:
+        fate = next((f for f in group_fates(snap, group.label) if f.team == team), None)
+        return QualifyAnswer(team, seen, mine, awaiting, fate)
+    slots = best_of_slots(knockout, places + 1)
+    best = None
+    if slots and seen.status is not outlook.Status.THROUGH:
+        extra = outlook.outlook(snap.table(group.label), group.label, team, remaining, places + 1)
+        best = places + 1 if extra.status is not outlook.Status.OUT else None
+    return QualifyAnswer(team, seen, mine, awaiting, None, best, slots)
 
 
 def _may_still_play(snap: snapshots.Snapshot, team: str) -> PlannedMatch | None:
@@ -341,10 +384,16 @@ async def quick_next(uow: UnitOfWork, chat_id: int, user_id: int, now: datetime)
     """The common case in one indexed query: a captain whose team has a next match.
 
     Its opponent may still be open (a knockout side that results decide): the match then
-    carries the code of that side ("W13", "1A"), as in the plan. None sends the caller
-    down the full path: no captaincy, or no match of the team is known yet (its group is
-    over and the knockout sides are not filled), where the answer needs the whole
-    tournament.
+    carries the code of that side ("1A", said "A Grubu 1.si"). None sends the caller
+    down the full path: no captaincy, no match of the team known yet (its group is over
+    and the knockout sides are not filled), or an opponent that is a match's winner or
+    loser ("1. yarı finalin galibi" is named from the whole plan).
     """
     found = await uow.matches.next_for_captain(chat_id, user_id, now)
-    return None if found is None else Answer(*found)
+    if found is None:
+        return None
+    team, match = found[0], found[1]
+    code = match.away_from if match.home == team else match.home_from
+    if code and code[0] in "WL":  # "2. yarı finalin galibi" needs the whole plan's words
+        return None
+    return Answer(*found)

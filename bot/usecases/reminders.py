@@ -75,7 +75,8 @@ async def sync(
     snap = snap or await snapshots.load(uow, tournament_id)
     if snap.tournament.status != "active":
         return await uow.reminders.sync(tournament_id, [], now)
-    rows = wanted(snap.planned, played(snap), await audience(uow, snap), now)
+    waiting = [(u.match.no, u.at) for u in snap.tournament.settings.undated]
+    rows = wanted(snap.planned, played(snap), await audience(uow, snap), now, waiting)
     return await uow.reminders.sync(tournament_id, rows, now)
 
 

@@ -16,10 +16,11 @@ its own update key (Actor.part) and its own answer (results.Answer). What it rea
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.usecases import results, snapshots
+from bot.usecases import event_messages, results, snapshots
 from bot.usecases.runner import NOTHING, Actor, Outcome, reads, writes
 from domain import result_lines
 from domain.model import PlannedMatch
@@ -45,10 +46,12 @@ EARLY_START = timedelta(minutes=15)
 
 @dataclass(frozen=True)
 class Enter:
-    """Enter `line`, then each of `more` (a message of several result lines)."""
+    """Enter `line`, then each of `more` (a message of several result lines); `notes`:
+    each line's scorers and cards, from the events lines under it."""
 
     line: str
     more: tuple[str, ...] = ()
+    notes: event_messages.Split = event_messages.NONE
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ async def record(
     effects = NOTHING
     for n, line in enumerate((told.line, *told.more)):
         answer = await results.answer(uow, snap, line, actor.part(n))
+        notes = told.notes.of(n)
+        answer = await event_messages.attach(uow, answer, notes, line, actor.part(n), snap)
         if isinstance(answer, results.Entered):
             snap = answer.snapshot  # the next line sees this one's result
         effects += results.effects_of(answer)
@@ -96,22 +101,28 @@ async def record(
 
 async def _tournament(uow: UnitOfWork, text: str, actor: Actor) -> snapshots.Snapshot | None:
     """The chat's running tournament, when `text` may be a result at all: one statement
-    (storage's aggregate load), whose matches the line is then entered against."""
-    return await snapshots.running(uow, actor.chat_id) if may_be_result(text) else None
+    (storage's aggregate load, the sender's stored conversation included), whose matches
+    the line is then entered against."""
+    if not may_be_result(text):
+        return None
+    return await snapshots.running(uow, actor.chat_id, actor.user_id)  # Talking: a set-up's
 
 
 async def _read(
     uow: UnitOfWork, snap: snapshots.Snapshot, text: str, actor: Actor
 ) -> Enter | Clarify | None:
-    """What `text` reads as in the tournament `snap`."""
+    """What `text` reads as in the tournament `snap` (its events lines apart)."""
     teams = snap.teams
+    split = event_messages.split(text, teams)
+    text = split.text
+    notes = split if split.notes else event_messages.NONE  # the message's events lines
     several = result_lines.several_results(text, teams)
     if several:
-        return Enter(several[0].line, tuple(r.line for r in several[1:]))
+        return Enter(several[0].line, tuple(r.line for r in several[1:]), notes)
     reading = result_lines.read_line(text, teams)
     match reading:
         case result_lines.Record(line=line) | result_lines.Attempt(line=line):
-            return Enter(line)
+            return Enter(line, notes=notes)
         case result_lines.Unclear():
             if not reading.teams and await uow.teams.captain_of(snap.id, actor.user_id) is None:
                 return None  # "2-2 kazandık" by someone who captains no team: chat
@@ -120,7 +131,8 @@ async def _read(
             team = await uow.teams.captain_of(snap.id, actor.user_id)
             if team is None:
                 return None  # "3-1 kazandık" from a supporter: chat
-            return own_score(snap, team, reading, actor.now)
+            told = own_score(snap, team, reading, actor.now)
+            return dataclasses.replace(told, notes=notes) if isinstance(told, Enter) else told
     return None
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from bot.usecases import conversations, reminders, roles, snapshots
+from bot.usecases import conversations, events, goal_choices, reminders, roles, snapshots
 from bot.usecases.errors import (
     AlreadyPlayed,
     NeedsConfirmation,
@@ -20,24 +20,27 @@ from bot.usecases.errors import (
     NoMatchBetween,
     NoPenaltiesInGroups,
     NotOrganiser,
-    NotYourButton,
+    SameResult,
+    UndatedMatch,
 )
+from bot.usecases.fates import group_fates, settled_best_of
 from bot.usecases.pending_results import (
     KINDS,
     CaptainResult,
     Correction,
     Pending,
     TypoChoice,
-    pending_of,
 )
 from bot.usecases.roles import Role
-from bot.usecases.runner import Actor, Effects, Outcome, claim_update, writes
+from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import names, scores
 from domain.errors import DomainError
+from domain.eventnotes import CardNote, GoalNote
+from domain.fates import TeamFate
 from domain.model import PlannedMatch, Score, Stage
 from domain.standings import Table
 from storage import UnitOfWork
-from storage.records import RecordOutcome, RecordResult, StoredMatch
+from storage.records import RecordOutcome, RecordResult, StoredEvent, StoredMatch
 
 # The rows of roles.TABLE these use cases ask.
 ENTER = "enter a result"
@@ -56,6 +59,15 @@ class Entered:
     group_done: str | None  # the group whose last match this was
     champion: str | None
     snapshot: snapshots.Snapshot
+    fates: tuple[TeamFate, ...] = ()  # group_done: each team's fate, then best-ofs settled
+    events: events.Recorded | None = None  # the scorers and cards entered with it
+    # A corrected score's goals it plainly leaves no room for, taken back; where the side's
+    # scorers differ, the question which (bot.usecases.goal_choices).
+    dropped: tuple[StoredEvent, ...] = ()
+    asked: goal_choices.Question | None = None
+    # Goals and cards typed with it whose team no squad nor the line tells: not stored,
+    # the answer says what to type (event_messages.attach).
+    unplaced: tuple[GoalNote | CardNote, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,9 @@ def find(snap: snapshots.Snapshot, home: str, away: str) -> tuple[StoredMatch, b
     pair = {home, away}
     mine = [m for m in snap.matches if {m.match.home, m.match.away} == pair]
     if not mine:
+        undated = [m for m in snap.waiting() if {m.home, m.away} == pair]
+        if undated:  # "Kartallar 2-1 Dinamo" for a match that waits for a date
+            raise UndatedMatch(undated[0])
         raise NoMatchBetween(home, away)
     open_ = [m for m in mine if m.result is None]
     chosen = open_[0] if open_ else mine[-1]
@@ -153,6 +168,8 @@ async def _understand(
             asked = NeedsConfirmation(match, score, str(team))
             return await _ask(uow, actor, asked, CaptainResult(text, match.no))
     if stored.result is not None and not correct:
+        if stored.result == score and await _first_time(uow, actor):
+            raise SameResult(stored.match, score)  # typed again: say so, ask nothing
         played = AlreadyPlayed(stored.match, stored.result, score)
         asked = await _ask(uow, actor, played, Correction(text))
         if asked is not None:
@@ -160,6 +177,11 @@ async def _understand(
         # A repeat of the update that stored this result (or asked): storage answers it
         # as the duplicate it is, with the match as it stands.
     return Line(stored, score)
+
+
+async def _first_time(uow: UnitOfWork, actor: Actor) -> bool:
+    """The update's claim (True: not seen before; an update without an id always is)."""
+    return actor.update_id is None or await uow.updates.claim(actor.update_id, actor.now)
 
 
 async def _ask(
@@ -170,7 +192,7 @@ async def _ask(
 ) -> Asked | None:
     """Ask instead of storing: the state for the answer, with the update's claim (None:
     this update was asked about already)."""
-    if actor.update_id is not None and not await uow.updates.claim(actor.update_id, actor.now):
+    if not await _first_time(uow, actor):
         return None
     await conversations.keep(uow, actor, KINDS[type(pending)], pending)
     return Asked(question, pending)
@@ -184,10 +206,13 @@ async def store(
     *,
     entered_by: int,
     correct: bool = False,
+    settle: bool = True,
 ) -> Entered:
     """Record (or, with `correct`, replace) the line's result; the write claims the
     update id (a repeat comes back `duplicate`, stored once). A result someone else
-    stored since the line was read is refused by storage (ResultAlreadyRecorded)."""
+    stored since the line was read is refused by storage (ResultAlreadyRecorded). A
+    correction's goals above its score are settled (`settle`; not when the correction
+    brings its own scorers, which replace the match's)."""
     cmd = RecordResult(
         tournament_id=snap.id,
         match_no=line.stored.match.no,
@@ -199,6 +224,8 @@ async def store(
     )
     outcome = await (uow.results.correct if correct else uow.results.record_first)(cmd)
     entered = await _after(uow, _with_result(snap, outcome), line.stored.match, outcome)
+    if correct and settle and not outcome.duplicate:
+        entered = await _drop_beyond(uow, entered, actor)
     if entered.filled:  # knockout sides known: their captain reminders (not on every result)
         await reminders.sync(uow, snap.id, actor.now, entered.snapshot)
     return entered
@@ -211,6 +238,7 @@ async def answer(
     actor: Actor,
     *,
     correct: bool = False,
+    settle: bool = True,
 ) -> Answer:
     """One line answered on its own, for a verb that answers each line (a message of
     several, a typo's button): a refusal found before anything of it is written is its
@@ -226,7 +254,19 @@ async def answer(
         return Refused(exc)
     if not isinstance(line, Line):
         return line
-    return await store(uow, snap, line, actor, entered_by=actor.user_id, correct=correct)
+    return await store(
+        uow, snap, line, actor, entered_by=actor.user_id, correct=correct, settle=settle
+    )
+
+
+async def _drop_beyond(uow: UnitOfWork, entered: Entered, actor: Actor) -> Entered:
+    """A corrected score keeps the match's scorers where they still fit; the goals plainly
+    above it are taken back (marked) and named, and where a side's scorers differ the
+    corrector is asked which (bot.usecases.goal_choices)."""
+    done = await goal_choices.settle(uow, entered.snapshot, entered.match.no, actor)
+    return dataclasses.replace(
+        entered, snapshot=done.snapshot, dropped=done.dropped, asked=done.asked
+    )
 
 
 def effects_of(answer: Answer) -> Effects:
@@ -264,6 +304,7 @@ async def _after(
             table = (group.label, snap.table(group.label))
             if snap.group_finished(group.label):
                 group_done = group.label
+    told = group_fates(snap, group_done) + settled_best_of(snap, group_done) if group_done else ()
     return Entered(
         outcome=outcome,
         match=match,
@@ -272,6 +313,23 @@ async def _after(
         group_done=group_done,
         champion=snap.champion() if match.stage is Stage.FINAL else None,
         snapshot=snap,
+        fates=told,
+    )
+
+
+async def recounted(uow: UnitOfWork, entered: Entered) -> Entered:
+    """`entered` once the cards typed with its result are stored (`entered.snapshot` has
+    them): fair play may break a tie, so the group's table, its fates and the knockout
+    sides it fills are worked out again, as /puan reads them."""
+    fresh = await _after(uow, entered.snapshot, entered.match, entered.outcome)
+    filled = {m.no: m for m in (*entered.filled, *fresh.filled)}
+    return dataclasses.replace(
+        fresh,
+        filled=tuple(filled.values()),
+        events=entered.events,
+        dropped=entered.dropped,
+        asked=entered.asked,
+        unplaced=entered.unplaced,
     )
 
 
@@ -322,52 +380,3 @@ async def record(uow: UnitOfWork, command: Record, actor: Actor) -> Outcome[Ente
         return Outcome(line)
     entered = await store(uow, snap, line, actor, entered_by=actor.user_id, correct=command.correct)
     return Outcome(entered, effects_of(entered))
-
-
-@dataclass(frozen=True)
-class Fix:
-    """fix:<asker>:<choice> under a line's question: a typo's team (its index), [Değiştir]
-    ("c") or [Vazgeç] ("x"); `asker` None: the button's data named nobody."""
-
-    asker: int | None
-    choice: str
-
-
-@dataclass(frozen=True)
-class Fixed:
-    """What the press did: nothing (`cancelled`), or the line entered again, with the
-    `team` chosen (None: as the correction); `answer` is that line's."""
-
-    cancelled: bool = False
-    team: str | None = None
-    answer: Answer = None
-
-
-@writes(claim=False, rerun=True)
-async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
-    """The asker's answer to a typo's or a played match's question: the question is used
-    up, and the line is entered again (with the team chosen, or as a correction) in the
-    same unit of work; its refusal is its answer, as for a line of a message."""
-    if command.asker is None:
-        raise NotYourButton("stale")
-    roles.own_button(command.asker, actor)
-    pending = pending_of(await uow.setups.get(actor.chat_id, actor.user_id))
-    choice = command.choice
-    if isinstance(pending, TypoChoice) and choice.isascii() and choice.isdigit():
-        index = int(choice) if len(choice) < 4 else len(pending.options)
-        if index >= len(pending.options):
-            raise NotYourButton("stale")
-        team: str | None = pending.options[index]
-        text, correct = pending.text.replace(pending.wrong, str(team), 1), False
-    elif isinstance(pending, Correction) and choice == "c":
-        text, correct, team = pending.text, True, None
-    elif isinstance(pending, TypoChoice | Correction) and choice == "x":
-        await uow.setups.delete(actor.chat_id, actor.user_id)
-        await claim_update(uow, actor)
-        return Outcome(Fixed(cancelled=True))
-    else:
-        raise NotYourButton("stale")
-    await uow.setups.delete(actor.chat_id, actor.user_id)
-    snap = await snapshots.active(uow, actor.chat_id)
-    answered = await answer(uow, snap, text, actor, correct=correct)
-    return Outcome(Fixed(team=team, answer=answered), effects_of(answered))

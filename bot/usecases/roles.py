@@ -75,6 +75,22 @@ TABLE: dict[str, Rule] = {
         "`/hukmen Kartallar`, `Kartallar hükmen`, `Kartallar gelmedi`", "✓ ✓ ✓ ✗ ✗ ✗ ✗"
     ),
     "withdraw a team": _row("`/cekil Kartallar`", "✓ ✓ ✓ ✗ ✗ ✗ ✗"),
+    "see a squad": _row("`/kadro Kartallar`", "✓ ✓ ✓ ✓ ✓ ✓ ✗"),
+    "change a squad": _row(
+        "`/kadro Kartallar: Ali, Veli`, `/kadro_sil Kartallar Veli`", "✓ ✓ ✓ ✓ ✗ ✗ ✗"
+    ),
+    "record scorers and cards": _row(
+        "`goller: Ali 2 - Mehmet` under a result, `/gol 7 Ali`, `/kart 7 Veli sarı`, "
+        "`/gol_sil 7 Ali`, `/kart_sil 7 Veli`",
+        "✓ ✓ ✓ ✗ ✗ ✗ ✗",
+    ),
+    "scorers with a captain's result, captains' results on": _row(
+        "`Kartallar 3-1 Şahinler` + `goller: Ali 2, Veli -` by a captain", "✓ ✓ ✓ ⏳ ✗ ✗ ✗"
+    ),
+    "set or lift a ban": _row("`/ceza Mehmet 3`, `/ceza Mehmet 0`", "✓ ✓ ✓ ✗ ✗ ✗ ✗"),
+    "see scorers, cards and fair play": _row(
+        '`/goller`, `/kartlar`, `/fairplay`, "gol kralı kim"', "✓ ✓ ✓ ✓ ✓ ✓ ✗"
+    ),
     "claim a team that has no captain": _row("`/kaptan Takım`, the team buttons", "✓ ✓ ✓ — ✓ ✓ ✗"),
     "claim a team that has a captain": _row("`/kaptan Takım`", "✓ ✓ ✓ ✓ ⏳ ⏳ ✗"),
     "claim any team, captains' results on": _row("`/kaptan Takım`", "✓ ✓ ✓ ✓ ⏳ ⏳ ✗"),
@@ -86,7 +102,7 @@ TABLE: dict[str, Rule] = {
     "plan a play-off": _row("`/playoff`, `/playoff 7 Mart 15:00`", "✓ ✓ ✓ ✗ ✗ ✗ ✗"),
     "change a setting": _row(
         "`/ayarlar kaptan_sonuc acik`, `/ayarlar kadro 7`, `/ayarlar hukmen_puan_sil acik`, "
-        "`/ayarlar cekilme iptal`",
+        "`/ayarlar cekilme iptal`, `/ayarlar sari_ceza 4`",
         "✓ ✓ ✓ ✗ ✗ ✗ ✗",
     ),
     "change the tie-break rule, before the first result": _row(
@@ -109,7 +125,7 @@ TABLE: dict[str, Rule] = {
     "ask about a match": _row('"ne zaman oynuyoruz?"', "✓ ✓ ✓ ✓ ✓ ✓ ✓"),
     "say how many players came": _row("the reminder's [7] [8] … buttons", "✗ ✗ ✗ ✓ ✗ ✗ —"),
     "press a button someone else asked for": _row(
-        "[Evet, bitir], [Evet, geri yükle], the set-up's and the typo's buttons",
+        "[Evet, bitir], [Evet, geri yükle], the set-up's, the typo's and the goals' buttons",
         "✗ ✗ ✗ ✗ ✗ ✗ ✗",
     ),
 }

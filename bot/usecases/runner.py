@@ -9,11 +9,28 @@ stored roles refused (NotOrganiser on the first try, which assumes no administra
 never while a transaction is open (on SQLite that would hold every other chat's writers);
 an administrator's action then runs once more from the start. The outcome carries the
 effects to carry out after the commit (reminders reloaded, live messages, messages).
+
+A write of a Telegram update keeps its outcome with the change, in the same transaction
+(`uow.replies`): the handler composes its reply from the outcome, so an update handled
+again after a crash or a failed send (`Actor.again`), whose change is committed already,
+gets the stored outcome back instead of a silent repeat and is answered as the first time
+(bot/runtime/replies.py sends, and forgets the row once the reply went out).
+
+While the database cannot take the write (locked by another process, disk full:
+`storage.errors.unavailable`) the verb is tried again from the start until it can, for up
+to PATIENCE seconds; `waiting` is awaited once, before the first wait, so the chat hears
+that the bot waits instead of nothing (nothing of a failed try was stored).
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import itertools
+import logging
+import pickle
+import time
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +38,9 @@ from typing import Any, Generic, TypeVar
 
 from bot.usecases.errors import NotOrganiser
 from storage import Database, UnitOfWork
+from storage.errors import unavailable
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -47,6 +67,9 @@ class Actor:
     update_id: int | None = None
     private: bool = False
     name: str = ""
+    # Handled again (replayed after a restart, or after its reply failed to go out): a
+    # change it committed is answered from the outcome stored with it.
+    again: bool = False
     admin: Callable[[], Awaitable[bool]] | None = dataclasses.field(default=None, repr=False)
     _admin_known: bool | None = dataclasses.field(default=None, repr=False)
 
@@ -176,7 +199,35 @@ def kind_of(verb: Verb) -> Kind:
     return found
 
 
-async def run(db: Database, verb: Verb, command: Any, actor: Actor) -> Outcome[Any]:
+PATIENCE = 600.0  # seconds a write waits for a locked or full database, then fails
+PAUSES = (0.5, 1.0, 2.0, 5.0)  # seconds between two tries, the last repeated
+
+
+async def run(
+    db: Database,
+    verb: Verb,
+    command: Any,
+    actor: Actor,
+    waiting: Callable[[], Awaitable[None]] | None = None,
+) -> Outcome[Any]:
+    """`verb` run by `attempt`, again while the database is locked or full (the module's
+    note); `waiting` is awaited once when the first try met that."""
+    until = time.monotonic() + PATIENCE
+    for tries in itertools.count():
+        try:
+            return await attempt(db, verb, command, actor)
+        except Exception as exc:
+            if not unavailable(exc) or time.monotonic() > until:
+                raise
+            if tries == 0:
+                log.warning("database unavailable (%s): %s waits", type(exc).__name__, _name(verb))
+                if waiting is not None:
+                    await waiting()
+            await asyncio.sleep(PAUSES[min(tries, len(PAUSES) - 1)])
+    raise AssertionError("unreachable")
+
+
+async def attempt(db: Database, verb: Verb, command: Any, actor: Actor) -> Outcome[Any]:
     """Run `verb(uow, command, actor)` in one unit of work and hand back its outcome.
 
     The first try takes the actor for no chat administrator unless that is known; if the
@@ -207,12 +258,44 @@ async def _once(db: Database, kind: Kind, verb: Verb, command: Any, actor: Actor
     if not kind.write:
         async with db.unit_of_work(read_only=True) as uow:
             return _outcome(await verb(uow, command, actor), kind, actor)
+    if actor.again and (kept := await _kept(db, verb, actor)) is not None:
+        return kept
     async with db.unit_of_work() as uow:
         if kind.claim:
             await claim_update(uow, actor)
-        done = await verb(uow, command, actor)
+        outcome = _outcome(await verb(uow, command, actor), kind, actor)
+        if actor.update_id is not None and (packed := _pack(outcome, verb)) is not None:
+            await uow.replies.keep(actor.update_id, _name(verb), packed, actor.now)
         await uow.commit()
-    return _outcome(done, kind, actor)
+    return outcome
+
+
+async def _kept(db: Database, verb: Verb, actor: Actor) -> Outcome[Any] | None:
+    """The outcome `verb` committed for the actor's update, if its reply was not sent."""
+    if actor.update_id is None:
+        return None
+    async with db.unit_of_work(read_only=True) as uow:
+        stored = await uow.replies.unsent(actor.update_id)
+    if stored is None or stored[0] != _name(verb):
+        return None
+    try:
+        return pickle.loads(zlib.decompress(stored[1]))  # our own rows, written by `_pack`
+    except Exception as exc:  # written by another version of the code: no reply, as before
+        log.warning("stored reply of update %s unreadable: %s", actor.update_id, exc)
+        return None
+
+
+def _name(verb: Verb) -> str:
+    return f"{verb.__module__}.{verb.__qualname__}"
+
+
+def _pack(outcome: Outcome[Any], verb: Verb) -> bytes | None:
+    """The outcome as stored with the change; None (nothing kept) if it cannot be pickled."""
+    try:
+        return zlib.compress(pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL), 1)
+    except Exception as exc:
+        log.warning("outcome of %s not kept (%s): a replay would not answer", _name(verb), exc)
+        return None
 
 
 def _outcome(done: Any, kind: Kind, actor: Actor) -> Outcome[Any]:

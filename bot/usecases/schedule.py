@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from functools import partial
 
 from bot.usecases import reminders, roles, snapshots
+from bot.usecases.notices import Notice, captain_notices
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import shifts, when
 from domain.errors import DomainError
@@ -86,16 +87,6 @@ class CannotPostpone(DomainError):
 
 
 @dataclass(frozen=True)
-class Notice:
-    """One private message: a captain's own match, before and after the change."""
-
-    user_id: int
-    team: str
-    old: PlannedMatch
-    new: PlannedMatch
-
-
-@dataclass(frozen=True)
 class Moved:
     """What a delay or a postponement changed, for the one group message and the notices."""
 
@@ -104,6 +95,8 @@ class Moved:
     snapshot: snapshots.Snapshot  # before the change (the tournament's name, zone, chat)
     minutes: int | None = None  # a delay's minutes; None for /ertele
     pitch: str | None = None
+    dated: bool = False  # an undated match (/ertele 14 belirsiz) got its date
+    played: bool = False  # ... a day past: the one it was played on, for its result
 
 
 # --- parsing ---------------------------------------------------------------------------
@@ -163,10 +156,26 @@ def kickoff_for(text: str, match: PlannedMatch, now: datetime) -> datetime:
     when.MAX_DAYS_AHEAD days ahead is a typo (OutOfHorizon; year 9999 would overflow the
     shifted plan); one already past is shifts.move's to refuse, with a suggestion."""
     local_now = now.astimezone(match.start.tzinfo)
-    start = _kickoff_for(text, match, local_now)
+    start = recent(text, _kickoff_for(text, match, local_now), local_now)
     if start.date() > local_now.date() + timedelta(days=when.MAX_DAYS_AHEAD):
         raise when.OutOfHorizon(start, too_far=True, text=text)
     return start
+
+
+_YEAR_TYPED = re.compile(r"\b(?:19|20)\d\d\b|\d{1,2}[./]\d{1,2}[./]\d{2,4}")
+
+
+def recent(text: str, start: datetime, local_now: datetime) -> datetime:
+    """A date typed without its year that fell a few days ago ("17 Ocak" on 20 January)
+    is that day, not next year's (domain.when reads the next one): a move to it is
+    refused as past, never made a year late."""
+    if _YEAR_TYPED.search(text) or start.year <= local_now.year:
+        return start
+    try:
+        before = start.replace(year=start.year - 1)
+    except ValueError:  # 29 February
+        return start
+    return before if local_now - before <= timedelta(days=183) else start
 
 
 def _kickoff_for(text: str, match: PlannedMatch, local_now: datetime) -> datetime:
@@ -227,13 +236,25 @@ async def delay(uow: UnitOfWork, command: Delay, actor: Actor) -> Outcome[Moved]
             now=now,
             pitch=pitch,
             spacing=spacing(snap),
+            until=_day_after(snap, now),
         )
     except shifts.CannotMove as exc:  # only "bad_minutes", which parse_delay checked
         raise BadDelay(text, "range") from exc
     changes = shifts.moved(snap.planned, after)
     if not changes:
         raise NothingToMove(pitch)
-    return await _store(uow, snap, after, changes, now, minutes=minutes, pitch=pitch)
+    return await store(uow, snap, after, changes, now, minutes=minutes, pitch=pitch)
+
+
+def _day_after(snap: snapshots.Snapshot, now: datetime) -> datetime | None:
+    """A season league's delay is of one match day: the midnight after the day of the next
+    match still to kick off (None for a tournament of one day, or nothing left)."""
+    played = reminders.played(snap)
+    coming = [m.start for m in snap.planned if m.no not in played and m.start > now]
+    if not coming or all(m.week is None for m in snap.planned):
+        return None
+    on = min(coming).astimezone(snap.zone).date() + timedelta(days=1)
+    return datetime.combine(on, time(0), snap.zone)
 
 
 @dataclass(frozen=True)
@@ -261,6 +282,24 @@ async def move_match(
     if stored is None:
         raise CannotPostpone("not_found", number)
     start = kickoff_for(time_text, stored.match, now)
+    after = replanned(snap, snap.planned, number, start, now)
+    changes = shifts.moved(snap.planned, after)
+    if not changes:
+        raise NothingToMove(None, stored.match)
+    return await store(uow, snap, after, changes, now)
+
+
+def replanned(
+    snap: snapshots.Snapshot,
+    planned: Sequence[PlannedMatch],
+    number: int,
+    start: datetime,
+    now: datetime,
+) -> tuple[PlannedMatch, ...]:
+    """`planned` with match `number` kicking off at `start`, if shifts.move's rules allow
+    it in the day's window (the pitch's hours in a season); else CannotPostpone with the
+    earliest kick-off that fits that day."""
+    match = next(m for m in planned if m.no == number)
     played, rules = reminders.played(snap), spacing(snap)
     # The day's window: from its first kick-off to its planned end plus a margin.
     window = shifts.day_window(snap.planned, start.astimezone(snap.zone))
@@ -268,22 +307,16 @@ async def move_match(
     if season is not None:  # a season league: the pitch's hours
         window = shifts.hours_window(start.astimezone(snap.zone), season.opens, season.closes)
     try:
-        after = shifts.move(
-            snap.planned, played, number, start, now=now, spacing=rules, window=window
-        )
+        return shifts.move(planned, played, number, start, now=now, spacing=rules, window=window)
     except shifts.CannotMove as exc:
         suggestion = None
         if exc.reason in _ABOUT_TIME or exc.reason in _OUTSIDE:
             since = start if exc.reason in _ABOUT_TIME else now
-            search = partial(shifts.earliest, snap.planned, played, number, now=now, spacing=rules)
+            search = partial(shifts.earliest, planned, played, number, now=now, spacing=rules)
             suggestion = search(since.astimezone(snap.zone), window=window)
             if suggestion is None and window is not None:  # nothing later: the whole day
                 suggestion = search(window.opens, window=window)
-        raise _explained(snap, exc, stored.match, start, suggestion, window) from None
-    changes = shifts.moved(snap.planned, after)
-    if not changes:
-        raise NothingToMove(None, stored.match)
-    return await _store(uow, snap, after, changes, now)
+        raise _explained(snap, exc, match, start, suggestion, window) from None
 
 
 _ABOUT_TIME = frozenset({"overlap", "rest", "order"})  # another time that day may fit
@@ -327,7 +360,7 @@ async def finish(uow: UnitOfWork, snap: snapshots.Snapshot, now: datetime) -> No
 # --- the shared tail --------------------------------------------------------------------
 
 
-async def _store(
+async def store(
     uow: UnitOfWork,
     snap: snapshots.Snapshot,
     after: Sequence[PlannedMatch],
@@ -336,38 +369,22 @@ async def _store(
     *,
     minutes: int | None = None,
     pitch: str | None = None,
+    dated: bool = False,
+    played: bool = False,
 ) -> Outcome[Moved]:
+    """`played`: an undated match given the day it was played on, which no captain is
+    told of (its kick-off is behind him)."""
     await uow.matches.replan(snap.id, after)
     stored = await snapshots.load(uow, snap.id, snap.tournament)  # the plan as it is now
     await reminders.sync(uow, snap.id, now, stored)
     ordered = tuple(sorted(changes, key=lambda c: (c[0].start, c[0].pitch, c[0].no)))
     moved = Moved(
         changes=ordered,
-        notices=await _notices(uow, snap, ordered),
+        notices=() if played else await captain_notices(uow, snap, ordered),
         snapshot=snap,
         minutes=minutes,
         pitch=pitch,
+        dated=dated,
+        played=played,
     )
     return Outcome(moved, Effects(drawn=(stored,)))  # the live message draws what was stored
-
-
-async def _notices(
-    uow: UnitOfWork, snap: snapshots.Snapshot, changes: Sequence[tuple[PlannedMatch, PlannedMatch]]
-) -> tuple[Notice, ...]:
-    """Per reachable captain, their team's first moved match, and nobody else's."""
-    first: dict[str, tuple[PlannedMatch, PlannedMatch]] = {}
-    for old, new in changes:
-        for team in (new.home, new.away):
-            if team is not None and team not in first:
-                first[team] = (old, new)
-    if not first:
-        return ()
-    captains = {t: users for t, users in (await uow.teams.captains(snap.id)).items() if t in first}
-    everyone = {u for users in captains.values() for u in users}
-    reachable = await uow.private_chats.reachable(everyone) if everyone else set()
-    return tuple(
-        Notice(user, team, *first[team])
-        for team, users in captains.items()
-        for user in users
-        if user in reachable
-    )

@@ -10,7 +10,8 @@ summary records which tournament it would replace; a press after the running tou
 changed replaces nothing and asks again.
 
 How an answer moves the set-up is bot.usecases.setup_steps; what the answers describe and
-how it is drawn and planned, with no database, is bot.usecases.drafts; this module stores.
+how it is drawn and planned, with no database, is bot.usecases.drafts (reached through
+bot.usecases.planning, at the first plan: it loads the planner); this module stores.
 """
 
 from __future__ import annotations
@@ -18,12 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import Any
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING
 
-from bot.runtime import offload
-from bot.usecases import drafts, reminders, roles, runner
+from bot.usecases import reminders, roles, runner
 from bot.usecases.errors import (
+    LongPlanUnconfirmed,
     MayNotReplace,
     NotOrganiser,
     NotYourButton,
@@ -31,27 +31,31 @@ from bot.usecases.errors import (
     SetupRaced,
     SetupTimedOut,
 )
+from bot.usecases.planning import drafts
 from bot.usecases.runner import Actor, Effects, Outcome, reads, writes
+from bot.usecases.setup_spec import Spec, day_warning
 from bot.usecases.setup_steps import (
-    EDIT_WORDS,
     STEPS,
     ZONE,
     Answers,
     Next,
     SetUp,
-    choice,
+    edit_field,
     edit_fields,
     form_answers,
     take,
 )
-from domain import advice, setupform, setupwords
-from domain.dayplan import Draft, Plan
+from domain import setupform
+from domain.dayplan import Plan
+from domain.formseason import season_from_json
 from domain.model import Group
 from domain.settings import TournamentSettings
 from storage import UnitOfWork
 from storage.errors import ActiveTournamentExists
-from storage.mapping import season_from_json
 from storage.records import NewTournament
+
+if TYPE_CHECKING:  # for annotations only: the planner's side (bot.usecases.planning)
+    pass
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class Created:
 
 async def create(
     uow: UnitOfWork,
-    spec: drafts.Spec,
+    spec: Spec,
     *,
     chat_id: int,
     user_id: int,
@@ -76,7 +80,7 @@ async def create(
     this raise ActiveTournamentExists. `planned`: the plan `drafts.build(spec)` made
     already (the summary's), not built again."""
     if planned is None:
-        _, planned = drafts.build(spec)
+        _, planned = drafts().build(spec)
     groups = planned.groups or (Group("A", spec.teams),)
     settings = TournamentSettings(
         format=spec.format,
@@ -132,45 +136,6 @@ class Made:
     name: str
     plan: Plan
     replaced: str | None  # the tournament archived to make room, if one ran
-
-
-async def build_off_loop(spec: drafts.Spec) -> tuple[Draft, Plan]:
-    """`drafts.build` in the worker process, within the plan budget: a large plan neither
-    stalls other chats nor runs for ever (offload.TooSlow), and one a chat cannot carry is
-    refused before any planning (offload.PlanTooLarge)."""
-    groups = 1 if spec.format in ("league", "double") else max(1, spec.groups)
-    offload.check_plan(
-        offload.league_matches(len(spec.teams), groups, double=spec.format == "double")
-    )
-    return await offload.run(drafts.build, spec, budget=offload.PLAN_BUDGET, what="plan")
-
-
-async def warning_off_loop(
-    data: Mapping[str, Any], built: Plan, now: datetime, zone: ZoneInfo
-) -> drafts.PlanWarning | None:
-    """`drafts.plan_warning`, its slow part (the formats that would fit a day) in the worker
-    process within the advice budget: past it the warning comes without them (`searched`
-    False), so the summary is still shown and no chat waits on this process."""
-    found = drafts.day_warning(data, built, now, zone)
-    if found is None or not found.wants_alternatives:
-        return found
-    try:
-        return await offload.run(
-            drafts.alternatives, data, found, budget=offload.ADVICE_BUDGET, what="alternatives"
-        )
-    except offload.TooSlow:
-        return replace(found, searched=False)
-
-
-async def format_hint_off_loop(teams: int, pitches: int) -> advice.Candidate | None:
-    """`drafts.format_hint` in the worker process within the advice budget; past it, no
-    hint (the format question is asked without its "Öneri")."""
-    try:
-        return await offload.run(
-            drafts.format_hint, teams, pitches, budget=offload.ADVICE_BUDGET, what="advice"
-        )
-    except offload.TooSlow:
-        return None
 
 
 async def replaceable(uow: UnitOfWork, actor: Actor) -> Running | None:
@@ -279,8 +244,7 @@ async def answer(uow: UnitOfWork, command: Answer, actor: Actor) -> Next:
             raise NotYourButton("stale")
         following = Next("edit", talk.answers, fields=edit_fields(talk.answers))
     elif talk.step == "edit":  # that one question again, then the summary
-        typed = command.text
-        field_ = typed if button else choice(typed, EDIT_WORDS, "edit", setupwords.read_field)
+        field_ = edit_field(talk.answers, command.text, button)
         if field_ not in STEPS:
             raise NotYourButton("stale")
         following = Next(field_, replace(talk.answers, editing=True))
@@ -333,12 +297,14 @@ async def cancel(uow: UnitOfWork, command: Cancel, actor: Actor) -> bool:
 class Confirm:
     """[Oluştur] (`replace` False) or [Evet, yerine kur] (True); `plans`: the summaries'
     plans by their answers' key (those that are kept), `chat_title` for the stored
-    tournament, `asker`: whose set-up the button is."""
+    tournament, `asker`: whose set-up the button is; `long`: the button a summary of a day
+    past midnight or over 12 hours has instead ([Yine de Oluştur])."""
 
     replace: bool
     plans: Mapping[str, object] = field(default_factory=dict)
     chat_title: str | None = None
     asker: int | None = None
+    long: bool = False  # [Yine de Oluştur]: a day past midnight or over 12 hours, as shown
 
 
 @writes
@@ -348,7 +314,9 @@ async def confirm(uow: UnitOfWork, command: Confirm, actor: Actor) -> Outcome[Ma
     both tournaments' reminders follow, in one commit. NotYourButton("stale"): no summary
     waits, or it is not the one pressed ([Evet, yerine kur] only under a summary that named
     a running tournament); MayNotReplace; RunningChanged: what runs is not what the summary
-    named (SetupRaced: it changed at this very moment)."""
+    named (SetupRaced: it changed at this very moment). LongPlanUnconfirmed: [Oluştur] for
+    a day past midnight or over 12 hours, whose own button is [Yine de Oluştur] (that
+    button under a plan that fits a day is an older summary's: stale)."""
     roles.own_button(command.asker, actor)
     talk = SetUp.read(await uow.setups.get(actor.chat_id, actor.user_id))
     if talk is None or talk.step != "confirm":
@@ -359,16 +327,24 @@ async def confirm(uow: UnitOfWork, command: Confirm, actor: Actor) -> Outcome[Ma
     if (running.id if running else None) != talk.replaces:
         raise RunningChanged(running.name if running else None)
     kept = command.plans.get(talk.answers.key())
+    spec = talk.answers.spec()
+    planned = kept if isinstance(kept, Plan) else drafts().build(spec)[1]
+    warned = day_warning(talk.answers.data(), planned, actor.now, ZONE)
+    long = warned is not None and warned.wants_alternatives
+    if long and not command.long:
+        raise LongPlanUnconfirmed(warned.minutes, warned.midnight)
+    if command.long and not long:
+        raise NotYourButton("stale")
     try:
         made = await create(
             uow,
-            talk.answers.spec(),
+            spec,
             chat_id=actor.chat_id,
             user_id=actor.user_id,
             now=actor.now,
             chat_title=command.chat_title,
             replacing=running is not None,
-            planned=kept if isinstance(kept, Plan) else None,
+            planned=planned,
         )
     except ActiveTournamentExists:
         raise SetupRaced() from None

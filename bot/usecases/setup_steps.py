@@ -17,18 +17,30 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.usecases import drafts
+from bot.usecases import conversations, setup_season, setup_spec
 from bot.usecases.errors import UnclearAnswer
+from bot.usecases.setup_words import (
+    EDIT_WORDS,
+    FORMAT_WORDS,
+    KIND_WORDS,
+    RHYTHM_KEYS,
+    RHYTHMS,
+    TIEBREAK_WORDS,
+    YES_NO,
+)
 from domain import names, setupform, setupwords, teamlists, timewords, weekly, when
 
 ZONE = ZoneInfo("Europe/Istanbul")
-KIND = "setup"  # the stored conversation's kind (a captain's claim, a result: others)
+KIND = conversations.SETUP  # the stored conversation's kind (a captain's claim, a result: others)
 TIMEOUT = timedelta(minutes=30)  # a set-up silent this long is gone
 STEPS = (
-    *("name", "teams", "pitches", "format", "groups", "kickoff", "rhythm", "slot", "third"),
-    "tiebreak",
+    *("name", "teams", "pitches", "format", "groups", "kickoff", "rhythm", "first", "skip"),
+    *("slot", "third", "tiebreak"),
 )
 EDITABLE = ("name", "teams", "pitches", "format", "groups", "kickoff", "slot", "third", "tiebreak")
+# A league over match weeks: its rhythm, first match day and skipped days instead of a kick-off.
+SEASON_EDITABLE = ("name", "teams", "pitches", "format", "rhythm", "first", "skip", "slot")
+SEASON_EDITABLE += ("tiebreak",)
 SEASON_FORMATS = ("league", "double")  # a league over weeks is one table
 
 
@@ -45,13 +57,14 @@ class Answers:
     groups: int | None = None
     kind: str | None = None  # a league's "tek gün mü?": "day", or "season" (over weeks)
     kickoff: datetime | None = None
-    season: Mapping[str, Any] | None = None  # the rhythm, as drafts.season_data keeps it
+    season: Mapping[str, Any] | None = None  # the rhythm, as setup_spec.season_data keeps it
     match: int | None = None
     changeover: int | None = None
     third: bool | None = None
     tiebreak: str | None = None
     seed: int | None = None  # the draw's, set by the first summary
     editing: bool = False  # one answer changed from the summary: back to it afterwards
+    told: tuple[str, ...] = ()  # a season's parts said ("first", "skip"): not asked again
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Answers:
@@ -60,6 +73,8 @@ class Answers:
         found = {k: v for k, v in data.items() if k in known and v is not None}
         if "teams" in found:
             found["teams"] = tuple(found["teams"])
+        if "told" in found:
+            found["told"] = tuple(found["told"])
         if isinstance(found.get("kickoff"), str):
             found["kickoff"] = datetime.fromisoformat(found["kickoff"])
         if "season" in found:
@@ -69,13 +84,13 @@ class Answers:
         return cls(**found)
 
     def data(self) -> dict[str, Any]:
-        """The stored form: what drafts reads (spec_of, data_key, plan_warning)."""
+        """The stored form: what setup_spec and drafts read (spec_of, data_key, plan_warning)."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if value is None or (f.name == "editing" and not value):
+            if value is None or (f.name in ("editing", "told") and not value):
                 continue
-            if f.name == "teams":
+            if f.name in ("teams", "told"):
                 value = list(value)
             elif f.name == "kickoff":
                 value = value.isoformat()
@@ -84,12 +99,12 @@ class Answers:
             out[f.name] = value
         return out
 
-    def spec(self) -> drafts.Spec:
-        return drafts.spec_of(self.data())
+    def spec(self) -> setup_spec.Spec:
+        return setup_spec.spec_of(self.data())
 
     def key(self) -> str:
-        """What the summary's plan is kept under until [Oluştur] (drafts.data_key)."""
-        return drafts.data_key(self.data())
+        """What the summary's plan is kept under until [Oluştur] (setup_spec.data_key)."""
+        return setup_spec.data_key(self.data())
 
     def seeded(self, now: datetime) -> Answers:
         """With the draw's seed: the one it has, else the moment of its first summary."""
@@ -153,6 +168,8 @@ def take(step: str, answers: Answers, text: str, moment: datetime) -> Next:
     """`text` (typed, or a button's value) as the answer to `step`, at `moment` (the chat's
     clock); the answers with it and the step that follows. A refused answer raises its
     DomainError (UnclearAnswer: none of the options)."""
+    if step == "kickoff" and answers.editing and answers.season:
+        step = "first"  # a season's [İlk maç] is its first match day: it stays a season
     told = _told(step, answers, text, moment)
     if told.editing:
         told, following = after_edit(step, told)
@@ -179,11 +196,10 @@ def _told(step: str, a: Answers, text: str, moment: datetime) -> Answers:
         case "groups":
             most = max(2, len(a.teams or ()) // 2)
             return replace(a, groups=setupwords.read_count(text, "groups", 2, most))
-        case "kickoff" if season_asked(text, a):  # a league: over weeks
-            if KIND_WORDS.get(names.loose_key(text)) == "season":
+        case "kickoff" if season_asked(text, a) and not (a.editing and a.kind == "day"):
+            if KIND_WORDS.get(names.loose_key(text)) == "season":  # a league over weeks
                 return replace(a, kind="season")  # the rhythm is asked next
-            rhythm = drafts.season_answer(timewords.rhythm_text(text), moment)  # at once
-            return replace(a, kind="season", season=rhythm, kickoff=_first_day(rhythm))
+            return _rhythm(a, text, moment, kind="season")  # the rhythm typed at once
         case "kickoff":  # past or a year ahead: refused in Turkish
             kickoff = when.check_horizon(timewords.read_kickoff(text, moment), moment, text)
             return replace(a, kickoff=kickoff, season=None, kind="day")
@@ -196,14 +212,34 @@ def _told(step: str, a: Answers, text: str, moment: datetime) -> Answers:
             chosen = choice(text, TIEBREAK_WORDS, "tiebreak", setupwords.read_tiebreak)
             return replace(a, tiebreak=chosen)
         case "rhythm":
-            typed = RHYTHMS[int(text)] if text in RHYTHM_KEYS else timewords.rhythm_text(text)
-            rhythm = drafts.season_answer(typed, moment)
-            return replace(a, season=rhythm, kickoff=_first_day(rhythm))
+            return _rhythm(a, RHYTHMS[int(text)] if text in RHYTHM_KEYS else text, moment)
+        case "first" if a.season:
+            season, whole = setup_season.with_first(a.season, text, moment)
+            known = {*a.told, "first"} - (set() if whole else {"skip"})
+            return _with_season(a, season, known)
+        case "skip" if a.season:
+            return _with_season(
+                a, setup_season.with_skip(a.season, text, moment), {*a.told, "skip"}
+            )
     return a
 
 
+def _rhythm(a: Answers, text: str, moment: datetime, kind: str | None = None) -> Answers:
+    """A rhythm answer ("her pazar 14:00-17:00", perhaps "| 15 Ocak'tan itibaren | 1 Şubat
+    hariç"): the season, keeping an earlier first day and skipped days that still fit."""
+    typed = timewords.rhythm_text(text)
+    new = setup_spec.season_answer(typed, moment)
+    season, known = setup_season.merged(a.season, new, setup_season.told(typed), moment)
+    return _with_season(replace(a, kind=kind or a.kind), season, set(known))
+
+
+def _with_season(a: Answers, season: Mapping[str, Any], known: set[str]) -> Answers:
+    told = tuple(p for p in setup_season.PARTS if p in known)
+    return replace(a, season=dict(season), kickoff=_first_day(season), told=told)
+
+
 def _first_day(rhythm: Mapping[str, Any]) -> datetime:
-    return drafts.season_kickoff(rhythm, ZONE)
+    return setup_spec.season_kickoff(rhythm, ZONE)
 
 
 def after_edit(step: str, a: Answers) -> tuple[Answers, str]:
@@ -214,6 +250,10 @@ def after_edit(step: str, a: Answers) -> tuple[Answers, str]:
         a = replace(a, season=None)
     if step == "kickoff" and a.kind == "season" and not a.season:
         return a, "rhythm"
+    if a.season and step in ("rhythm", "first", "skip"):  # a part it dropped is asked again
+        missing = [p for p in setup_season.PARTS if p not in a.told]
+        if missing:
+            return a, missing[0]
     if fmt != "groups":
         a = replace(a, groups=1)
     if fmt in ("league", "double"):
@@ -230,6 +270,8 @@ def next_step(step: str, a: Answers) -> tuple[Answers, str]:
     for candidate in STEPS[STEPS.index(step) + 1 :]:
         if candidate == "rhythm" and (a.kind != "season" or a.season):
             continue  # asked only after [Haftalara yayılan lig] without a rhythm
+        if candidate in setup_season.PARTS and (not a.season or candidate in a.told):
+            continue  # a season's first day and skipped days, unless its rhythm said them
         if candidate == "groups" and a.format != "groups":
             a = replace(a, groups=1)
             continue
@@ -242,11 +284,27 @@ def next_step(step: str, a: Answers) -> tuple[Answers, str]:
 
 def edit_fields(a: Answers) -> tuple[str, ...]:
     """The answers [Değiştir] offers: no group count but for groups, no third-place match
-    in a league."""
+    in a league; a league over match weeks its rhythm, first day and skipped days."""
+    if a.season:
+        return SEASON_EDITABLE
     fmt = a.format or "groups"
     skip = {"groups"} if fmt != "groups" else set()
     skip |= {"third"} if fmt in ("league", "double") else set()
     return tuple(f for f in EDITABLE if f not in skip)
+
+
+def edit_field(a: Answers, text: str, button: bool) -> str:
+    """The answer [Değiştir] is to change: a button's value, or the typed word
+    (UnclearAnswer for none). A season's "İlk maç" is its first match day, so the edit
+    keeps it a season; a day's "Gün ve saat" is its kick-off."""
+    field_ = text if button else choice(text, EDIT_WORDS, "edit", setupwords.read_field)
+    if a.season and field_ == "kickoff":
+        return "first"
+    if not a.season and field_ in ("rhythm", "first"):
+        return "kickoff"
+    if not a.season and field_ == "skip":
+        raise UnclearAnswer(text, "edit")
+    return field_
 
 
 def season_asked(text: str, a: Answers) -> bool:
@@ -301,65 +359,5 @@ def form_answers(form: setupform.Form, now: datetime) -> Answers:
     )
     if form.season is None:
         return found
-    rhythm = drafts.season_data(form.season)  # a league over match weeks
-    return replace(found, season=rhythm, kickoff=_first_day(rhythm))
-
-
-# --- what people type instead of pressing a button (keys: names.loose_key) ---------------
-
-FORMAT_WORDS = {
-    "groups": "groups",
-    "gruplar eleme": "groups",
-    "gruplar": "groups",
-    "grup": "groups",
-    "league": "league",
-    "lig": "league",
-    "double": "double",
-    "cift devreli lig": "double",
-    "cift devreli": "double",
-    "knockout": "knockout",
-    "eleme": "knockout",
-}
-EDIT_WORDS = {  # the [Değiştir] buttons' labels (bot.texts.setup.EDIT_FIELDS), and more
-    "ad": "name",
-    "takimlar": "teams",
-    "saha": "pitches",
-    "bicim": "format",
-    "grup sayisi": "groups",
-    "ilk mac": "kickoff",
-    "sure": "slot",
-    "ucunculuk": "third",
-    "esitlik": "tiebreak",
-    "isim": "name",
-    "grup": "groups",
-    "gruplar": "groups",
-    "saat": "kickoff",
-    "tarih": "kickoff",
-    "sahalar": "pitches",
-    "format": "format",
-}
-KIND_WORDS = {
-    "season": "season",
-    "haftalara yayilan lig": "season",
-    "haftalara yayilan": "season",
-    "haftalik lig": "season",
-    "haftalik": "season",
-    "sezon": "season",
-    "sezon ligi": "season",
-}
-RHYTHMS = (  # the rhythm question's buttons: their value is the index
-    "her pazar 14:00-17:00",
-    "iki haftada bir pazar 14:00-17:00",
-    "her cumartesi 10:00-13:00",
-    "her salı 21:00-23:00",
-)
-RHYTHM_KEYS = tuple(str(i) for i in range(len(RHYTHMS)))
-YES_NO = {"yes": "yes", "evet": "yes", "var": "yes", "no": "no", "hayir": "no", "yok": "no"}
-TIEBREAK_WORDS = {
-    "tff": "tff",
-    "uefa": "uefa",
-    "fifa": "fifa",
-    "makale": "makale",
-    "averaj once": "makale",
-    "halisaha": "halisaha",
-}
+    rhythm = setup_spec.season_data(form.season)  # a league over match weeks, told whole
+    return replace(found, season=rhythm, kickoff=_first_day(rhythm), told=setup_season.PARTS)

@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from zoneinfo import ZoneInfo
 
 import domain.tournament
+from bot.usecases import conversations
 from domain import progress, tiebreak
+from domain.bookings import Booking
+from domain.fairplay import team_cards
 from domain.model import Group, PlannedMatch, Result
 from domain.standings import Card, PointsRule, Table
-from domain.tournament import PLAYOFF, Play, is_playoff
+from domain.tiebreak import CardKind
+from domain.tournament import PLAYOFF, Fixture, Play, is_playoff
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
-from storage.records import Loaded, StoredMatch, Tournament
+from storage.records import (
+    Loaded,
+    StoredBan,
+    StoredEvent,
+    StoredMatch,
+    StoredPlayer,
+    Tournament,
+)
+
+_CARD_KINDS = frozenset(k.value for k in CardKind)
 
 __all__ = ["PLAYOFF", "Snapshot", "active", "is_playoff", "load", "running"]
 
@@ -29,6 +44,17 @@ class Snapshot:
     matches: tuple[StoredMatch, ...]
     cards: tuple[Card, ...] = ()
     lots: tuple[tuple[str, ...], ...] = ()
+    players: tuple[StoredPlayer, ...] = ()  # removed ones too (their goals and cards stay)
+    events: tuple[StoredEvent, ...] = ()
+    bans: tuple[StoredBan, ...] = ()
+    team_ids: Mapping[str, int] = field(default_factory=dict)
+
+    def squad(self, team: str) -> tuple[StoredPlayer, ...]:
+        """The team's squad as it stands (players taken off it left out)."""
+        return tuple(p for p in self.players if p.team == team and not p.removed)
+
+    def events_of(self, match_no: int) -> tuple[StoredEvent, ...]:
+        return tuple(e for e in self.events if e.match_no == match_no)
 
     @property
     def id(self) -> int:
@@ -46,12 +72,21 @@ class Snapshot:
     def planned(self) -> tuple[PlannedMatch, ...]:
         return tuple(m.match for m in self.matches)
 
+    def waiting(self, team: str | None = None) -> tuple[PlannedMatch, ...]:
+        """The matches waiting for a date (/ertele 14 belirsiz), of `team` or all, by
+        number: out of `matches` and `planned`, still matches of the tournament."""
+        kept = (u.match for u in self.tournament.settings.undated)
+        return tuple(sorted((m for m in kept if team is None or m.involves(team)), key=_no))
+
     @cached_property
     def play(self) -> Play:
         settings = self.tournament.settings
+        # A match waiting for a date (/ertele 14 belirsiz) is still to play: its group is
+        # not over, nor are the places it decides.
+        waiting = tuple(Fixture(u.match) for u in settings.undated)
         return Play(
             groups=self.groups,
-            matches=self.matches,  # a StoredMatch is the domain's Fixture
+            matches=(*self.matches, *waiting),  # a StoredMatch is the domain's Fixture
             tiebreak=tiebreak.stored(settings.tie_break),
             # /ayarlar hukmen_puan_sil acik: a forfeit also costs a win's points (FMT Madde 24)
             points=PointsRule(forfeit_deduction=settings.forfeit_deduction),
@@ -91,6 +126,48 @@ class Snapshot:
         return domain.tournament.champion(self.play)
 
 
+def _no(match: PlannedMatch) -> int:
+    return match.no
+
+
+def with_events(
+    snap: Snapshot, players: Sequence[StoredPlayer], events: Sequence[StoredEvent]
+) -> Snapshot:
+    """The tournament with players and events just stored, without reading it again: their
+    cards count for fair play (a tie-break criterion) as a fresh load's would: a match's
+    bookings of one player combine (a yellow, then a red by /kart), so the events' cards
+    are counted anew."""
+    everything = (*snap.events, *events)
+    others = Counter(snap.cards) - Counter(_event_cards(snap.events))  # the team-level table's
+    cards = (*others.elements(), *_event_cards(everything))
+    return dataclasses.replace(
+        snap, players=(*snap.players, *players), events=everything, cards=cards
+    )
+
+
+def without_events(snap: Snapshot, gone: Sequence[StoredEvent]) -> Snapshot:
+    """The tournament with events just taken back, their cards no longer counted."""
+    others = Counter(snap.cards) - Counter(_event_cards(snap.events))
+    events = tuple(e for e in snap.events if e not in gone)
+    return dataclasses.replace(
+        snap, events=events, cards=(*others.elements(), *_event_cards(events))
+    )
+
+
+def _event_cards(events: Sequence[StoredEvent]) -> tuple[Card, ...]:
+    """The players' bookings as the fair-play criterion's team cards."""
+    return team_cards(
+        Booking(e.match_no, e.team, e.player, CardKind(e.kind))
+        for e in events
+        if e.kind in _CARD_KINDS
+    )
+
+
+def with_ban(snap: Snapshot, player_id: int, matches: int, after: int | None) -> Snapshot:
+    """The tournament with one more /ceza decision, without reading it again."""
+    return dataclasses.replace(snap, bans=(*snap.bans, StoredBan(player_id, matches, after)))
+
+
 async def load(
     uow: UnitOfWork,
     tournament_id: int,
@@ -102,27 +179,45 @@ async def load(
     return await _snapshot(uow, await uow.tournaments.load(tournament_id))
 
 
-async def active(uow: UnitOfWork, chat_id: int) -> Snapshot:
-    """The chat's running tournament; NoActiveTournament where none runs."""
-    snap = await running(uow, chat_id)
+async def active(uow: UnitOfWork, chat_id: int, talker: int | None = None) -> Snapshot:
+    """The chat's running tournament; NoActiveTournament where none runs (`talker`: as
+    for `running`)."""
+    snap = await running(uow, chat_id, talker)
     if snap is None:
         raise NoActiveTournament(chat_id)
     return snap
 
 
-async def running(uow: UnitOfWork, chat_id: int) -> Snapshot | None:
-    """The chat's running tournament, or None: one statement, unless it keeps cards or lots."""
-    loaded = await uow.tournaments.running(chat_id)
+async def running(uow: UnitOfWork, chat_id: int, talker: int | None = None) -> Snapshot | None:
+    """The chat's running tournament, or None: one statement, unless it has drawn lots.
+    With `talker` (a plain message's sender) the same statement reads their stored
+    conversation: Talking when a set-up waits for their answer (several processes keep
+    no in-memory index of conversations, and a separate look would cost a read)."""
+    if talker is None:
+        loaded = await uow.tournaments.running(chat_id)
+    else:
+        loaded, talk = await uow.tournaments.running_or_talk(chat_id, talker)
+        if conversations.awaits_answer(talk):
+            raise conversations.Talking(chat_id, talker)
     return None if loaded is None else await _snapshot(uow, loaded)
 
 
 async def _snapshot(uow: UnitOfWork, loaded: Loaded) -> Snapshot:
     tournament, tid = loaded.tournament, loaded.tournament.id
-    # Most tournaments never record a card or a lot: the flags spare two reads per action.
-    cards: tuple[Card, ...] = ()
+    # Fair play counts the players' bookings (/kart, a result's cards line). Most
+    # tournaments never draw lots: the flag spares a read per action.
+    cards = _event_cards(loaded.events)
     lots: tuple[tuple[str, ...], ...] = ()
-    if tournament.settings.has_cards:
-        cards = tuple(Card(team, kind) for team, kind in await uow.tiebreak.cards(tid))
     if tournament.settings.has_lots:
         lots = tuple((await uow.tiebreak.lots(tid)).values())
-    return Snapshot(tournament, loaded.groups, loaded.matches, cards, lots)
+    return Snapshot(
+        tournament,
+        loaded.groups,
+        loaded.matches,
+        cards,
+        lots,
+        loaded.players,
+        loaded.events,
+        loaded.bans,
+        loaded.team_ids,
+    )

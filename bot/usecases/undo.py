@@ -5,14 +5,16 @@ planned again). Nothing stored is deleted: the audit trail keeps what was undone
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from bot.usecases import reminders, results, roles, snapshots
+from bot.usecases import goal_choices, reminders, results, roles, snapshots
 from bot.usecases.errors import UndoBlocked
 from bot.usecases.runner import Actor, claim_update, writes
 from domain.model import PlannedMatch, Score
 from domain.settings import Withdrawal
 from storage import UnitOfWork
+from storage.records import StoredEvent
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,10 @@ class Undone:
     removed: Score
     restored: Score | None
     snapshot: snapshots.Snapshot
+    events_removed: int = 0  # its scorers' and cards' rows taken back with it
+    gone: tuple[StoredEvent, ...] = ()  # which, when an earlier score stands again
+    # An earlier score standing again whose side's scorers differ: which goals go?
+    asked: goal_choices.Question | None = None
 
 
 async def undo(uow: UnitOfWork, snap: snapshots.Snapshot, actor: Actor) -> Undone:
@@ -34,7 +40,20 @@ async def undo(uow: UnitOfWork, snap: snapshots.Snapshot, actor: Actor) -> Undon
     if await results.fill_knockout(uow, after):  # a knockout side un-filled: its reminders follow
         after = await snapshots.load(uow, snap.id, snap.tournament, snap.groups)
         await reminders.sync(uow, snap.id, actor.now, after)
-    return Undone(match.match, outcome.removed, outcome.restored, after)
+    if outcome.restored is not None:  # an earlier score: its goals above it, as a correction's
+        done = await goal_choices.settle(uow, after, match.match.no, actor)
+        gone, after = done.dropped, done.snapshot
+        return Undone(
+            match.match, outcome.removed, outcome.restored, after, len(gone), gone, done.asked
+        )
+    gone = after.events_of(match.match.no)
+    if gone:  # its scorers and cards go with it (marked, never deleted)
+        await uow.players.delete_events(
+            [e.id for e in gone], by=actor.user_id, at=actor.now, update_id=actor.update_id
+        )
+        left = tuple(e for e in after.events if e not in gone)
+        after = dataclasses.replace(after, events=left)
+    return Undone(match.match, outcome.removed, None, after, len(gone))
 
 
 def _decided_later_play(snap: snapshots.Snapshot, match: PlannedMatch) -> bool:
@@ -88,15 +107,23 @@ async def _reinstate(
         if outcome.match_no != no:  # pragma: no cover - `after` said they were the latest
             raise RuntimeError(f"undid match {outcome.match_no}, expected {no}")
     removed = record.removed
-    if removed:
-        await uow.matches.replan(snap.id, [*snap.planned, *removed])
-    withdrawn = tuple(w for w in snap.tournament.settings.withdrawn if w.team != record.team)
-    tournament = await uow.tournaments.update_settings(snap.id, withdrawn=withdrawn)
+    waited = {u.match.no for u in record.undated}  # back to waiting for a date
+    if removed or waited:
+        plan = [m for m in snap.planned if m.no not in waited]
+        await uow.matches.replan(snap.id, [*plan, *removed])
+    settings = snap.tournament.settings
+    withdrawn = tuple(w for w in settings.withdrawn if w.team != record.team)
+    undated = (*settings.undated, *record.undated)
+    tournament = await uow.tournaments.update_settings(
+        snap.id, withdrawn=withdrawn, undated=undated
+    )
     after = await snapshots.load(uow, snap.id, tournament, snap.groups)
     if await results.fill_knockout(uow, after):  # sides the withdrawal decided go back
         after = await snapshots.load(uow, snap.id, tournament, snap.groups)
     await reminders.sync(uow, snap.id, actor.now, after)
-    return Reinstated(record.team, len(record.awarded) + len(removed))
+    return Reinstated(
+        record.team, len(record.awarded) + len(removed) + len(record.undated) * record.annulled
+    )
 
 
 @dataclass(frozen=True)

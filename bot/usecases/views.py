@@ -17,6 +17,15 @@ class Running:
     """/fikstur, /puan, /eleme, /yazdir, /takvim, /disa_aktar: the chat's tournament."""
 
 
+@dataclass(frozen=True)
+class Tables:
+    """Every group's table (a league's one): "puan durumu" asked by someone who captains
+    no team, as /puan shows them."""
+
+    snapshot: snapshots.Snapshot
+    label: str | None = None  # "a grubu puan durumu": that group's alone
+
+
 @reads
 async def snapshot(uow: UnitOfWork, command: Running, actor: Actor) -> snapshots.Snapshot:
     """The chat's running tournament (NoActiveTournament where none runs, as in a private

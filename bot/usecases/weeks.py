@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from bot.usecases import reminders, roles, schedule, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, writes
-from domain import weekmoves, when
+from domain import shifts, weekmoves, when
 from domain.errors import DomainError
 from domain.model import PlannedMatch
-from domain.settings import UndatedMatch
 from storage import UnitOfWork
 
 WEEK = "move a match week"
@@ -67,7 +66,7 @@ async def move_week(
     else:
         after = weekmoves.move_week_to(snap.planned, played, week, day, today=local_today)
     changes = weekmoves.changes(snap.planned, after)
-    return await schedule._store(uow, snap, after, changes, now)  # the group, then captains
+    return await schedule.store(uow, snap, after, changes, now)  # the group, then captains
 
 
 @dataclass(frozen=True)
@@ -119,26 +118,93 @@ def _playoff_start(snap: snapshots.Snapshot, text: str, now: datetime) -> dateti
     """A typed day and time; a day alone at the season's opening time; nothing: the next
     free match day (the season's rhythm after the last match day) at that time."""
     local = now.astimezone(snap.zone)
-    last = max(snap.planned, key=lambda m: m.start)
+    if not text.strip():
+        found = playoff_kickoff(snap, now)
+        if found is None:
+            raise NoPlayoff("none")
+        return found
+    try:
+        return when.parse_kickoff(text, local)
+    except when.BadDateTime as exc:
+        if exc.reason is not when.DateTimeProblem.MISSING_TIME:
+            raise
+    day = when.parse_date(text, local.date())
+    return datetime.combine(day, _opens(snap), tzinfo=snap.zone)
+
+
+def _opens(snap: snapshots.Snapshot) -> time:
     season = snap.tournament.settings.season
-    opens = last.start.time() if season is None else season.opens
-    if text.strip():
-        try:
-            return when.parse_kickoff(text, local)
-        except when.BadDateTime as exc:
-            if exc.reason is not when.DateTimeProblem.MISSING_TIME:
-                raise
-        day = when.parse_date(text, local.date())
-    else:
-        every, skip = _rhythm(snap)
-        day = weekmoves.next_free_day([m.start.date() for m in snap.planned], every, skip)
-    return datetime.combine(day, opens, tzinfo=snap.zone)
+    last = max(snap.planned, key=lambda m: m.start)
+    return last.start.astimezone(snap.zone).time() if season is None else season.opens
+
+
+def playoff_kickoff(snap: snapshots.Snapshot, now: datetime | None = None) -> datetime | None:
+    """The kick-off `/playoff` alone gives a play-off: in a season league the next free
+    match day after the last one (its rhythm) at the season's opening time; in a cup, the
+    same day, once the group stage is over (`_after_the_groups`). The texts that ask for a
+    play-off name it. None without a planned match."""
+    if not snap.planned:
+        return None
+    if snap.tournament.settings.season is None:
+        return _after_the_groups(snap, now)
+    every, skip = _rhythm(snap)
+    days = [m.start.astimezone(snap.zone).date() for m in snap.planned]
+    day = weekmoves.next_free_day(days, every, skip)
+    return datetime.combine(day, _opens(snap), tzinfo=snap.zone)
+
+
+def _after_the_groups(snap: snapshots.Snapshot, now: datetime | None) -> datetime | None:
+    """A cup's play-off: a changeover after the group stage's last match, the tied teams'
+    rest kept, or the next five-minute mark after `now` once that has passed; the knockout
+    waits for it (`_knockout_after`), since the tie decides who goes through."""
+    rules = schedule.spacing(snap)
+    stage = [m for m in snap.planned if not m.stage.is_knockout]
+    if not stage:
+        return None
+    start = max(m.end for m in stage) + timedelta(minutes=rules.changeover)
+    try:
+        _, tie = _playoff_tie(snap)
+    except NoPlayoff:
+        tie = ()
+    for team in tie:
+        own = max(m.end for m in stage if m.involves(team))
+        start = max(start, own + timedelta(minutes=rules.group_rest))
+    if now is not None and start <= now:
+        start = _five(now + timedelta(minutes=1), snap)
+    return start.astimezone(snap.zone)
+
+
+def _five(moment: datetime, snap: snapshots.Snapshot) -> datetime:
+    """`moment` or the next five-minute mark of the tournament's clock after it."""
+    local = moment.astimezone(snap.zone)
+    mark = local.replace(second=0, microsecond=0) + timedelta(minutes=-local.minute % 5)
+    return mark if mark >= local else mark + timedelta(minutes=5)
+
+
+def _knockout_after(
+    snap: snapshots.Snapshot, playoff: PlannedMatch
+) -> tuple[tuple[PlannedMatch, PlannedMatch], ...]:
+    """The knockout matches still to play, all moved on by as much as the first of them
+    needs to kick off after the play-off (its winner's rest, the pitch's changeover): their
+    order and gaps kept, as a delay would. None moved when they come late enough."""
+    rules = schedule.spacing(snap)
+    played = reminders.played(snap)
+    waiting = [m for m in snap.planned if m.stage.is_knockout and m.no not in played]
+    if not waiting:
+        return ()
+    ready = playoff.end + timedelta(minutes=max(rules.changeover, rules.knockout_rest))
+    late = _five(ready, snap) - min(m.start for m in waiting)
+    if late <= timedelta(0):
+        return ()
+    ordered = sorted(waiting, key=lambda m: (m.start, m.pitch, m.no))
+    return tuple((m, shifts.retimed(m, m.start + late)) for m in ordered)
 
 
 @dataclass(frozen=True)
 class Playoff:
     match: PlannedMatch
     snapshot: snapshots.Snapshot
+    moved: tuple[tuple[PlannedMatch, PlannedMatch], ...] = ()  # the knockout, (old, new)
 
 
 @dataclass(frozen=True)
@@ -174,78 +240,35 @@ async def plan_playoff(uow: UnitOfWork, command: PlanPlayoff, actor: Actor) -> O
         away=away,
         key=f"{snapshots.PLAYOFF}{len(planned) + 1}",
     )
-    await uow.matches.replan(snap.id, [*snap.planned, match])
+    moved = _knockout_after(snap, match) if snap.tournament.settings.season is None else ()
+    new = {old.no: later for old, later in moved}
+    await uow.matches.replan(snap.id, [*(new.get(m.no, m) for m in snap.planned), match])
     after = await snapshots.load(uow, snap.id, snap.tournament)  # the plan as it is now
     await reminders.sync(uow, snap.id, actor.now, after)
-    return Outcome(Playoff(match, snap), Effects(drawn=(after,)))
+    return Outcome(Playoff(match, snap, moved), Effects(drawn=(after,)))
 
 
-# --- /ertele 14 belirsiz ---------------------------------------------------------------------
+# /ertele 14 belirsiz and back: bot.usecases.undated (its names kept here for callers).
+from bot.usecases.undated import (  # noqa: E402
+    LeaveUndated,
+    Undated,
+    leave_undated,
+    postpone_match,
+    undated,
+)
 
-
-@dataclass(frozen=True)
-class Undated:
-    """A match left without a date: out of the plan (no reminder, no view shows a date it
-    does not have), kept in the settings until `/ertele 14 7 Şubat 15:10` dates it again.
-    `tell`: its captains who can be told in private."""
-
-    match: PlannedMatch
-    tell: tuple[tuple[int, str], ...]  # (captain, team)
-
-
-def undated(snap: snapshots.Snapshot) -> list[PlannedMatch]:
-    """The matches waiting for a date, by number."""
-    kept = snap.tournament.settings.undated
-    return sorted((u.match for u in kept), key=lambda m: m.no)
-
-
-@dataclass(frozen=True)
-class LeaveUndated:
-    """/ertele 14 belirsiz: the match's number."""
-
-    number: int
-
-
-@writes(replanned=True)
-async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) -> Outcome[Undated]:
-    """/ertele 14 belirsiz: match 14 (not played) waits for a date; organisers only."""
-    number = command.number
-    snap = await snapshots.active(uow, actor.chat_id)
-    roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
-    stored = next((m for m in snap.matches if m.match.no == number), None)
-    if stored is None:
-        raise schedule.CannotPostpone("not_found", number)
-    if stored.result is not None:
-        raise schedule.CannotPostpone("played", number, stored.match, result=stored.result)
-    await uow.matches.replan(snap.id, [m for m in snap.planned if m.no != number])
-    kept = tuple(u for u in snap.tournament.settings.undated if u.match.no != number)
-    waiting = UndatedMatch(stored.match, actor.now, actor.user_id)
-    tournament = await uow.tournaments.update_settings(snap.id, undated=(*kept, waiting))
-    after = await snapshots.load(uow, snap.id, tournament)  # the plan as it is now
-    await reminders.sync(uow, snap.id, actor.now, after)
-    captains = await uow.teams.captains(snap.id)
-    pairs = [
-        (u, t) for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())
-    ]
-    reachable = await uow.private_chats.reachable({u for u, _ in pairs}) if pairs else set()
-    left = Undated(stored.match, tuple(p for p in pairs if p[0] in reachable))
-    return Outcome(left, Effects(drawn=(after,)))
-
-
-@writes(replanned=True)
-async def postpone_match(
-    uow: UnitOfWork, command: schedule.Postpone, actor: Actor
-) -> Outcome[schedule.Moved]:
-    """/ertele 14 7 Şubat 15:10: as schedule.postpone, and a match waiting for a date
-    (/ertele 14 belirsiz) is planned again first, then moved to that time."""
-    snap = await snapshots.active(uow, actor.chat_id)
-    number, _ = schedule.parse_postpone(command.text)
-    roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
-    settings = snap.tournament.settings
-    waiting = settings.undated_match(number)
-    if waiting is not None:
-        await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
-        kept = tuple(u for u in settings.undated if u.match.no != number)
-        await uow.tournaments.update_settings(snap.id, undated=kept)
-        snap = await snapshots.active(uow, actor.chat_id)
-    return await schedule.move_match(uow, snap, command.text, actor.now)
+__all__ = [
+    "PLAN_PLAYOFF",
+    "WEEK",
+    "BadWeek",
+    "LeaveUndated",
+    "NoPlayoff",
+    "Playoff",
+    "PostponeWeek",
+    "Undated",
+    "leave_undated",
+    "plan_playoff",
+    "postpone_match",
+    "postpone_week",
+    "undated",
+]

@@ -12,10 +12,14 @@ rendered on the server from the snapshot cache (bot.web.site), with a little Jav
     /t/<token>/takvim/<team>.ics  one team's
     /static/...                   CSS and JS
     POST <webhook path>           Telegram's updates, only with the secret header
+
+With a Guard (bot.web.guard, as the bot's server runs it) requests are counted per visitor
+address (429 beyond the rate) and long polls are capped (503 beyond).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -34,10 +38,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bot.render import calendar
-from bot.web import view
+from bot.runtime.logs import Tally, describe, failure_kind
+from bot.web import players_view, view
+from bot.web.guard import BUSY_HEADERS, BUSY_TEXT, Guard, Middleware, address
 from bot.web.site import Entry, Site
+from storage.errors import unavailable
 
 log = logging.getLogger(__name__)
+refusals = Tally(log)  # refused webhook POSTs: one line a minute per kind, with a count
 HERE = Path(__file__).parent
 LONG_POLL = 25.0  # seconds a /surum request waits for a change before it answers anyway
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -75,8 +83,11 @@ def _minute(site: Site) -> tuple[int, ...]:
 
 
 def _page(site: Site, entry: Entry, kind: str, name: str | None, fragment: bool) -> bytes | None:
-    """The page's HTML (or main part) for this revision and minute, rendered once."""
+    """The page's HTML (or main part) for this revision and minute, rendered once; None for
+    a team the tournament does not have (never cached: a visitor chooses the names)."""
     home = f"/t/{entry.token}"
+    if kind == "team" and (name or "") not in entry.snap.teams:
+        return None
 
     def make() -> tuple[bytes, bytes] | None:
         now: datetime = site.clock()
@@ -85,13 +96,20 @@ def _page(site: Site, entry: Entry, kind: str, name: str | None, fragment: bool)
             if found is None:
                 return None
             main = _templates.get_template("team.html").render(
-                v=found, home=home, calendar=site.calendar_url(entry.token, found.name)
+                v=found,
+                squad=players_view.squad(entry.snap, found.name),
+                home=home,
+                calendar=site.calendar_url(entry.token, found.name),
             )
             title = f"{found.name} · {found.tournament}"
         else:
             shown = view.tournament(entry.snap, now)
             main = _templates.get_template("tournament.html").render(
-                v=shown, home=home, calendar=site.calendar_url(entry.token), columns=view.COLUMNS
+                v=shown,
+                p=players_view.players(entry.snap),
+                home=home,
+                calendar=site.calendar_url(entry.token),
+                columns=view.COLUMNS,
             )
             title = shown.name
         whole = _templates.get_template("base.html").render(
@@ -113,7 +131,9 @@ def _missing() -> HTMLResponse:
     return HTMLResponse(body, status_code=404, headers=PAGE_HEADERS)
 
 
-def make_app(site: Site, webhook: Webhook | None = None) -> Starlette:
+def make_app(
+    site: Site, webhook: Webhook | None = None, guard: Guard | None = None
+) -> Starlette | Middleware:
     async def tournament_page(request: Request) -> Response:
         entry = await site.entry(request.path_params["token"])
         if entry is None:
@@ -137,7 +157,12 @@ def make_app(site: Site, webhook: Webhook | None = None) -> Starlette:
             return JSONResponse({"error": "not found"}, status_code=404)
         since = request.query_params.get("since")
         if since is not None:
-            entry = await site.wait(entry, since, LONG_POLL)
+            with contextlib.ExitStack() as held:
+                if guard is not None and not held.enter_context(
+                    guard.long_poll(address(request.scope))
+                ):
+                    return PlainTextResponse(BUSY_TEXT, 503, BUSY_HEADERS)
+                entry = await site.wait(entry, since, LONG_POLL)
             if not site.alive(entry):  # retired meanwhile
                 return JSONResponse({"error": "not found"}, status_code=404)
         return JSONResponse({"surum": entry.revision}, headers={"Cache-Control": "no-store"})
@@ -172,7 +197,10 @@ def make_app(site: Site, webhook: Webhook | None = None) -> Starlette:
     ]
     if webhook is not None:
         routes.insert(0, Route(webhook.path, _webhook_endpoint(webhook), methods=["POST"]))
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    if guard is None:
+        return app
+    return Middleware(app, guard, exempt=[webhook.path] if webhook else [])
 
 
 def _webhook_endpoint(hook: Webhook) -> Callable[[Request], Awaitable[Response]]:
@@ -181,15 +209,19 @@ def _webhook_endpoint(hook: Webhook) -> Callable[[Request], Awaitable[Response]]
     async def endpoint(request: Request) -> Response:
         given = request.headers.get(SECRET_HEADER, "").encode()
         if not secrets.compare_digest(given, expected):
-            log.warning("webhook: a POST without the right secret header was refused (403)")
+            refusals.note("403", "webhook: a POST without the right secret header refused (403)")
             return Response(status_code=403)
         try:
             data = await request.json()
-        except ValueError:
+            await hook.put(data)
+        except ValueError as exc:  # not JSON, or not an update this bot can read
+            refusals.note("malformed", "webhook: a malformed update was refused (400): %s", exc)
             return Response(status_code=400)
-        if not isinstance(data, dict):
-            return Response(status_code=400)
-        await hook.put(data)
+        except Exception as exc:  # the database is locked or full: Telegram sends it again
+            if not unavailable(exc):
+                raise
+            refusals.note(failure_kind(exc), "webhook: update not stored (503): %s", describe(exc))
+            return Response(status_code=503)
         return Response()
 
     return endpoint

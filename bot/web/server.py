@@ -7,6 +7,10 @@ public pages and, in webhook mode, the webhook endpoint. SIGTERM and SIGINT stop
 
 The server listens on Settings.listen (127.0.0.1 unless told) in plain HTTP: TLS ends at
 the operator's proxy, so an https:// webhook URL never makes the bot want a certificate.
+
+The server shares the bot's process and loop, so what visitors can make it do is bounded
+(bot/web/guard.py): connections within half the open-file limit, long polls, requests per
+address; asyncio's and uvicorn's reports of what visitors cause come once a minute.
 """
 
 from __future__ import annotations
@@ -24,15 +28,16 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import uvicorn
-from telegram import Update
 from telegram.ext import Application
 
+from bot.runtime import logs
 from bot.runtime.settings import Settings
-from bot.web import KEY
+from bot.web import KEY, guard, updates
 from bot.web.app import Webhook, make_app
 
 log = logging.getLogger(__name__)
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+BACKLOG = 128  # connections asyncio accepts in one go (each a descriptor until refused)
 
 
 SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as a secret_token
@@ -91,6 +96,7 @@ def _socket(host: str, port: int) -> socket.socket:
 
 async def serve(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
     loop = asyncio.get_running_loop()
+    logs.quiet_loop(loop)  # "socket.accept() out of system resource" once a minute, not per try
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
@@ -107,7 +113,7 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
         intake = app.bot_data.get("intake")  # bot.app.INTAKE: stored before Telegram's 200
 
         async def put(data: dict[str, Any]) -> None:
-            update = Update.de_json(data, app.bot)
+            update = updates.read(data, app.bot)  # Unreadable (a 400) unless an update
             if intake is None:
                 await app.update_queue.put(update)
             else:
@@ -115,7 +121,6 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
 
         hook = Webhook(path, secret, put)
     site = app.bot_data[KEY]
-    web = make_app(site, hook)
     try:
         sock = _socket(settings.listen, settings.web_port)
     except OSError as exc:
@@ -132,16 +137,26 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
     served: asyncio.Task[None] | None = None
     if sock is not None:
         config = uvicorn.Config(
-            web,
+            None,
             log_level="warning",
             access_log=False,
             lifespan="off",
             proxy_headers=True,
             timeout_graceful_shutdown=3,
+            backlog=BACKLOG,
         )
+        limits = guard.Limits.for_open_files()
+        bounds = guard.Guard(limits, trusted=guard.trusted_proxies(config.forwarded_allow_ips))
+        config.app = make_app(site, hook, bounds)
+        config.http = guard.protocol(bounds)
+        logging.getLogger("uvicorn.error").addFilter(logs.Repeats())
         server = _Server(config)
         served = asyncio.create_task(server.serve(sockets=[sock]), name="http")
         where = f"{settings.listen}:{settings.web_port}"
+        log.info(
+            "pages: at most %d connections, %d long polls, %.0f requests/s per address",
+            limits.connections, limits.long_polls, limits.rate,
+        )  # fmt: skip
         if settings.public_url:
             log.info("pages: serving on %s, opened as %s", where, settings.public_base)
         else:
@@ -166,6 +181,8 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
             waits.append(served)
         await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        if (intake := app.bot_data.get("intake")) is not None:
+            intake.stop_taking()  # several processes: no chat takes another update
         if app.updater is not None and app.updater.running:
             await app.updater.stop()
         site.release()  # long polls answer now, so the server can close at once

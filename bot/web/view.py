@@ -4,13 +4,16 @@ templates lay out. Pure: no database, no HTTP, no Telegram names or ids."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.texts.common import STAGES, day, goal_difference, hm, side, stage_label, tie_rule
+from bot.texts.files import days_span, week_heading
 from bot.texts.fixture import score_text
+from bot.texts.table import tie_note
 from bot.usecases.snapshots import Snapshot
 from domain.model import PlannedMatch, Score, Stage
+from domain.selection import by_week
 from domain.standings import Table
 
 COMING = 6  # matches listed under "Sıradaki maçlar" besides the ones under way
@@ -24,7 +27,7 @@ class MatchView:
     end: str
     pitch: str
     stage: str
-    home: str  # a team, or what decides it ("A Grubu 1.", "13. maçın galibi")
+    home: str  # a team, or what decides it ("A Grubu 1.si", "1. yarı finalin galibi")
     away: str
     home_team: str | None  # set when the side is a known team: its page is linked
     away_team: str | None
@@ -45,7 +48,7 @@ class RowView:
 class TableView:
     title: str
     rows: tuple[RowView, ...]
-    unresolved: tuple[str, ...]
+    unresolved: tuple[str, ...]  # each tie no criterion breaks, in words (tie_note)
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class TournamentView:
     teams: tuple[str, ...]
     played: int
     total: int
+    undated: tuple[MatchView, ...] = ()  # /ertele N belirsiz: "Tarihi belli değil"
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,7 @@ class TeamView:
     matches: tuple[MatchView, ...]
     ended: bool
     multi_day: bool
+    undated: tuple[MatchView, ...] = ()
 
 
 COLUMNS = ("O", "G", "B", "M", "A", "Y", "AV", "P")
@@ -98,17 +103,6 @@ def _sides(snap: Snapshot) -> dict[str, tuple[str | None, str | None]]:
         return snap.knockout_sides()
     except (KeyError, ValueError):  # a plan the progress rules cannot read: codes stay
         return {}
-
-
-def _side_words(match: PlannedMatch, home: bool) -> str:
-    code = match.home_from if home else match.away_from
-    if code is None:
-        return side(match, home)
-    if code[0] in "WL" and code[1:].isdigit():
-        return f"{code[1:]}. maçın {'galibi' if code[0] == 'W' else 'mağlubu'}"
-    if code[0].isdigit() and len(code) >= 2 and not code[1].isdigit() and code[1] != ".":
-        return f"{code[1:]} Grubu {code[0]}."
-    return side(match, home)
 
 
 def match_view(
@@ -128,8 +122,8 @@ def match_view(
         end=hm(match.end),
         pitch=match.pitch,
         stage=stage_label(match),
-        home=home or _side_words(match, True),
-        away=away or _side_words(match, False),
+        home=home or side(match, True),
+        away=away or side(match, False),
         home_team=home,
         away_team=away,
         score=score_text(result) if result else None,
@@ -138,8 +132,10 @@ def match_view(
     )
 
 
-def _table_view(title: str, tab: Table) -> TableView:
-    started = any(r.played for r in tab.rows)
+def _table_view(title: str, tab: Table, finished: bool) -> TableView:
+    """A group's table; a tie no criterion breaks is flagged (and a lot announced) only
+    once the group is over: mid-group the next match may separate the teams."""
+    started = finished and any(r.played for r in tab.rows)
     rows = tuple(
         RowView(
             rank=r.rank,
@@ -161,7 +157,7 @@ def _table_view(title: str, tab: Table) -> TableView:
         )
         for r in tab.rows
     )
-    unresolved = tuple(", ".join(t) for t in tab.unresolved) if started else ()
+    unresolved = tuple(tie_note(t, tab.decider) for t in tab.unresolved) if started else ()
     return TableView(title, rows, unresolved)
 
 
@@ -169,7 +165,7 @@ def tables(snap: Snapshot) -> tuple[TableView, ...]:
     found = snap.tables()
     single = len(snap.groups) < 2
     return tuple(
-        _table_view("Puan durumu" if single else f"{label} Grubu", tab)
+        _table_view("Puan durumu" if single else f"{label} Grubu", tab, snap.group_finished(label))
         for label, tab in found.items()
     )
 
@@ -182,6 +178,14 @@ def _by_day(matches: Sequence[MatchView]) -> tuple[Section, ...]:
 
 
 def _by_week(snap: Snapshot, views: dict[int, MatchView], week_word: str) -> tuple[Section, ...]:
+    """By round or stage; a season league by match week, each under its heading with its
+    day ("3. hafta · 31 Ocak Pazar"), as /fikstur tümü says it."""
+    weeks = by_week([(s.match, s.result) for s in snap.matches], snap.zone)
+    if weeks:
+        return tuple(
+            Section(week_heading(w.number, w.day), tuple(views[m.no] for m, _ in w.rows))
+            for w in weeks
+        )
     sections: dict[str, list[MatchView]] = {}
     for stored in sorted(snap.matches, key=lambda s: (s.match.start, s.match.no)):
         m = stored.match
@@ -191,6 +195,18 @@ def _by_week(snap: Snapshot, views: dict[int, MatchView], week_word: str) -> tup
             title = f"{m.round}. {week_word}" if m.round is not None else stage_label(m)
         sections.setdefault(title, []).append(views[m.no])
     return tuple(Section(title, tuple(ms)) for title, ms in sections.items())
+
+
+UNDATED = "Tarihi belli değil"
+
+
+def undated_views(snap: Snapshot, now: datetime, team: str | None = None) -> tuple[MatchView, ...]:
+    """The matches waiting for a date, without the day, time and pitch they no longer
+    have: their time column says "Tarihi belli değil" (the macro's day, shown)."""
+    return tuple(
+        replace(match_view(m, None, now, {}), day=UNDATED, time="", end="", pitch="", live=False)
+        for m in snap.waiting(team)
+    )
 
 
 KNOCKOUT_ORDER = (Stage.ROUND_OF_16, Stage.QUARTER, Stage.SEMI, Stage.THIRD, Stage.FINAL)
@@ -206,16 +222,18 @@ def tournament(snap: Snapshot, now: datetime) -> TournamentView:
         :COMING
     ]
     days = {s.match.start.date() for s in snap.matches}
-    week_word = "maç haftası" if len(days) > 1 else "tur"
+    week_word = "hafta" if len(days) > 1 else "tur"
     bracket = tuple(
         Section(STAGES[stage], tuple(views[s.match.no] for s in ordered if s.match.stage is stage))
         for stage in KNOCKOUT_ORDER
         if any(s.match.stage is stage for s in snap.matches)
     )
     first = min((s.match.start for s in snap.matches), default=None)
+    season = any(s.match.week is not None for s in snap.matches)
+    last = max(s.match.start for s in snap.matches) if season else None
     return TournamentView(
         name=snap.tournament.name,
-        when=day(first) if first else "",
+        when=days_span(first, last) if first else "",
         ended=snap.tournament.status != "active",
         champion=snap.champion(),
         live=live,
@@ -230,7 +248,8 @@ def tournament(snap: Snapshot, now: datetime) -> TournamentView:
         bracket=bracket,
         teams=snap.teams,
         played=sum(1 for s in snap.matches if s.result is not None),
-        total=len(snap.matches),
+        total=len(snap.matches) + len(snap.tournament.settings.undated),
+        undated=undated_views(snap, now),
     )
 
 
@@ -249,7 +268,7 @@ def team(snap: Snapshot, name: str, now: datetime) -> TeamView | None:
     row = place = None
     if group is not None:
         tab = snap.table(group.label)
-        found = _table_view(group.label, tab)
+        found = _table_view(group.label, tab, snap.group_finished(group.label))
         row = next(r for r in found.rows if r.team == name)
         where = f"{group.label} Grubu" if len(snap.groups) > 1 else "ligde"
         place = f"{where} {row.rank}. sırada, {row.cells[-1]} puan"
@@ -277,6 +296,7 @@ def team(snap: Snapshot, name: str, now: datetime) -> TeamView | None:
         matches=tuple(mine),
         ended=snap.tournament.status != "active",
         multi_day=len({s.match.start.date() for s in snap.matches}) > 1,
+        undated=undated_views(snap, now, name),
     )
 
 

@@ -1,6 +1,7 @@
 """The bot's own bookkeeping: Telegram update ids already applied (claimed inside the
 transaction of the write), the inbox of received updates kept until handled
 (bot/intake.py says why and when), guided set-up conversations kept across restarts, and
+the replies of committed changes until sent (bot/runtime/replies.py), and
 the users who have started the bot in private: the only users it can write to there (a
 private /start or message adds them, a Forbidden answer removes them; captain reminders go
 only to them, docs/reminders.md).
@@ -10,11 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, text, update
 
-from storage.bookkeeping_rows import InboxRow, PrivateChatRow, ProcessedUpdateRow, SetupStateRow
+from storage.bookkeeping_rows import (
+    InboxRow,
+    PrivateChatRow,
+    ProcessedUpdateRow,
+    SetupStateRow,
+    StoredReplyRow,
+)
 from storage.sql import Repository, insert_if_absent, upsert
 
 
@@ -32,6 +39,13 @@ class UpdateRepository(Repository):
 
 
 Received = tuple[int, int | None, dict[str, Any]]  # (update id, chat id, payload)
+CHANNEL = "turnuva_inbox"  # PostgreSQL NOTIFY channel: chats with new updates
+
+
+class Taken(NamedTuple):
+    update_id: int
+    payload: dict[str, Any]
+    attempts: int  # processes that began it, this one included
 
 
 class InboxRepository(Repository):
@@ -59,8 +73,37 @@ class InboxRepository(Repository):
         return await self._rowcount(_FINISH, params)
 
     async def last(self) -> int | None:
-        """The highest update id ever stored (polling goes on after it)."""
-        return await self._session.scalar(select(func.max(_inbox.c.update_id)))
+        """The highest update id ever stored (polling goes on after it); on SQLite only
+        numeric ids count (a row an older version stored may hold another value)."""
+        stmt = select(func.max(_inbox.c.update_id))
+        if self._dialect == "sqlite":
+            stmt = stmt.where(func.typeof(_inbox.c.update_id) == "integer")
+        return await self._session.scalar(stmt)
+
+    # -- several processes (bot/runtime/shared.py) -------------------------------------
+
+    async def announce(self, chats: Iterable[int | None]) -> None:
+        """PostgreSQL: tell every process listening (storage/leases.py) that these chats
+        have new updates; sent when this transaction commits. Nothing on SQLite."""
+        if self._dialect == "postgresql":
+            payload = ",".join(sorted({str(c or 0) for c in chats}))
+            await self._session.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    async def pending_chats(self) -> set[int | None]:
+        """The chats (None: updates of no chat) with an update not done."""
+        rows = await self._session.execute(_PENDING_CHATS)
+        return {chat for (chat,) in rows}
+
+    async def take(self, chat_id: int | None, by: str) -> Taken | None:
+        """The oldest update of `chat_id` not done, counted as begun once more by `by`."""
+        stmt = _TAKE_NO_CHAT if chat_id is None else _TAKE
+        row = (await self._session.execute(stmt, {"chat": chat_id, "by": by})).first()
+        return None if row is None else Taken(row.update_id, row.payload, row.attempts)
+
+    async def set_aside(self, update_id: Any, at: datetime) -> None:
+        """Done without being handled: it could not be read or kept failing. `update_id`
+        as stored (perhaps not a number)."""
+        await self._rowcount(_SET_ASIDE, {"id": update_id, "at": at})
 
     async def forget_before(self, before: datetime) -> int:
         """Drop handled updates done before `before` (Telegram resends none that old);
@@ -78,11 +121,79 @@ _UNFINISHED = (
     .where(_inbox.c.done_at.is_(None))
     .order_by(_inbox.c.update_id)
 )
+_PENDING_CHATS = select(_inbox.c.chat_id).where(_inbox.c.done_at.is_(None)).distinct()
+
+
+def _take(chat: Any) -> Any:
+    oldest = (
+        select(_inbox.c.update_id)
+        .where(chat, _inbox.c.done_at.is_(None))
+        .order_by(_inbox.c.update_id)
+        .limit(1)
+        .scalar_subquery()
+    )
+    return (
+        update(_inbox)
+        .where(_inbox.c.update_id == oldest)
+        .values(attempts=_inbox.c.attempts + 1, taken_by=bindparam("by"))
+        .returning(_inbox.c.update_id, _inbox.c.payload, _inbox.c.attempts)
+    )
+
+
+_TAKE = _take(_inbox.c.chat_id == bindparam("chat", type_=_inbox.c.chat_id.type))
+_TAKE_NO_CHAT = _take(_inbox.c.chat_id.is_(None))
+_SET_ASIDE = (
+    update(_inbox)
+    .where(_inbox.c.update_id == bindparam("id"))
+    .values(
+        done_at=bindparam("at", type_=_inbox.c.done_at.type),
+        set_aside_at=bindparam("at", type_=_inbox.c.done_at.type),
+    )
+)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 _FINISH = (
     update(_inbox)
     .where(_inbox.c.update_id.in_(bindparam("ids", expanding=True)), _inbox.c.done_at.is_(None))
     .values(done_at=bindparam("at", type_=_inbox.c.done_at.type))
 )
+
+
+class ReplyRepository(Repository):
+    """Replies of committed changes not sent yet, by update id (bot/runtime/replies.py)."""
+
+    async def keep(self, update_id: int, verb: str, outcome: bytes, at: datetime) -> None:
+        """In the transaction of the change: its outcome, to answer with until sent."""
+        values = {"update_id": update_id, "verb": verb, "outcome": outcome, "stored_at": at}
+        await upsert(self._session, _replies, values, ["update_id"])
+
+    async def unsent(self, update_id: int) -> tuple[str, bytes] | None:
+        """(verb, outcome) of the update's committed change whose reply was not sent."""
+        row = await self._session.get(StoredReplyRow, update_id)
+        return None if row is None else (row.verb, row.outcome)
+
+    async def sent(self, update_ids: Sequence[int]) -> int:
+        """The replies of `update_ids` went out: their rows go."""
+        if not update_ids:
+            return 0
+        return await self._rowcount(delete(_replies).where(_replies.c.update_id.in_(update_ids)))
+
+    async def handled_unsent(self, since: datetime) -> list[tuple[int, dict[str, Any]]]:
+        """(update id, payload) of updates handled (done in the inbox) since `since` whose
+        reply was not sent (its send failed and the process ended before a retry worked)."""
+        stmt = (
+            select(_inbox.c.update_id, _inbox.c.payload)
+            .join(_replies, _replies.c.update_id == _inbox.c.update_id)
+            .where(_inbox.c.done_at.is_not(None), _replies.c.stored_at >= since)
+            .order_by(_inbox.c.update_id)
+        )
+        return [(row.update_id, row.payload) for row in await self._session.execute(stmt)]
+
+    async def forget_before(self, before: datetime) -> int:
+        """Replies never sent, stored before `before`: too old to be worth sending."""
+        return await self._rowcount(delete(_replies).where(_replies.c.stored_at < before))
+
+
+_replies = StoredReplyRow.__table__
 
 
 class SetupStateRepository(Repository):

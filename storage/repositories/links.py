@@ -9,7 +9,8 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, func, literal, select, update
 
-from storage.rows import CardRow, LotRow, MatchRow, PublicLinkRow, TeamRow, TournamentRow
+from storage.player_rows import BanDecisionRow, MatchEventRow, PlayerRow
+from storage.rows import LotRow, MatchRow, PublicLinkRow, TeamRow, TournamentRow
 from storage.sql import Repository, insert_if_absent
 
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
@@ -53,9 +54,9 @@ class LinkRepository(Repository):
     async def revisions(self, tournament_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
         """{tournament id: (fingerprint, live token)}: the fingerprint changes whenever
         what a page shows may have changed (a result, an undo, a delay or postponement
-        bump a match's version; a rename, a card, a lot, the end of the tournament), and is
-        one indexed query for every watched tournament, so pages poll it instead of
-        loading the tournament."""
+        bump a match's version; a rename, a lot, the end of the tournament; a player's
+        goal, card or ban), and is one indexed query for every watched tournament, so
+        pages poll it instead of loading the tournament."""
         ids = sorted(set(tournament_ids))
         if not ids:
             return {}
@@ -97,8 +98,14 @@ _REVISIONS = select(
             TeamRow.name + literal(":") + func.coalesce(TeamRow.group_label, ""), ","
         ),
     ),
-    _of(CardRow, func.count()),
     _of(LotRow, func.count()),
+    # The players' goals, cards and bans (issue 22): an event added or taken back, a
+    # player added or taken off a squad, a /ceza decision.
+    _of(MatchEventRow, func.count()),
+    _of(MatchEventRow, func.count(MatchEventRow.deleted_at)),
+    _of(PlayerRow, func.count()),
+    _of(PlayerRow, func.count(PlayerRow.removed_at)),
+    _of(BanDecisionRow, func.count()),
     select(PublicLinkRow.token)
     .where(PublicLinkRow.tournament_id == TournamentRow.id, PublicLinkRow.retired_at.is_(None))
     .scalar_subquery(),

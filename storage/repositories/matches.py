@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import and_, bindparam, delete, exists, insert, or_, select, update
 
 from domain.model import PlannedMatch
 from storage.errors import PlanConflict, TeamNotFound
@@ -26,6 +26,7 @@ from storage.mapping import (
     planned_match,
     stored_matches,
 )
+from storage.player_rows import BanDecisionRow, MatchEventRow, PlayerRow
 from storage.records import ReplanSummary, StoredMatch
 from storage.repositories.teams import TeamRepository
 from storage.rows import CaptainRow, MatchRow, ResultRow, TeamRow, TournamentRow
@@ -46,17 +47,15 @@ class MatchRepository(Repository):
     async def plan(self, tournament_id: int, zone: tzinfo = UTC) -> list[StoredMatch]:
         """The whole plan in match-number order, each with its version and result; times
         in UTC, or on the clock of `zone`."""
-        stmt = _plan(self._session.get_bind().dialect.name)
+        stmt = _plan(self._dialect)
         found = await self._session.scalar(stmt, {"tournament_id": tournament_id})
         return list(stored_matches(found, zone))
 
     async def get(self, tournament_id: int, no: int) -> StoredMatch | None:
         """Match `no` as `plan` gives it (in UTC); what a result write needs to know."""
-        stmt = _plan(self._session.get_bind().dialect.name, one=True)
+        stmt = _plan(self._dialect, one=True)
         found = await self._session.scalar(stmt, {"tournament_id": tournament_id, "no": no})
         return next(iter(stored_matches(found)), None)
-
-    state = get
 
     async def replan(self, tournament_id: int, plan: Sequence[PlannedMatch]) -> ReplanSummary:
         """Make the stored plan equal `plan` for every unplayed match.
@@ -97,6 +96,20 @@ class MatchRepository(Repository):
         stmt = update(_matches).values(version=_matches.c.version + 1, **columns)
         return await self._versioned(stmt, match_id, expected)
 
+    async def raise_version(self, tournament_id: int, no: int, above: int) -> None:
+        """Match `no`'s version past `above` (a match back from waiting for a date: its
+        calendar event's SEQUENCE must exceed the one phones last saw)."""
+        stmt = (
+            update(_matches)
+            .where(
+                _matches.c.tournament_id == tournament_id,
+                _matches.c.no == no,
+                _matches.c.version <= above,
+            )
+            .values(version=above + 1)
+        )
+        await self._session.execute(stmt)
+
     async def remove(self, match_id: int, expected: int) -> bool:
         return await self._versioned(delete(_matches), match_id, expected)
 
@@ -109,12 +122,16 @@ class MatchRepository(Repository):
     ) -> tuple[str, PlannedMatch] | None:
         """The team `user_id` captains in the chat's active tournament and its next
         unplayed, not yet finished match, on the tournament's clock: one indexed query
-        (captains PK -> active-tournament index -> (team, start) indexes)."""
+        (captains PK -> active-tournament index -> (team, start) indexes). None too when
+        the team has bookings or ban decisions (the answer then names the banned), and
+        while a match of the tournament waits for a date (the answer names it too)."""
         params = {"chat_id": chat_id, "user_id": user_id, "now": now}
         row = (await self._session.execute(_NEXT, params)).one_or_none()
         if row is None:
             return None
-        zone, team_id, home_team_id, *planned = row
+        zone, undated, team_id, home_team_id, *planned = row
+        if undated:  # /ertele 14 belirsiz: {"14": {...}} until it gets a date
+            return None
         match = planned_match(planned, ZoneInfo(zone))
         team = match.home if team_id == home_team_id else match.away
         assert team is not None  # the captain's team is one of the sides
@@ -193,11 +210,15 @@ CLAIM = (
 )
 _CLAIM_AT_VERSION = CLAIM.where(_matches.c.version == bindparam("expected"))
 
-# The tournament's zone, the captain's team, the home side (which one is the captain's
-# team), then the planned match.
+# The tournament's zone, its undated matches, the captain's team, the home side (which
+# one is the captain's team), then the planned match.
+_events = MatchEventRow.__table__
+_bans = BanDecisionRow.__table__
+_players = PlayerRow.__table__
 _NEXT = (
     select(
         _tournaments.c.time_zone,
+        _tournaments.c.undated,
         _captains.c.team_id,
         _matches.c.home_team_id,
         *(_COLUMNS[name] for name in PLANNED_COLUMNS),
@@ -226,6 +247,16 @@ _NEXT = (
         _captains.c.user_id == bindparam("user_id"),
         _matches.c.end_at > bindparam("now"),
         _results.c.match_id.is_(None),
+        # A team with bookings or /ceza decisions: its answer names the banned (issue 22),
+        # which needs the whole tournament.
+        ~exists().where(
+            _events.c.team_id == _captains.c.team_id,
+            _events.c.kind.not_in(("goal", "own_goal")),
+            _events.c.deleted_at.is_(None),
+        ),
+        ~exists().where(
+            _bans.c.player_id == _players.c.id, _players.c.team_id == _captains.c.team_id
+        ),
     )
     .order_by(_matches.c.start_at, _matches.c.no)
     .limit(1)

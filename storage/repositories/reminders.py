@@ -155,7 +155,8 @@ class ReminderRepository(Repository):
         return [PendingReminder(**row._mapping) for row in rows]
 
     async def status(self, tournament_id: int) -> dict[tuple[int, int, str], str]:
-        """Every row of the tournament by (match_no, recipient, kind): for tests and the bench."""
+        """Every row of the tournament by (match_no, recipient, kind): which reminders a
+        moved match's captains were already sent (bot.usecases.notices), tests, the bench."""
         rows = await self._session.execute(_STATUS, {"tournament_id": tournament_id})
         return {(row.no, row.recipient, row.kind): row.status for row in rows}
 

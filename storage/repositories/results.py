@@ -30,7 +30,6 @@ from storage.errors import (
 from storage.mapping import SCORE_COLUMNS, score_columns, score_from
 from storage.records import (
     AuditedWrite,
-    AuditEntry,
     RecordOutcome,
     RecordResult,
     StoredMatch,
@@ -90,7 +89,7 @@ class ResultRepository(Repository):
         SQLite, which has no data-modifying CTEs, with the same rules and outcomes.
         """
         score, source = score_columns(cmd.score), _source(cmd)
-        if self._session.get_bind().dialect.name == "postgresql":
+        if self._dialect == "postgresql":
             params = {"update_id": cmd.update_id, "at": cmd.at, "expected": cmd.expected_version}
             params |= {"in_tournament": cmd.tournament_id, "match_no": cmd.match_no}
             row = await self._session.execute(_FIRST_ENTRY_POSTGRESQL, params | score | source)
@@ -151,11 +150,11 @@ class ResultRepository(Repository):
         write = await self.last_write(tournament_id, user_id)
         if write is None:
             raise NothingToUndo(user_id)
-        match = await self._matches.state(tournament_id, write.match_no)
+        match = await self._matches.get(tournament_id, write.match_no)
         if match is None or match.result != write.new:
             raise UndoConflict(write.match_no, None if match is None else match.result)
         if await self._matches.claim(tournament_id, write.match_no, match.version) is None:
-            now = await self._matches.state(tournament_id, write.match_no)
+            now = await self._matches.get(tournament_id, write.match_no)
             raise UndoConflict(write.match_no, None if now is None else now.result)
         # Checked under the claim: no write of this match can commit in between any more.
         a = ResultAuditRow
@@ -168,21 +167,6 @@ class ResultRepository(Repository):
             await self.restore(write.match_id, write.old, user_id, at)
         await self.stamp_undo(write, user_id, at)
         return UndoOutcome(write.match_no, write.new, write.old)
-
-    async def history(self, match_id: int) -> list[AuditEntry]:
-        """Every write of the match's result, oldest first."""
-        a = ResultAuditRow
-        stmt = select(a).where(a.match_id == match_id).order_by(a.changed_at, a.id)
-        return [
-            AuditEntry(
-                _score(row, "old_"),
-                _score(row, "new_"),
-                row.changed_by,
-                row.changed_at,
-                row.undoes_id is not None,
-            )
-            for row in await self._session.scalars(stmt)
-        ]
 
     async def last_write(self, tournament_id: int, user_id: int) -> AuditedWrite | None:
         """The user's latest result write in the tournament that is not undone yet."""
@@ -239,7 +223,7 @@ class ResultRepository(Repository):
         return RecordOutcome(cmd.match_no, match.result, None, match.version, duplicate=True)
 
     async def _match(self, cmd: RecordResult) -> StoredMatch:
-        match = await self._matches.state(cmd.tournament_id, cmd.match_no)
+        match = await self._matches.get(cmd.tournament_id, cmd.match_no)
         if match is None:
             raise MatchNotFound(cmd.match_no)
         if not match.sides_known:

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from domain import names
 from domain.model import Group
 from storage.errors import AlreadyCaptain, DuplicateTeam, TeamNotFound, TooManyCaptains
-from storage.mapping import draw, grouped
+from storage.mapping import grouped
 from storage.records import Captaincy
 from storage.rows import CaptainRow, ChatRow, TeamRow, TournamentRow
 from storage.sql import ACTIVE, Repository
@@ -32,13 +32,6 @@ class TeamRepository(Repository):
             raise TeamNotFound(sorted(unknown)[0])
         in_order = [(name, group_of.get(name)) for name in _draw_order(teams, groups)]
         return await self._insert(tournament_id, in_order)
-
-    async def add(self, tournament_id: int, name: str, group: str | None = None) -> int:
-        """A team added later (e.g. before kick-off); it goes last in the draw order."""
-        existing = await self.ids(tournament_id)
-        if name in existing:
-            raise DuplicateTeam(name)
-        return (await self._insert(tournament_id, [(name, group)], len(existing)))[name]
 
     async def _insert(
         self, tournament_id: int, teams: Sequence[tuple[str, str | None]], first: int = 0
@@ -87,15 +80,6 @@ class TeamRepository(Repository):
         """The tournament's teams: name -> id."""
         stmt = select(TeamRow.name, TeamRow.id).where(TeamRow.tournament_id == tournament_id)
         return {name: id_ for name, id_ in await self._session.execute(stmt)}
-
-    async def groups(self, tournament_id: int) -> tuple[Group, ...]:
-        """The draw alone (groups by label, teams in draw order); `tournaments.load` reads
-        it with the rest of the tournament in the same statement."""
-        stmt = select(_teams.c.group_label, _teams.c.name).where(
-            _teams.c.tournament_id == tournament_id, _teams.c.group_label.is_not(None)
-        )
-        stmt = stmt.order_by(_teams.c.group_label, _teams.c.draw_position)
-        return draw(await self._session.execute(stmt))
 
     async def add_captain(
         self,

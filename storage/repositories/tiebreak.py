@@ -1,5 +1,5 @@
-"""The inputs of the tie-break rules that are not scores: cards (fair play) and the lots
-an organiser drew.
+"""The input of the tie-break rules that is neither a score nor a booking: the lots an
+organiser drew. (Fair play counts the players' bookings, storage.repositories.players.)
 """
 
 from __future__ import annotations
@@ -9,63 +9,14 @@ from datetime import datetime
 
 from sqlalchemy import delete, insert, select
 
-from storage.errors import MatchNotFound, TeamNotFound
+from storage.errors import TeamNotFound
 from storage.mapping import grouped
 from storage.repositories.teams import TeamRepository
-from storage.rows import CardRow, LotPlaceRow, LotRow, MatchRow, TeamRow
+from storage.rows import LotPlaceRow, LotRow, TeamRow
 from storage.sql import Repository
-
-CARD_KINDS = ("yellow", "second_yellow", "red", "yellow_red")
 
 
 class TiebreakRepository(Repository):
-    async def add_cards(
-        self,
-        tournament_id: int,
-        cards: Sequence[tuple[str, str]],
-        recorded_by: int,
-        at: datetime,
-        match_no: int | None = None,
-    ) -> None:
-        """Record (team, kind) cards, optionally against a match."""
-        ids = await TeamRepository(self._session).ids(tournament_id)
-        match_id = None
-        if match_no is not None:
-            match_id = await self._session.scalar(
-                select(MatchRow.id).where(
-                    MatchRow.tournament_id == tournament_id, MatchRow.no == match_no
-                )
-            )
-            if match_id is None:
-                raise MatchNotFound(match_no)
-        rows = []
-        for team, kind in cards:
-            if team not in ids:
-                raise TeamNotFound(team)
-            if kind not in CARD_KINDS:
-                raise ValueError(f"unknown card kind {kind!r}")
-            rows.append(
-                {
-                    "tournament_id": tournament_id,
-                    "team_id": ids[team],
-                    "match_id": match_id,
-                    "kind": kind,
-                    "recorded_by": recorded_by,
-                    "recorded_at": at,
-                }
-            )
-        if rows:
-            await self._session.execute(insert(CardRow), rows)
-
-    async def cards(self, tournament_id: int) -> list[tuple[str, str]]:
-        stmt = (
-            select(TeamRow.name, CardRow.kind)
-            .join(TeamRow, TeamRow.id == CardRow.team_id)
-            .where(CardRow.tournament_id == tournament_id)
-            .order_by(CardRow.id)
-        )
-        return [(team, kind) for team, kind in await self._session.execute(stmt)]
-
     async def record_lot(
         self, tournament_id: int, scope: str, order: Sequence[str], recorded_by: int, at: datetime
     ) -> None:

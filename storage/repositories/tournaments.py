@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import bindparam, func, null, select, update
 from sqlalchemy.exc import IntegrityError
 
+from storage.bookkeeping_rows import SetupStateRow
 from storage.errors import ActiveTournamentExists, TournamentNotFound
 from storage.mapping import (
     SETTINGS,
@@ -29,6 +30,14 @@ from storage.mapping import (
 )
 from storage.records import Loaded, NewTournament, Tournament
 from storage.repositories.matches import MatchRepository, matches_json
+from storage.repositories.players import (
+    bans_from_json,
+    bans_json,
+    events_from_json,
+    events_json,
+    squads_from_json,
+    squads_json,
+)
 from storage.repositories.teams import TeamRepository
 from storage.rows import ChatRow, MatchRow, OrganiserRow, ResultRow, TeamRow, TournamentRow
 from storage.sql import ACTIVE, Repository, insert_if_absent, json_rows
@@ -101,7 +110,7 @@ class TournamentRepository(Repository):
     async def load(self, tournament_id: int) -> Loaded:
         """The tournament, its draw and its matches with their results, in one statement
         (times on the tournament's clock)."""
-        stmt = _load(self._session.get_bind().dialect.name, by_chat=False)
+        stmt = _load(self._dialect, by_chat=False)
         row = (await self._session.execute(stmt, {"id": tournament_id})).one_or_none()
         if row is None:
             raise TournamentNotFound(tournament_id)
@@ -110,9 +119,19 @@ class TournamentRepository(Repository):
     async def running(self, chat_id: int, *, matches: bool = True) -> Loaded | None:
         """The chat's active tournament as `load` gives it, in one statement; None if none.
         Without `matches` its draw only (`matches` empty): what most result lines need."""
-        stmt = _load(self._session.get_bind().dialect.name, by_chat=True, matches=matches)
+        stmt = _load(self._dialect, by_chat=True, matches=matches)
         row = (await self._session.execute(stmt, {"chat_id": chat_id})).one_or_none()
         return None if row is None else _loaded(row)
+
+    async def running_or_talk(
+        self, chat_id: int, user_id: int, *, matches: bool = True
+    ) -> tuple[Loaded | None, dict[str, Any] | None]:
+        """`running`, and in the same statement the conversation stored for (chat, user):
+        a plain message's one read also tells whether a set-up waits for its answer."""
+        stmt = _talk_load(self._dialect, matches)
+        row = (await self._session.execute(stmt, {"chat_id": chat_id, "user_id": user_id})).one()
+        talk = None if row.talk is None else dict(row.talk)
+        return (None if row.id is None else _loaded(row)), talk
 
     async def update_settings(self, tournament_id: int, **changes: Any) -> Tournament:
         """Change some of the tournament's settings (fields of TournamentSettings, e.g.
@@ -234,23 +253,51 @@ def _status(tournament_id: int, status: str, at: datetime | None, reason: Reason
 
 @cache
 def _load(dialect: str, *, by_chat: bool, matches: bool = True) -> Any:
-    """The tournament's row with two JSON values: its grouped teams and its matches."""
+    """The tournament's row with its JSON values: its grouped teams, its matches, its
+    squads, its players' events and the /ceza decisions (storage.repositories.players)."""
     teams = (
         select(json_rows(dialect, _teams.c.group_label, _teams.c.name, _teams.c.draw_position))
         .where(_teams.c.tournament_id == _tournaments.c.id, _teams.c.group_label.is_not(None))
         .scalar_subquery()
     )
+    tid = _tournaments.c.id
     stmt = select(
         *_tournaments.columns,
         teams.label("teams_json"),
-        (matches_json(dialect, _tournaments.c.id) if matches else null()).label("matches_json"),
+        (matches_json(dialect, tid) if matches else null()).label("matches_json"),
+        squads_json(dialect, tid).label("squads_json"),
+        (events_json(dialect, tid) if matches else null()).label("events_json"),
+        (bans_json(dialect, tid) if matches else null()).label("bans_json"),
     )
     return stmt.where(_ACTIVE.whereclause if by_chat else _BY_ID.whereclause)
+
+
+@cache
+def _talk_load(dialect: str, matches: bool) -> Any:
+    """`_load` by chat, left-joined to a one-row base holding the (chat, user)'s stored
+    conversation: one row whether or not a tournament runs."""
+    states = SetupStateRow.__table__
+    talk = (
+        select(states.c.state)
+        .where(states.c.chat_id == bindparam("chat_id"), states.c.user_id == bindparam("user_id"))
+        .scalar_subquery()
+    )
+    base = select(talk.label("talk")).subquery("talker")
+    by_chat = _load(dialect, by_chat=True, matches=matches)
+    joined = base.outerjoin(_tournaments, by_chat.whereclause)
+    return select(base.c.talk, *by_chat.selected_columns).select_from(joined)
 
 
 def _loaded(row: Any) -> Loaded:
     tournament = tournament_from_row(row)
     zone = ZoneInfo(tournament.settings.time_zone)
+    squads = squads_from_json(row.squads_json)
     return Loaded(
-        tournament, groups_from_json(row.teams_json), stored_matches(row.matches_json, zone)
+        tournament,
+        groups_from_json(row.teams_json),
+        stored_matches(row.matches_json, zone),
+        squads.players,
+        events_from_json(row.events_json),
+        bans_from_json(row.bans_json),
+        squads.team_ids,
     )

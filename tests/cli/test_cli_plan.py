@@ -191,7 +191,7 @@ def test_the_eight_team_day_in_turkish_shows_times_stages_and_the_checklist(turn
         assert hhmm in text, hhmm
     assert "Yarı final" in text
     assert re.search(r"^.*\bFinal\b.*$", text, re.MULTILINE)
-    assert "1A" in text and "2B" in text
+    assert "A Grubu 1.si" in text and "B Grubu 2.si" in text and "1A" not in text
     assert "Kontrol listesi" in text
     assert "16 maç" in text
     assert "72-120" in text

@@ -70,6 +70,15 @@ def test_the_endings_say_when_and_how():
     assert analyse("oynamıyoruz").negative
 
 
+def test_cannot_is_a_negative_and_you_all_is_not_we():
+    for typed in ("oynayamıyor", "oynayamaz", "oynayamayan", "gelemiyor", "atamadım"):
+        assert analyse(typed).negative, typed
+    assert analyse("oynayamıyor").stem == "oyna"
+    assert analyse("attınız").person is Person.YOU_ALL
+    assert analyse("oynuyormusunuz").person is Person.YOU_ALL
+    assert analyse("attık").person is Person.WE
+
+
 def test_one_edit_in_a_long_stem_is_a_typo():
     found = analyse("ertlendi")
     assert found is not None and found.stem == "ertele" and found.typo

@@ -13,7 +13,7 @@ from hypothesis import given, strategies
 
 from domain.counts import parse_count, parse_number
 from domain.errors import DomainError
-from domain.names import key
+from domain.names import key, tr_upper
 from domain.setuperrors import (
     BadCount,
     BadName,
@@ -32,7 +32,7 @@ from domain.setuperrors import (
 )
 from domain.setupform import Form, parse_form
 from domain.setupparts import MAX_TEAMS, TEAM_NAME_MAX, Format, Part
-from domain.teamlists import default_teams, parse_teams
+from domain.teamlists import cased, default_teams, parse_teams
 from domain.when import DateTimeProblem, SlotProblem
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -371,13 +371,42 @@ _TEAM_LISTS = strategies.lists(_NAME, min_size=2, max_size=MAX_TEAMS, unique_by=
 
 @given(_TEAM_LISTS, strategies.sampled_from(["\n", ", ", ",", "\n\n  "]))
 def test_distinct_names_joined_by_lines_or_commas_come_back_unchanged(teams, separator):
-    assert parse_teams(separator.join(teams)) == tuple(teams)
+    assert parse_teams(separator.join(teams)) == tuple(cased(t) for t in teams)
 
 
 @given(_TEAM_LISTS, strategies.sampled_from(["- ", "• ", "{i}. ", "{i}) "]))
 def test_distinct_names_in_a_bulleted_or_numbered_list_come_back_unchanged(teams, marker):
     text = "\n".join(marker.format(i=i) + team for i, team in enumerate(teams, start=1))
-    assert parse_teams(text) == tuple(teams)
+    assert parse_teams(text) == tuple(cased(t) for t in teams)
+
+
+@given(_TEAM_LISTS)
+def test_a_name_comes_back_as_typed_or_with_its_capitals_and_the_same_identity(teams):
+    for typed, stored in zip(teams, parse_teams("\n".join(teams)), strict=True):
+        assert key(stored) == key(typed)
+        first = next((c for c in typed if c.isalpha()), "")
+        if not first.islower():
+            assert stored == typed
+            continue
+        for t, w in zip(typed.split(" "), stored.split(" "), strict=True):
+            capital = tr_upper(t[:1]) if t[:1].isalpha() else t[:1]
+            assert w == (capital if len(capital) == 1 else t[:1]) + t[1:]
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("şahinler", "Şahinler"),
+        ("ısparta", "Isparta"),
+        ("istanbul gençlik", "İstanbul Gençlik"),
+        ("iğdır idman yurdu", "İğdır İdman Yurdu"),
+        ("Şahinler", "Şahinler"),
+        ("FC kartal", "FC kartal"),
+        ("1907 ünye", "1907 Ünye"),
+    ],
+)
+def test_team_names_typed_in_lower_case_get_turkish_capitals(typed, stored):
+    assert parse_teams(f"{typed}\nKartallar") == (stored, "Kartallar")
 
 
 # --- the guided step: counts ------------------------------------------------------------

@@ -29,6 +29,12 @@ def words(text: str) -> list[str]:
         ("lig ne zmn bitcek ya", Topic.DATES, "end"),
         ("sezon ne zamana kadar", Topic.DATES, "end"),
         ("son maç ne zaman", Topic.DATES, "last_match"),
+        ("lig ne zaman başlıyor", Topic.DATES, "start"),
+        ("sezon başladı mı", Topic.DATES, "start"),
+        ("turnuva saat kaçta başlar", Topic.DATES, "start"),
+        ("ilk maç ne zaman", Topic.DATES, "start"),
+        ("ligin ilk maçı hangi tarihte", Topic.DATES, "start"),
+        ("ilk maçımız ne zaman", Topic.DATES, "start"),  # ours: `we` (the team's first)
         ("ertelenen maç ne zaman", Topic.POSTPONED, None),
         ("maçımız ertelendi mi", Topic.POSTPONED, None),
         ("maç iptal mi", Topic.POSTPONED, None),
@@ -38,6 +44,10 @@ def words(text: str) -> list[str]:
         ("puan durumu", Topic.TABLE, None),
         ("kim lider", Topic.TABLE, None),
         ("sıralama nasıl", Topic.TABLE, None),
+        ("lig durumu", Topic.TABLE, None),
+        ("ligin durumu abi", Topic.TABLE, None),
+        ("grup durumu", Topic.TABLE, None),
+        ("ligde son durum ne", Topic.TABLE, None),
         ("kartallar kaçıncı", Topic.PLACE, None),
     ],
 )
@@ -52,6 +62,13 @@ def test_a_question_about_the_tournament_reads_as_its_topic(text, topic, detail)
     [
         "maç ertelendi",  # news, not asked
         "puan durumu bizi üzüyor",
+        "lig durumu çok karışık",  # said, not asked
+        "hava durumu",
+        "lig başladı ya sonunda",
+        "ilk maç çok zordu",
+        "ilk maç ne zaman bitti",  # the first match's end, not the start
+        "kaçta başlıyoruz",  # our match's time
+        "ilk hafta ne zaman",  # a week
         "kaç kişi geliyoruz",
         "kaçıncı sahada oynuyoruz",  # the pitch
         "ligin bitmesine kaç hafta kaldı",  # the weeks left
@@ -101,3 +118,8 @@ def test_any_week_number_is_read_written_apart_or_glued(number, glued, dot):
 def test_every_ordinal_word_names_its_week(word):
     found = week_in(words(f"{word} hafta kimle"))
     assert found is not None and found.week == ORDINALS[word]
+
+
+def test_our_first_match_is_the_start_of_our_own_team():
+    assert topic_in(words("ilk maçımız ne zaman")).we
+    assert not topic_in(words("ilk maç ne zaman")).we

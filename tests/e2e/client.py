@@ -203,17 +203,25 @@ class Emulator:
         return result["message"]["message_id"]
 
     def press(
-        self, user: User, chat: Chat, message_id: int, callback_data: str, forged: bool = False
+        self,
+        user: User,
+        chat: Chat,
+        message_id: int,
+        callback_data: str,
+        forged: bool = False,
+        age: float = 0,
     ) -> str:
         """`user` presses the inline button with `callback_data` under the bot's message; the
         emulator refuses a button that is not there unless `forged` (a modified client sending
-        data of its own). Returns the callback query id."""
+        data of its own). `age`: the press was made that many seconds ago (Telegram refuses
+        an answer more than 15 s after it). Returns the callback query id."""
         body = {
             "from": user.as_json(),
             "chat_id": chat.id,
             "message_id": message_id,
             "data": callback_data,
             "forged": forged,
+            "age": age,
         }
         result = self._post("/test/callback", body)
         self.mark = result["seq"]

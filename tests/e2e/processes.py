@@ -5,7 +5,8 @@ import ...` resolves to whichever conftest pytest imported first (tests/cli has 
 Modules that need their own processes (a clock moved ahead, webhook mode, PostgreSQL) use
 `running_emulator()` for an emulator of their own (two pollers on one emulator would steal
 each other's updates) and `BotProcess` with `clock_offset` and `webhook_port`; their logs go
-to `show_logs()` so a failing test prints them.
+to `show_logs()` so a failing test prints them. `own_bot()` is the usual pair of both: an
+emulator of its own and a bot (or a subclass) polling it on SQLite, their logs shown.
 """
 
 from __future__ import annotations
@@ -240,3 +241,40 @@ class BotProcess:
                 pytest.fail(f"the bot did not log {text!r} in {timeout:.0f} s:\n{tail(self.log)}")
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=0.05)  # a short pause that also notices an exit
+
+
+@contextlib.contextmanager
+def own_bot(
+    home: Path,
+    module: str | None = None,
+    *,
+    process: type[BotProcess] = BotProcess,
+    bot_port: bool = False,
+    clock_at: datetime | None = None,
+    **options: Any,
+) -> Iterator[tuple[Emulator, BotProcess]]:
+    """An emulator of its own (log `home`/emu.log) and a `process` (`options` go to it)
+    polling it on SQLite in `home` (log `home`/bot.log), started; stopped on leaving.
+
+    `module`: a failing test of that module shows both logs. `bot_port`: the bot talks to
+    an emulator port of its own, which `Emulator.outage` closes. `clock_at`: the bot's clock
+    reads that moment as it starts (the offset taken once the emulator is up)."""
+    if module is not None:
+        name = module.removeprefix("test_e2e_")
+        show_logs(module, **{f"{name} bot": home / "bot.log", f"{name} emulator": home / "emu.log"})
+    port = free_port() if bot_port else None
+    with running_emulator(home / "emu.log", bot_port=port) as url:
+        if port is not None:
+            options["bot_api_url"] = f"http://127.0.0.1:{port}"
+        db_url = f"sqlite+aiosqlite:///{home / 'bot.sqlite3'}"
+        bot = process(url, db_url, home / "bot.log", **options)
+        tg = Emulator(url)
+        try:
+            if clock_at is not None:
+                bot.clock_offset = offset_to(clock_at)
+            bot.start()
+            yield tg, bot
+        finally:
+            bot.stop()
+            tg.close()
+            bot.emulator.close()

@@ -50,13 +50,14 @@ def test_a_bystanders_set_up_is_refused_and_every_result_stays(tg):
     tg.press(CAPTAIN_1, chat, his.message_id, his.button("Oluştur"))
     assert "Bu kurulum başkasına ait" in toast(tg, chat)
     tg.press(BYSTANDER, chat, his.message_id, his.button("Oluştur"))
-    assert "yalnızca düzenleyenleri kurabilir" in toast(tg, chat)
+    assert "yalnızca onu düzenleyenler kurabilir" in toast(tg, chat)
     tg.send(BYSTANDER, chat, HIS)
     refused = tg.wait_for(chat)
-    assert "«Akşam Ligi» sürüyor" in refused.text and "yalnızca düzenleyenleri" in refused.text
+    assert "«Akşam Ligi» sürüyor" in refused.text
+    assert "yalnızca o turnuvayı düzenleyenler kurabilir" in refused.text
     assert not refused.buttons
     tg.send(BYSTANDER, chat, "/turnuva_bitir")
-    assert "yalnızca düzenleyenleri bitirebilir" in tg.wait_for(chat).text
+    assert "Turnuvayı yalnızca düzenleyenler bitirebilir" in tg.wait_for(chat).text
 
     assert_results_kept(tg, chat)
     tg.send(BYSTANDER, chat, "/turnuvalar")

@@ -174,7 +174,11 @@ def test_reminders_arrive_once_follow_a_delay_and_survive_restarts(day: Day) -> 
     delayed = tg.wait_for(chat, "gecikme").text
     assert "10:30 → 10:45" in delayed and "11:00 → 11:15" in delayed
     assert "10:00 →" not in delayed
-    tg.wait_for(private(CAPTAIN_1), "saati değişti")
+    told = tg.wait_for(private(CAPTAIN_1), "saati değişti")
+    # Every moved match of Kartallar in one message, not only the next one.
+    assert told.text.startswith("⏱ Kartallar: 2 maçınızın saati değişti."), told.text
+    assert "Saha 1: 10:30 → 10:45" in told.text and "Saha 1: 11:00 → 11:15" in told.text
+    assert "Düzeltme" not in told.text  # no reminder of them had gone out
     tg.wait_for(private(CAPTAIN_2), "saati değişti")
 
     # 10:33:56, fourteen minutes past the second slot's old due time (10:20): the first
@@ -234,3 +238,13 @@ def test_reminders_arrive_once_follow_a_delay_and_survive_restarts(day: Day) -> 
     assert rows[(3, captain_1, f"kaptan:{LEAD}")] == "sent"
     assert rows[(4, captain_2, f"kaptan:{LEAD}")] == "sent"
     assert (2, captain_2, f"kaptan:{LEAD}") not in rows  # unreachable then: listed instead
+
+    # 10:35, the 10:45 reminders sent: another 10 minutes late. Mehmet hears of both his
+    # moved matches, and the reminder he already has ("10:45") is corrected once.
+    before = tg.events()[-1].seq
+    tg.send(ORGANISER, chat, "/gecikme 10")
+    tg.wait_for(chat, "10 dk gecikme", since=before)
+    again = tg.wait_for(private(CAPTAIN_1), "saati değişti", since=before)
+    assert "Saha 1: 10:45 → 10:55" in again.text and "Saha 1: 11:15 → 11:25" in again.text
+    assert again.text.count("Düzeltme") == 1
+    assert "⚠️ Düzeltme: hatırlatmadaki 10:45 geçersiz, maç 3 10:55." in again.text

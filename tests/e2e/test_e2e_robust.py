@@ -25,11 +25,13 @@ from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
+import processes
 import pytest
-from client import ORGANISER, BotMessage, Emulator, private
-from processes import BotProcess, free_port, running_emulator, show_logs
+from client import ORGANISER, BotMessage, Emulator, User, private
+from processes import BotProcess
 from sqlalchemy import text
 from test_e2e_tournament import create
 
@@ -54,29 +56,10 @@ TEAMS = [
 
 
 @contextlib.contextmanager
-def own_bot(
-    home: Path, *, rate_limit: bool = False, clock_offset: float = 0.0
-) -> Iterator[tuple[Emulator, BotProcess]]:
-    """An emulator with a bot port of its own and a bot polling it (SQLite in `home`)."""
-    show_logs(__name__, **{"robust bot": home / "bot.log", "robust emulator": home / "emu.log"})
-    port = free_port()
-    with running_emulator(home / "emu.log", bot_port=port) as url:
-        bot = BotProcess(
-            url,
-            f"sqlite+aiosqlite:///{home / 'bot.sqlite3'}",
-            home / "bot.log",
-            bot_api_url=f"http://127.0.0.1:{port}",
-            rate_limit=rate_limit,
-            clock_offset=clock_offset,
-        )
-        tg = Emulator(url)
-        try:
-            bot.start()
-            yield tg, bot
-        finally:
-            bot.stop()
-            tg.close()
-            bot.emulator.close()
+def own_bot(home: Path, **options: Any) -> Iterator[tuple[Emulator, BotProcess]]:
+    """processes.own_bot with an emulator port of its own (outages), logs shown."""
+    with processes.own_bot(home, __name__, bot_port=True, **options) as found:
+        yield found
 
 
 def _kickoff(days: int = 2) -> datetime:
@@ -84,7 +67,7 @@ def _kickoff(days: int = 2) -> datetime:
     return moment.replace(hour=10, minute=0, second=0, microsecond=0)
 
 
-def _form(name: str, teams: int, rest: str, names: tuple[str, ...] = ()) -> str:
+def form(name: str, teams: int, rest: str, names: tuple[str, ...] = ()) -> str:
     when = _kickoff().strftime("%d.%m.%Y %H:%M")
     line = f"/yeni_turnuva {name} | {teams} takım | {rest} | {when} | 24+6"
     return line + ("\n" + ", ".join(names) if names else "")
@@ -101,13 +84,17 @@ def _within_limits(m: BotMessage) -> None:
         assert w + h <= 10_000 and max(w, h) <= 20 * min(w, h), (w, h)
 
 
+MEMBERS = [User(2000 + n, f"Üye {n}") for n in range(8)]
+
+
 def test_a_flooding_chat_does_not_hold_up_a_quiet_one(tmp_path: Path) -> None:
     with own_bot(tmp_path, rate_limit=True) as (tg, _bot):
         loud, quiet = tg.group("Kalabalık"), private(ORGANISER)
-        for _ in range(40):  # past the 20-a-minute limit into one group
-            tg.send(ORGANISER, loud, "/yardim")
+        start = tg.mark
+        for n in range(40):  # past the 20-a-minute limit into one group, 5 per member (their
+            tg.send(MEMBERS[n % 8], loud, "/yardim")  # budget, bot/runtime/budget.py)
         # Paced to 20 a minute, the loud chat's answers trickle out for two minutes.
-        tg.wait_for_many(loud, "Turnuva Botu", count=3, timeout=30)
+        tg.wait_for_many(loud, "Turnuva Botu", count=3, timeout=30, since=start)
         started = time.monotonic()
         tg.send(ORGANISER, quiet, "/yardim")
         tg.wait_for(quiet, "Turnuva Botu", timeout=5)
@@ -117,7 +104,7 @@ def test_a_flooding_chat_does_not_hold_up_a_quiet_one(tmp_path: Path) -> None:
     assert answered_loud < 40  # the loud chat was still waiting out its own limit
 
 
-def _stored_results(db_url: str) -> tuple[int, int]:
+def stored_results(db_url: str) -> tuple[int, int]:
     async def read() -> tuple[int, int]:
         db = Database.from_url(db_url)
         try:
@@ -134,7 +121,7 @@ def _stored_results(db_url: str) -> tuple[int, int]:
 def test_a_sigkill_in_a_burst_of_50_results_loses_none(tmp_path: Path) -> None:
     with own_bot(tmp_path) as (tg, bot):
         chat = tg.group("Kış Ligi")
-        create(tg, chat, _form("Kış Ligi", 11, "lig | 2 saha", tuple(TEAMS)))
+        create(tg, chat, form("Kış Ligi", 11, "lig | 2 saha", tuple(TEAMS)))
         pairs = list(itertools.combinations(TEAMS, 2))[:50]
         start = tg.mark
         for home, away in pairs:
@@ -142,18 +129,26 @@ def test_a_sigkill_in_a_burst_of_50_results_loses_none(tmp_path: Path) -> None:
         tg.wait_for_many(chat, "Kaydedildi", count=5, timeout=30, since=start)
         bot.kill()  # mid-burst: some answered, the rest received or still at the emulator
         bot.start()
-        tg.wait_for_many(chat, "Kaydedildi", count=50, timeout=90, since=start)
-        saved = Counter(
-            m.text.splitlines()[0] for m in tg.events(chat, start) if "Kaydedildi" in m.text
-        )
-        assert _stored_results(bot.db_url) == (50, 50)  # each stored once, written once
-    assert len(saved) == 50 and set(saved.values()) == {1}  # each answered, once
+
+        def saved() -> Counter[str]:
+            said = tg.events(chat, start)
+            return Counter(m.text.splitlines()[0] for m in said if "Kaydedildi" in m.text)
+
+        while len(now := saved()) < 50:  # each awaited; a line's second answer counts once
+            total = sum(now.values())
+            tg.wait_for_many(chat, "Kaydedildi", count=total + 1, timeout=90, since=start)
+        assert stored_results(bot.db_url) == (50, 50)  # each stored once, written once
+        answers = saved()
+    # Each answered, also the one committed just before the kill (its reply is stored with
+    # it); once, but for the reply on its way at the kill: Telegram cannot be asked
+    # whether that one arrived, so it may come twice (bot/runtime/replies.py).
+    assert len(answers) == 50 and sum(answers.values()) <= 51, answers.most_common(3)
 
 
 def test_the_same_delay_delivered_twice_moves_the_matches_once(tmp_path: Path) -> None:
     with own_bot(tmp_path) as (tg, _bot):
         chat = tg.group("Pazar Kupası")
-        create(tg, chat, _form("Pazar Kupası", 4, "lig | 1 saha", tuple(TEAMS[:4])))
+        create(tg, chat, form("Pazar Kupası", 4, "lig | 1 saha", tuple(TEAMS[:4])))
         tg.send(ORGANISER, chat, "/gecikme 15")
         moved = tg.wait_for(chat, "⏱ 15 dk gecikme")
         update_id = tg.last_update_id
@@ -173,7 +168,7 @@ def test_a_reminder_due_in_an_outage_is_sent_once_after_it(tmp_path: Path) -> No
     kickoff = _kickoff()
     with own_bot(tmp_path) as (tg, bot):
         chat = tg.group("Cumartesi Ligi")
-        create(tg, chat, _form("Cumartesi Ligi", 4, "lig | 2 saha", tuple(TEAMS[:4])))
+        create(tg, chat, form("Cumartesi Ligi", 4, "lig | 2 saha", tuple(TEAMS[:4])))
         # The 10:00 slot's group reminder (30 min ahead) falls due 12 s after the restart.
         due = kickoff - timedelta(minutes=30)
         bot.restart(clock_at=due - timedelta(seconds=12))
@@ -210,7 +205,7 @@ def test_big_tournaments_stay_within_telegrams_limits(tmp_path: Path, size: str)
     name, teams, rest = SIZES[size]
     with own_bot(tmp_path) as (tg, bot):
         chat = tg.group(name)
-        tg.send(ORGANISER, chat, _form(name, teams, rest))
+        tg.send(ORGANISER, chat, form(name, teams, rest))
         summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur") or APOLOGY in m.text, 120)
         if not summary.has_button("Oluştur"):
             pytest.fail(f"the set-up was not answered: {summary.text}")
@@ -249,7 +244,7 @@ COMMANDS = (
 def test_a_4000_character_input_is_quoted_short_in_every_refusal(tmp_path: Path) -> None:
     with own_bot(tmp_path) as (tg, bot):
         chat = tg.group("Uzun Yazanlar")
-        create(tg, chat, _form("Uzun Yazanlar", 4, "lig | 1 saha", tuple(TEAMS[:4])))
+        create(tg, chat, form("Uzun Yazanlar", 4, "lig | 1 saha", tuple(TEAMS[:4])))
         start = tg.mark
         for command in COMMANDS:
             tg.send(ORGANISER, chat, command.format(long=LONG[: 4000 - len(command)]))

@@ -1,4 +1,5 @@
-"""A newcomer's first run: what the log says, and one clear line when the bot cannot start."""
+"""A newcomer's first run: what the log says, and one clear line when the bot cannot start;
+a second polling process on the same database waits for the first (polling is one process)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from client import ORGANISER, Emulator, private
 from processes import ROOT, BotProcess, free_port, running_emulator, show_logs
 
 
@@ -47,3 +49,34 @@ def test_a_wrong_token_is_one_line_and_status_1(tmp_path: Path) -> None:
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert done.returncode == 1
     assert len(lines) == 1 and "refused the bot token" in lines[0], lines
+
+
+def test_a_second_poller_on_the_database_says_so_and_takes_over_when_the_first_stops(
+    tmp_path: Path,
+) -> None:
+    show_logs(__name__, **{"first poller": tmp_path / "a.log", "second poller": tmp_path / "b.log"})
+    with running_emulator(tmp_path / "emu.log") as url:
+        db = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+        first, second = (
+            BotProcess(url, db, tmp_path / "a.log"),
+            BotProcess(url, db, tmp_path / "b.log"),
+        )
+        tg = Emulator(url)
+        try:
+            first.start()
+            before = second.launch()
+            second.wait_for_log("another process polls this bot on this database")
+            assert first.stop() == 0
+            second.wait_ready(before)  # it polls now
+            second.wait_for_log("this one polls now")
+            chat = private(ORGANISER)
+            tg.send(ORGANISER, chat, "/yardim")
+            assert tg.wait_for(chat, "Turnuva Botu", timeout=10)
+            assert second.stop() == 0
+        finally:
+            first.stop()
+            second.stop()
+            tg.close()
+            first.emulator.close()
+            second.emulator.close()
+    assert second.output().count("another process polls") == 1  # said once

@@ -60,6 +60,8 @@ def test_the_guided_set_up_asks_one_day_or_weeks_and_then_the_rhythm(tg):
     rhythm = tg.wait_for(chat, "Hangi gün ve saatlerde")
     assert rhythm.has_button("iki haftada bir pazar 14:00-17:00")
     tg.send(ORGANISER, chat, "her salı 21:00-23:00 | 1 Ocak'tan itibaren")
+    tg.wait_for(chat, "Atlanacak maç günü var mı")  # the first day was said: not asked
+    tg.send(ORGANISER, chat, "yok")
     summary = finish_guided(tg, chat)
     # 4 teams, double: 6 match weeks of 2, from the first Tuesday of January 2027.
     assert "6 maç haftası · 5 Oca – 9 Şub · her hafta 2 maç" in summary.text
@@ -72,5 +74,9 @@ def test_a_rhythm_typed_instead_of_a_first_kick_off_makes_the_league_over_weeks(
     chat = tg.group("Yazılan Lig")
     guided_to_kind(tg, chat, "Pazar Ligi")
     tg.send(ORGANISER, chat, "iki haftada bir pazar 14:00-17:00")
+    first = tg.wait_for(chat, "İlk maç günü hangi gün?")
+    tg.press(ORGANISER, chat, first.message_id, first.buttons[0][0][1])  # the next Sunday
+    skip = tg.wait_for(chat, "Atlanacak maç günü var mı")
+    tg.press(ORGANISER, chat, skip.message_id, skip.button("Yok, atlanan gün yok"))
     summary = finish_guided(tg, chat)
     assert "6 maç haftası" in summary.text and "iki haftada bir Pazar" in summary.text

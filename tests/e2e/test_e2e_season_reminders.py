@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from client import ORGANISER, Chat, Emulator
-from processes import BotProcess, offset_to, running_emulator, show_logs
+from processes import BotProcess, own_bot
 from test_e2e_tournament import create
 
 IST = ZoneInfo("Europe/Istanbul")
@@ -40,20 +40,9 @@ class Season:
 @pytest.fixture(scope="module")
 def league(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Season]:
     home: Path = tmp_path_factory.mktemp("season")
-    show_logs(__name__, **{"season bot": home / "bot.log", "season emulator": home / "em.log"})
-    with running_emulator(home / "em.log") as url:
-        saturday = _saturday()
-        bot = BotProcess(url, f"sqlite+aiosqlite:///{home / 's.sqlite3'}", home / "bot.log")
-        tg = Emulator(url)
-        chat = tg.group("Pazar Ligi")
-        try:
-            bot.clock_offset = offset_to(saturday)
-            bot.start()
-            yield Season(tg, bot, chat, saturday)
-        finally:
-            bot.stop()
-            tg.close()
-            bot.emulator.close()
+    saturday = _saturday()
+    with own_bot(home, __name__, clock_at=saturday) as (tg, bot):
+        yield Season(tg, bot, tg.group("Pazar Ligi"), saturday)
 
 
 def test_the_group_hears_of_the_match_week_the_evening_before(league: Season) -> None:

@@ -37,7 +37,9 @@ def test_degistir_changes_one_answer_and_returns_to_the_summary(tg):
 def test_a_day_over_twelve_hours_is_warned_with_formats_that_fit(tg):
     chat = tg.group("Uzun")
     tg.send(ORGANISER, chat, LONG)
-    summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=60)
+    summary = tg.wait_for(chat, lambda m: m.has_button("Yine de Oluştur"), timeout=60)
     warning = next(li for li in summary.text.splitlines() if li.startswith("⚠"))
     assert "gece yarısını" in warning or "12 saatten" in warning
     assert "Öneri" in summary.text
+    assert "Oluştur" not in summary.labels  # such a day is made by its own button only
+    assert "Bu programla kurmak için: [Yine de Oluştur]" in summary.text

@@ -4,9 +4,19 @@ asked again with one example, which is then accepted."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from client import ORGANISER
 
 TEAMS = "Kartallar, Şahinler, Aslanlar, Kaplanlar"
+
+
+def next_17_january() -> int:
+    """The year "17 ocakta" (10:00 when no hour is given) means on the bot's real clock:
+    this year's until its 10:00 has passed, then next year's."""
+    now = datetime.now(ZoneInfo("Europe/Istanbul"))
+    return now.year if (now.month, now.day, now.hour) < (1, 17, 10) else now.year + 1
 
 
 def answer(tg, chat, text: str, asked: str) -> None:
@@ -33,7 +43,8 @@ def test_a_day_set_up_in_words(tg):
     tg.send(ORGANISER, chat, "tff olsun")
     summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=30)
     assert "4 takım · Gruplar + eleme · 2 grup" in summary.text
-    assert "1 saha · ilk maç 17 Ocak 2027" in summary.text and "10:00" in summary.text
+    first = f"1 saha · ilk maç 17 Ocak {next_17_january()}"
+    assert first in summary.text and "10:00" in summary.text, summary.text
     assert "Maç 30 dk + 5 dk değişim" in summary.text
     assert "Üçüncülük maçı: var · eşitlik: TFF" in summary.text
 
@@ -48,7 +59,9 @@ def test_a_league_over_weeks_set_up_in_words(tg):
     refused = tg.wait_for(chat, "seçeneklerden biri değil")
     assert 'Nasıl oynansın? Örnek: "lig usulü"' in refused.text
     answer(tg, chat, "lig usulü", "haftalara yayılan lig mi")
-    answer(tg, chat, "iki haftada bir pazar 14-17", "Maç süresi")
+    answer(tg, chat, "iki haftada bir pazar 14-17", "İlk maç günü hangi gün?")
+    answer(tg, chat, "pazar", "Atlanacak maç günü var mı")
+    answer(tg, chat, "atlama yok", "Maç süresi")
     answer(tg, chat, "maçlar 25 dakika", "eşitliğinde")
     tg.send(ORGANISER, chat, "averaj olsun")
     summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=30)

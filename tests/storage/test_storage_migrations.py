@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.pool import NullPool
-from storage_data import T0, new_tournament
+from storage_data import T0, audit_history, new_tournament
 
 from domain.model import Score
 from storage import migrate
@@ -64,7 +65,7 @@ async def audit_trail(db: Database, tid: int, no: int) -> list[tuple[Score | Non
     async with db.unit_of_work(read_only=True) as uow:
         match = await uow.matches.get(tid, no)
         assert match is not None
-        return [(h.old, h.new) for h in await uow.results.history(match.id)]
+        return [(h.old, h.new) for h in await audit_history(uow, match.id)]
 
 
 async def test_an_empty_database_upgrades_to_head_steps_down_two_and_back_up(
@@ -191,3 +192,34 @@ async def test_0010_moves_forfeit_marks_into_their_own_column_and_back(empty_db_
             assert [tuple(row) for row in found] == [(None, None), (0, -1)]
     finally:
         await engine.dispose()
+
+
+async def test_0016_drops_the_team_cards_table_only_while_it_is_empty(empty_db_url: str):
+    """Nothing the bot runs ever wrote `cards` (a booking is a player's event): 0016 drops
+    the table, and refuses to while it holds rows someone put there by hand."""
+    await migrate.upgrade_async(empty_db_url, "0015")
+    db = Database.from_url(empty_db_url)
+    async with db.unit_of_work() as uow:
+        tid = await uow.tournaments.create(new_tournament(), T0)
+        await uow.commit()
+    await db.dispose()
+    engine = make_engine(empty_db_url, poolclass=NullPool)
+    card = (
+        "INSERT INTO cards (tournament_id, team_id, kind, recorded_by, recorded_at)"
+        " SELECT tournament_id, id, 'yellow', 1, CURRENT_TIMESTAMP FROM teams"
+        " WHERE tournament_id = :tid"
+    )
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(text(card), {"tid": tid})
+        with pytest.raises(RuntimeError, match="cards"):
+            await migrate.upgrade_async(empty_db_url)
+        assert await migrate.current_async(empty_db_url) == "0015"
+        async with engine.begin() as conn:
+            await conn.execute(text("DELETE FROM cards"))
+    finally:
+        await engine.dispose()
+    await migrate.upgrade_async(empty_db_url)
+    assert "cards" not in await tables(empty_db_url)
+    await migrate.downgrade_async(empty_db_url, "0015")
+    assert "cards" in await tables(empty_db_url)

@@ -56,7 +56,7 @@ async def test_a_team_added_before_kick_off_gets_its_matches_in_the_same_transac
     dropped = plan[-1].no
 
     async with db.unit_of_work() as uow:
-        await uow.teams.add(tid, "Yeni Takım", group="A")
+        await uow.teams.add_many(tid, ["Yeni Takım"])
         summary = await uow.matches.replan(tid, plan[:-1] + extra)
         await uow.commit()
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from sqlalchemy import update
-from storage_data import CHAT, T0, new_tournament, played
+from storage_data import CHAT, T0, audit_history, new_tournament, played
 
 from domain.model import Result, Score
 from storage.errors import (
@@ -72,7 +72,7 @@ async def test_the_same_telegram_update_applied_twice_stores_one_result(db: Data
     async with db.unit_of_work(read_only=True) as uow:
         match = await uow.matches.get(tid, 1)
         assert match is not None
-        history = await uow.results.history(match.id)
+        history = await audit_history(uow, match.id)
     assert not first.duplicate and again.duplicate
     assert again.score == Score(2, 2)
     assert len(history) == 1 and match.version == 2
@@ -96,7 +96,7 @@ async def test_a_correction_keeps_the_old_score_in_the_audit_trail(db: Database)
     async with db.unit_of_work(read_only=True) as uow:
         match = await uow.matches.get(tid, 1)
         assert match is not None
-        history = await uow.results.history(match.id)
+        history = await audit_history(uow, match.id)
     assert outcome.previous == Score(1, 0) and match.result == Score(1, 1)
     assert [(h.old, h.new, h.changed_by) for h in history] == [
         (None, Score(1, 0), 11),
@@ -155,7 +155,7 @@ async def test_the_database_audits_a_result_write_whatever_code_path_made_it(db:
         await uow.commit()
 
     async with db.unit_of_work(read_only=True) as uow:
-        history = await uow.results.history(match.id)
+        history = await audit_history(uow, match.id)
     assert [(h.old, h.new, h.changed_by, h.changed_at) for h in history] == [
         (None, Score(1, 0), 11, KICKOFF_END),
         (Score(1, 0), Score(4, 0), 99, later),

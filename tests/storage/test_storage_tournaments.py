@@ -77,15 +77,12 @@ async def test_a_team_takes_at_most_three_captains_and_a_user_captains_one_team(
     assert captains == {"Kartallar": (1, 2, 4)}
 
 
-async def test_cards_and_lots_are_kept_in_the_order_they_were_recorded(db: Database):
+async def test_lots_are_kept_in_the_order_they_were_drawn(db: Database):
     async with db.unit_of_work() as uow:
         tid = await uow.tournaments.create(new_tournament(), T0)
-        cards = [("Kartallar", "yellow"), ("Işıkspor", "red"), ("Kartallar", "yellow_red")]
-        await uow.tiebreak.add_cards(tid, cards, ORGANISER, T0, match_no=1)
         await uow.tiebreak.record_lot(tid, "A", ["Şimşekler", "Kartallar"], ORGANISER, T0)
         await uow.tiebreak.record_lot(tid, "A", ["Kartallar", "Şimşekler"], ORGANISER, T0)
         await uow.commit()
 
     async with db.unit_of_work(read_only=True) as uow:
-        assert await uow.tiebreak.cards(tid) == cards
         assert await uow.tiebreak.lots(tid) == {"A": ("Kartallar", "Şimşekler")}

@@ -8,13 +8,13 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
-from storage_data import T0, new_tournament, played
+from storage_data import T0, AuditEntry, audit_history, new_tournament, played
 from test_storage_concurrency import wait_until_blocked_on_a_lock
 from test_storage_results import KICKOFF_END, apply, entry, make_tournament
 
 from domain.model import Score
 from storage.errors import NoResultToCorrect, NothingToUndo, UndoConflict
-from storage.records import AuditEntry, UndoOutcome
+from storage.records import UndoOutcome
 from storage.rows import ResultAuditRow, ResultRow, TournamentRow
 from storage.uow import Database
 
@@ -35,7 +35,7 @@ async def match_and_history(db: Database, tid: int, no: int = 1):
     async with db.unit_of_work(read_only=True) as uow:
         match = await uow.matches.get(tid, no)
         assert match is not None
-        return match, await uow.results.history(match.id)
+        return match, await audit_history(uow, match.id)
 
 
 async def test_undoing_a_first_entry_deletes_the_result_and_audits_the_deletion(db: Database):

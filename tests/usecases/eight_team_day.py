@@ -2,18 +2,20 @@
 10:00 first round on 6 December 2026 in Istanbul, 26+4 slots, semi-finals 13:30, third
 place 14:15, final 14:45; one group chat and its organiser.
 
-Each test module keeps its own clock (NOW, MORNING, at()) and its own captain ids;
+Each test module keeps its own captain ids, and its own clock (MORNING, at()) or this
+one's: `NOW`, an hour before the first kick-off, and `who(user)` acting then in the chat.
 `stored_day` gives it a database holding the day.
 """
 
 from __future__ import annotations
 
+import itertools
 import shutil
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.usecases import drafts, setup, snapshots, views
+from bot.usecases import drafts, result_messages, results, setup, snapshots, views
 from bot.usecases.runner import Actor, run
 from storage import migrate
 from storage.uow import Database
@@ -21,6 +23,21 @@ from storage.uow import Database
 IST = ZoneInfo("Europe/Istanbul")
 CHAT, ORGANISER = -1001, 10
 KICKOFF = datetime(2026, 12, 6, 10, 0, tzinfo=IST)
+NOW = (KICKOFF - timedelta(hours=1)).astimezone(UTC)
+_updates = itertools.count(1_000_000)
+
+
+def who(user: int = ORGANISER, update_id: int | None = None) -> Actor:
+    """`user` in the day's chat at NOW, in an update of its own (or `update_id`)."""
+    return Actor(user, CHAT, NOW, next(_updates) if update_id is None else update_id)
+
+
+async def result_message(db: Database, text: str) -> results.Answer:
+    """The one answer to a message of one result line, typed by the organiser at NOW."""
+    (answer,) = (await run(db, result_messages.record, result_messages.Message(text), who())).value
+    return answer
+
+
 GROUPS = (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4"))
 TEAMS = GROUPS[0] + GROUPS[1]
 SPEC = drafts.Spec(

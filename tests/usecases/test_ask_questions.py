@@ -11,7 +11,7 @@ from eight_team_day import CHAT, GROUP_RESULTS, KICKOFF, ORGANISER, stored_day
 import domain.questions
 from bot.texts import captains
 from bot.texts.questions import answer_text, finished
-from bot.usecases import questions, results
+from bot.usecases import questions, results, views
 from bot.usecases.runner import Actor, run
 from domain.model import Stage
 from domain.outlook import Status
@@ -59,7 +59,8 @@ async def test_final_ne_zaman_names_the_final_with_its_sides_in_words(db):
     response, text = await respond(db, "final ne zaman", BYSTANDER, _at(9))
     assert isinstance(response, questions.StageAnswer) and response.stage is Stage.FINAL
     assert text.startswith("🏆 Final: ")
-    assert "maçın galibi" in text and "bugün 14:45" in text and "sa sonra" not in text
+    assert "1. yarı finalin galibi – 2. yarı finalin galibi" in text
+    assert "bugün 14:45" in text and "sa sonra" not in text
 
 
 async def test_the_semi_finals_are_listed_both(db):
@@ -175,7 +176,9 @@ async def test_a_question_is_one_read_the_team_picker_included(db, monkeypatch):
 
 
 async def test_a_bystanders_question_that_needs_a_team_gets_the_picker(db):
-    response, _ = await respond(db, "puan durumu ne", BYSTANDER, _at(9))
+    response, _ = await respond(db, "puan durumumuz ne", BYSTANDER, _at(9))
     assert isinstance(response, questions.PickTeam)
+    response, _ = await respond(db, "puan durumu ne", BYSTANDER, _at(9))  # needs none
+    assert isinstance(response, views.Tables)
     response, _ = await respond(db, "maç nerede", BYSTANDER, _at(9))
     assert isinstance(response, questions.SlotAnswer)

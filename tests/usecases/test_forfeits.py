@@ -86,7 +86,9 @@ async def test_a_forfeit_takes_the_teams_earliest_open_match_and_marks_the_table
     assert first.result == f.score
     row = f.table[1].row("A4")
     assert row.forfeit_losses == 1 and row.goals_for == 0 and row.goals_against == 3
-    assert "(H)" in forfeited(f)
+    said = forfeited(f)
+    assert "(H)" in said and said.count("<pre>") == 1 and said.endswith("</pre>")
+    assert "A4" in said.split("<pre>")[1]  # the table inside the monospaced block
     assert done.effects.reminders and done.effects.live == (CHAT,)
 
 
@@ -122,7 +124,8 @@ async def test_a_withdrawal_awards_its_remaining_matches_and_undo_brings_it_back
     snap = await snapshot(db)
     assert all(m.result is not None and m.result.forfeit for m in of(snap, "A4"))
     assert w.table[1].row("A4").forfeit_losses == 3
-    assert "3-0 rakiplerine" in withdrawn(w)
+    said = withdrawn(w)
+    assert "3-0 rakiplerine" in said and said.count("<pre>") == 1 and said.endswith("</pre>")
 
     back = (await undo_last(db, who())).value
     assert back == undo.Reinstated("A4", 3)

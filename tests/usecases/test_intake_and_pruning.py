@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import text
 from telegram import Bot, Update
 
 from bot.runtime import hygiene, services
@@ -70,3 +71,51 @@ async def test_pruning_forgets_old_ids_abandoned_set_ups_and_their_index(db):
     assert found.conversations == {(6, 6)}
     _, offset = await Intake(lambda: db, found.clock).unfinished(BOT)
     assert offset == 3
+
+
+async def test_a_poisoned_row_is_set_aside_with_one_line_and_the_rest_replayed(db, caplog):
+    """A row with a string update_id (an older version stored what a forged POST sent) made
+    every start-up fail with "can only concatenate str (not "int") to str"; a payload this
+    version cannot read, or one stored under another id, must not stop the rest either."""
+    intake = Intake(lambda: db, lambda: NOW)
+    await intake.store([update(1), update(5)])
+    async with db.unit_of_work() as uow:
+        for update_id, payload in (
+            ("abc", '{"update_id": "abc", "message": {}}'),
+            (2, '{"update_id": 2, "message": "not a message"}'),
+            (3, '{"update_id": 4}'),
+        ):
+            await uow.session.execute(
+                text(
+                    "INSERT INTO inbox (update_id, chat_id, payload, received_at)"
+                    " VALUES (:u, -100, :p, :at)"
+                ),
+                {"u": update_id, "p": payload, "at": NOW.isoformat()},
+            )
+        await uow.commit()
+
+    replay, offset = await Intake(lambda: db, lambda: NOW).unfinished(BOT)
+
+    assert [u.update_id for u in replay] == [1, 5] and offset == 6
+    aside = [r for r in caplog.records if "set aside" in r.getMessage()]
+    assert len(aside) == 3, [r.getMessage() for r in aside]
+    async with db.unit_of_work(read_only=True) as uow:
+        rows = await uow.session.execute(
+            text(
+                "SELECT update_id FROM inbox WHERE set_aside_at IS NOT NULL AND done_at IS NOT NULL"
+            )
+        )
+        assert sorted(str(u) for (u,) in rows) == ["2", "3", "abc"]
+    again, _ = await Intake(lambda: db, lambda: NOW).unfinished(BOT)  # the next start
+    assert [u.update_id for u in again] == [1, 5]
+
+
+async def test_an_update_without_a_numeric_id_is_refused_at_the_door(db, caplog):
+    forged = update(7)
+    forged._unfreeze()
+    forged.update_id = "7; DROP"  # type: ignore[assignment]
+    intake = Intake(lambda: db, lambda: NOW)
+    assert await intake.store([forged, update(8)]) == [update(8)]
+    assert any("without a numeric update_id" in r.getMessage() for r in caplog.records)
+    replay, offset = await Intake(lambda: db, lambda: NOW).unfinished(BOT)
+    assert [u.update_id for u in replay] == [8] and offset == 9

@@ -1,4 +1,5 @@
-"""The bot process stays light: OR-Tools, fpdf2 and Pillow load in the worker processes only.
+"""The bot process stays light: OR-Tools, fpdf2 and Pillow load in the worker processes only,
+and the one-day planner and the format advice at the first plan, not at start-up.
 
 Each check runs a fresh interpreter, since this test process has long imported them all.
 """
@@ -13,11 +14,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("ortools", "fpdf", "PIL")
+# What a set-up's plan needs and starting the bot does not (bot.usecases.planning).
+PLANNER = ("bot.usecases.drafts", "domain.planner", "domain.advice", "domain.slots")
 
 
-def loaded_after(script: str) -> list[str]:
-    """Which of HEAVY a fresh interpreter has imported once `script` ran."""
-    report = f"import json, sys\nprint(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+def loaded_after(script: str, modules: tuple[str, ...] = HEAVY) -> list[str]:
+    """Which of `modules` a fresh interpreter has imported once `script` ran."""
+    report = f"import json, sys\nprint(json.dumps([m for m in {modules!r} if m in sys.modules]))"
     check = f"{script}\n{report}"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-c", check]
@@ -30,6 +33,10 @@ def test_importing_the_bot_loads_neither_the_solver_nor_the_renderers():
     assert loaded_after("import bot.app") == []
 
 
+def test_importing_the_bot_loads_no_planner():
+    assert loaded_after("import bot.app", PLANNER) == []
+
+
 def test_a_plan_its_warning_and_a_picture_are_made_in_workers_and_load_nothing_here():
     script = """
 import asyncio
@@ -39,7 +46,7 @@ from zoneinfo import ZoneInfo
 import bot.app
 from bot.runtime import offload
 from bot.render import jobs
-from bot.usecases import drafts, setup
+from bot.usecases import drafts, planning, setup
 
 IST = ZoneInfo("Europe/Istanbul")
 
@@ -54,8 +61,8 @@ async def main():
         "format": "league",
         "kickoff": kickoff.isoformat(),
     }
-    _, planned = await setup.build_off_loop(drafts.spec_of(data))
-    warned = await setup.warning_off_loop(data, planned, kickoff - timedelta(days=1), IST)
+    _, planned = await planning.build_off_loop(drafts.spec_of(data))
+    warned = await planning.warning_off_loop(data, planned, kickoff - timedelta(days=1), IST)
     assert warned is not None and warned.alternatives, warned
     rows = [(m, None) for m in planned.matches]
     picture = await asyncio.to_thread(

@@ -83,3 +83,32 @@ def test_a_plan_past_what_a_chat_can_carry_is_refused_with_a_way_out():
 
 def teardown_module() -> None:
     offload.shutdown()
+
+
+async def test_warming_the_workers_leaves_the_loop_free(monkeypatch):
+    """Starting the workers blocks until each is forked from a forkserver that has
+    imported the planner and the renderers (seconds under load): a timer due meanwhile
+    fires on time, and the workers serve afterwards."""
+
+    class SlowStart:  # a pool whose submits each spawn a worker, slowly
+        def __init__(self) -> None:
+            self.submitted = 0
+
+        def submit(self, *_: object) -> None:
+            time.sleep(0.3)
+            self.submitted += 1
+
+    pool = SlowStart()
+    monkeypatch.setattr(offload, "_executor", lambda: pool)
+    loop = asyncio.get_running_loop()
+    fired: asyncio.Future[float] = loop.create_future()
+    asked = loop.time()
+    loop.call_later(0.05, lambda: fired.set_result(loop.time()))
+    await offload.warm()
+    assert pool.submitted == offload.WORKERS
+    assert fired.done() and fired.result() - asked < 0.25  # not 0.3 s per worker later
+    monkeypatch.undo()
+
+    offload.shutdown()  # the real pool, started by warm in its thread
+    await offload.warm()
+    assert await offload.run(pow, 2, 10, budget=30) == 1024

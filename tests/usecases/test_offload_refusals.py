@@ -2,7 +2,7 @@
 the two set-ups that broke the worker pool ("Bir şeyler ters gitti" and BrokenProcessPool,
 since their refusals did not survive pickling) go the bot's way, the form through the use
 case on real storage and the guided steps through setup_steps, then the summary's plan
-through the real worker pool (setup.build_off_loop)."""
+through the real worker pool (planning.build_off_loop)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from bot.runtime import offload
 from bot.texts.errors import refusal
-from bot.usecases import setup
+from bot.usecases import planning, setup
 from bot.usecases.runner import Actor, run
 from bot.usecases.setup_steps import Answers, take
 from domain.draw import GroupCountError
@@ -37,7 +37,7 @@ async def db(tmp_path):
 async def planned_refusal(answers: Answers) -> Exception:
     """What the summary's plan raises, built as the bot builds it: in a worker."""
     with pytest.raises(Exception) as caught:
-        await setup.build_off_loop(answers.seeded(NOW).spec())
+        await planning.build_off_loop(answers.seeded(NOW).spec())
     return caught.value
 
 
@@ -71,7 +71,8 @@ async def test_three_teams_in_two_groups_are_refused_in_turkish():
     refused = await planned_refusal(answers)
     assert isinstance(refused, GroupCountError)
     assert refusal(refused) == (
-        "3 takım 2 gruba bölünemez (en fazla 1 grup, grupta en az 2 takım). Örnek: 2 grup"
+        "3 takım 2 gruba bölünemez (en fazla 1 grup, grupta en az 2 takım)."
+        " Örnek: 1 grup (ya da grupsuz: lig)"
     )
 
 

@@ -22,6 +22,7 @@ from bot.usecases import (
     questions,
     reminder_settings,
     reminders,
+    result_choices,
     result_messages,
     results,
     schedule,
@@ -230,7 +231,7 @@ async def test_pressing_someone_elses_typo_buttons(db, role, expected):
     asked = await run(db, result_messages.record, result_messages.Message("AA1 3-1 A4"), typo)
     assert isinstance(asked.value[0], results.Asked)
     for choice in ("0", "x"):  # the team offered, [Vazgeç]
-        pressed = run(db, results.fix, results.Fix(asker, choice), who(role))
+        pressed = run(db, result_choices.fix, result_choices.Fix(asker, choice), who(role))
         assert await verdict(pressed) == expected
     assert await peek(db, asker) is not None  # the question still waits for its asker
     assert await stored_result(db, 1) is None

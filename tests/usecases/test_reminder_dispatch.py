@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -17,16 +16,16 @@ import asyncpg
 import httpx
 import pytest
 from eight_team_day import CHAT, IST, KICKOFF, ORGANISER, stored_day
+from inprocess import Canned
 from telegram import Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
-from telegram.request import BaseRequest
 
 from bot.app import build
 from bot.reminders.dispatcher import CLOSING, MARGIN, Dispatcher
 from bot.reminders.messages import headcount_buttons
 from bot.reminders.timer import NoTimer
 from bot.runtime.settings import Settings
-from bot.usecases import reminders, results
+from bot.usecases import reminders, result_messages, results
 from bot.usecases.runner import Actor
 from storage.uow import Database
 
@@ -157,7 +156,8 @@ async def test_each_reminder_is_sent_once_with_its_text(db):
     assert len(sender.sent) == len(rows) == 29
     group = sender.to(CHAT)
     assert "⏰ 10:30 maçları (30 dk sonra)\nSaha 1: B1 – B4\nSaha 2: B2 – B3" in group
-    assert "⏰ 13:30 maçları (30 dk sonra)\nSaha 1: 1A – 2B\nSaha 2: 1B – 2A" in group
+    semis = "Saha 1: A Grubu 1.si – B Grubu 2.si\nSaha 2: B Grubu 1.si – A Grubu 2.si"
+    assert f"⏰ 13:30 maçları (30 dk sonra)\n{semis}" in group
     assert "📝 Maç 7 (B1 – B3) bitti ama sonuç yok; yazmanız yeterli: B1 2-1 B3" in group
     assert (
         "📵 Bu kaptanlara özelden yazamıyorum: B3; bota bir kez /start demeleri yeterli:"
@@ -214,6 +214,26 @@ async def test_a_nudge_for_a_match_with_a_result_is_dropped_quietly(db):
     assert rows[(1, CHAT, "sonuc")] == "dropped"
     assert rows[(2, CHAT, "sonuc")] == "sent"
     assert not any("Maç 1 " in text for _, text, _ in sender.sent)
+
+
+async def test_a_banned_player_is_named_in_his_captains_and_the_groups_reminder(db):
+    clock, sender = Clock(MORNING), Sender()
+    async with db.unit_of_work() as uow:  # sent off in A1's first match: misses the second
+        message = result_messages.Message("A1 1-0 A4\ngoller: Veli\nkırmızı: Veli")
+        await result_messages.record(uow, message, Actor(ORGANISER, CHAT, MORNING, 77))
+        await uow.commit()
+    d = await dispatcher(db, clock, sender)
+
+    await run_until(d, clock, (KICKOFF + timedelta(hours=2, minutes=40)).astimezone(UTC))
+
+    assert sender.to(CAPTAIN_A1) == [
+        "⏰ A1 maçınız 60 dk sonra: 11:00, Saha 1, rakip A3\nCezalı: Veli",
+        "⏰ A1 maçınız 60 dk sonra: 12:00, Saha 1, rakip A2",
+    ]
+    group = [t for t in sender.to(CHAT) if t.startswith("⏰")]
+    slot = "⏰ 11:00 maçları (30 dk sonra)\nSaha 1: A1 – A3\nSaha 2: A4 – A2"
+    assert f"{slot}\nCezalı: Veli (A1)" in group
+    assert sum("Cezalı" in t for t in group) == 1
 
 
 async def test_a_crash_between_claim_and_send_drops_the_row_and_says_so(db, caplog):
@@ -432,49 +452,10 @@ async def test_the_timer_is_armed_for_the_head_of_the_plan(db):
     assert d.next_send <= datetime(2026, 12, 6, 9, 0, tzinfo=IST) - MARGIN
 
 
-class Recording(BaseRequest):
-    """The Bot API for an in-process Application: getMe, setMyCommands, sendMessage."""
-
-    def __init__(self) -> None:
-        self.messages: list[tuple[int, str]] = []
-        self.edits: list[str] = []
-        self.arrived = asyncio.Event()
-
-    @property
-    def read_timeout(self) -> float | None:
-        return None
-
-    async def initialize(self) -> None:
-        pass
-
-    async def shutdown(self) -> None:
-        pass
-
-    async def do_request(self, url, method, request_data=None, *args, **kwargs):
-        name = url.rsplit("/", 1)[-1]
-        params = request_data.parameters if request_data is not None else {}
-        if name == "getMe":
-            result = {"id": 1, "is_bot": True, "first_name": "Bot", "username": "turnuva_bot"}
-        elif name == "sendMessage":
-            self.messages.append((int(params["chat_id"]), params["text"]))
-            self.arrived.set()
-            result = {
-                "message_id": len(self.messages),
-                "date": 0,
-                "chat": {"id": int(params["chat_id"]), "type": "private"},
-                "text": params["text"],
-            }
-        else:
-            if name == "editMessageText":
-                self.edits.append(params["text"])
-            result = True
-        return 200, json.dumps({"ok": True, "result": result}).encode()
-
-
 async def test_the_application_fires_a_due_reminder_through_its_job_queue(db, tmp_path):
     """The wiring of bot.app.build: post_init starts the leadership tick, the tick plans,
     the JobQueue timer fires, the reminder goes out through PTB; stop releases the lead."""
-    request = Recording()
+    request = Canned()
     url = str(db.engine.url)
     settings = Settings(token="1:TEST", db_url=url, rate_limit=False, clock_offset=-2.5)
     due = datetime(2026, 12, 6, 9, 0, tzinfo=IST).astimezone(UTC)  # A1's reminder for 10:00
@@ -487,24 +468,21 @@ async def test_the_application_fires_a_due_reminder_through_its_job_queue(db, tm
     await app.post_init(app)
     await app.start()
     try:
-        while wanted not in request.messages:  # each message sets the event: no polling
-            request.arrived.clear()
-            if wanted not in request.messages:
-                await asyncio.wait_for(request.arrived.wait(), timeout=20)
+        await request.said(wanted[1], seconds=20)  # each message wakes it: no polling
     finally:
         await app.stop()
         await app.post_stop(app)
         await app.shutdown()
         await app.post_shutdown(app)
 
-    assert request.messages.count(wanted) == 1
+    assert request.of("sendMessage").count(wanted) == 1
     assert (await statuses(db))[(1, CAPTAIN_A1, "kaptan:60")] == "sent"
 
 
 @pytest.fixture
 async def app(db):
     """The bot's Application on the test database, not polling: updates go in by hand."""
-    request = Recording()
+    request = Canned()
     settings = Settings(token="1:TEST", db_url=str(db.engine.url), rate_limit=False)
     application = build(settings, request=request, clock=lambda: MORNING)
     await application.initialize()
@@ -550,7 +528,7 @@ async def test_a_private_message_makes_a_captain_reachable_once(app, db, monkeyp
     rows = await statuses(db)
     assert {(no, CAPTAIN_B3, "kaptan:60") for no in (4, 7, 12)} <= set(rows)
     assert (1, CHAT, "ulasilamaz") not in rows
-    answer = app.bot_data["request"].messages[-1]
+    answer = app.bot_data["request"].of("sendMessage")[-1]
     assert answer[0] == CAPTAIN_B3
     assert answer[1].startswith("✅ Tamam, hatırlatmalar buraya gelecek.\n⚽ B3:")
 
@@ -579,8 +557,10 @@ async def test_a_short_headcount_warns_the_organiser_at_once(app, db):
     await feed(app, press)
 
     request = app.bot_data["request"]
-    assert request.edits == ["👍 Teşekkürler! A1, 10:00 maçına 5 kişi olarak not edildi."]
-    assert request.messages == [  # the organiser never wrote to the bot: the group
+    assert [text for _, text in request.of("editMessageText")] == [
+        "👍 Teşekkürler! A1, 10:00 maçına 5 kişi olarak not edildi."
+    ]
+    assert request.of("sendMessage") == [  # the organiser never wrote to the bot: the group
         (CHAT, "⚠️ A1 10:00 maçına 5 kişi geliyor (kadro 7). Maç 1, Saha 1, rakip A4.")
     ]
 

@@ -46,6 +46,8 @@ STRANGER = 30
 CAPTAIN_A2, CAPTAIN_B3, CAPTAIN_A1 = 21, 22, 23
 MIN15 = timedelta(minutes=15)
 
+FINAL_SIDES = "1. yarı finalin galibi – 2. yarı finalin galibi"
+
 
 def at(hour: int, minute: int = 0) -> datetime:
     """A moment of match day, as the bot's clock gives it (UTC)."""
@@ -213,7 +215,9 @@ async def test_only_organisers_delay(morning):
     with pytest.raises(NotOrganiser) as refused:
         await run(morning, delay, user=STRANGER, text="15", now=at(10, 20))
     assert await stored(morning) == before
-    assert schedule.refusal(refused.value).startswith("Bunu yalnızca düzenleyenler yapabilir.")
+    assert schedule.refusal(refused.value).startswith(
+        "Maçları yalnızca düzenleyenler erteleyebilir ya da kaydırabilir."
+    )
 
 
 async def test_a_tournament_set_up_in_private_is_run_there_by_its_creator(db):
@@ -245,7 +249,7 @@ async def test_the_group_message_lists_new_times_once(morning):
     lines = text.splitlines()
     assert lines[0] == "⏱ 15 dk gecikme (Saha 2):"
     assert "10:30 → 10:45 Saha 2 B2 – B3" in lines
-    assert "13:30 → 13:45 Saha 2 1B – 2A" in lines
+    assert "13:30 → 13:45 Saha 2 B Grubu 1.si – A Grubu 2.si" in lines
 
 
 async def test_many_changes_are_compact(morning):
@@ -288,7 +292,7 @@ async def test_postpone_moves_one_match_the_same_day(morning):
         no: s for no, s in starts(before).items() if no != 16
     }
     assert after.matches[15].version == before.matches[15].version + 1
-    assert schedule.postponed(moved) == "📅 Maç 16 ertelendi: 14:45 → 15:30 Saha 1 G13 – G14"
+    assert schedule.postponed(moved) == "📅 Maç 16 ertelendi: 14:45 → 15:30 Saha 1 " + FINAL_SIDES
     final_due = {r.kind: r.due_at for r in due_after if r.match_no == 16}
     old_due = {r.kind: r.due_at for r in due_before if r.match_no == 16}
     assert final_due and all(final_due[k] == old_due[k] + timedelta(minutes=45) for k in old_due)
@@ -299,7 +303,8 @@ async def test_postpone_to_tomorrow(morning):
     ((_, new),) = moved.changes
     assert new.start == datetime(2026, 12, 7, 10, 0, tzinfo=IST)
     assert (
-        schedule.postponed(moved) == "📅 Maç 16 ertelendi: 14:45 → 7 Aralık 10:00 Saha 1 G13 – G14"
+        schedule.postponed(moved)
+        == "📅 Maç 16 ertelendi: 14:45 → 7 Aralık 10:00 Saha 1 " + FINAL_SIDES
     )
 
 
@@ -554,11 +559,15 @@ def test_times_take_the_right_suffix(hour, minute, said):
     assert schedule.at(datetime(2026, 12, 6, hour, minute, tzinfo=IST)) == said
 
 
-def test_knockout_sides_show_their_codes_until_known():
+def test_knockout_sides_are_said_in_words_until_known():
     semi = PlannedMatch(
         13, Stage.SEMI, None, None, "Saha 1", at(13, 30), at(13, 56), None, None, "1A", "2B"
     )
-    assert pairing(semi) == "1A – 2B"
+    assert pairing(semi) == "A Grubu 1.si – B Grubu 2.si"
+    final = PlannedMatch(
+        15, Stage.FINAL, None, None, "Saha 1", at(14, 30), at(14, 56), None, None, "W13", "W14"
+    )
+    assert pairing(final) == "13. maçın galibi – 14. maçın galibi"  # read alone, without its plan
 
 
 async def test_a_time_before_the_day_starts_is_refused_with_the_earliest_that_works(morning):

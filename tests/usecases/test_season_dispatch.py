@@ -41,7 +41,7 @@ async def test_the_first_match_day_as_sent(db):
     clock, sender = Clock(NOW.astimezone(UTC)), Sender()
     sending = Dispatcher(db, clock, sender, bot_username="turnuva_test_bot")
     await sending.tick()
-    async with db.unit_of_work() as uow:  # the day's last match has its result (a forfeit)
+    async with db.unit_of_work() as uow:  # the day's last match has its result already
         await results.record(
             uow, results.Record(await _first_line(uow)), Actor(ORGANISER, CHAT, NOW)
         )
@@ -56,7 +56,8 @@ async def test_the_first_match_day_as_sent(db):
 
     group = [text for chat, text in sender.sent if chat == CHAT]
     assert len(group) == 1 and group[0].startswith("📅 1. hafta yarın (6.12):")
-    assert group[0].count(" Saha 1: ") == 4
+    assert group[0].count(" Saha 1: ") == 3  # match 4 has its result: told as decided
+    assert "\nOynandı: " in group[0]
     captain = [text for chat, text in sender.sent if chat == CAPTAIN]
     assert len(captain) == 1 and captain[0].startswith("⏰ Takım 1 maçınız 60 dk sonra")
     nudges = [text for chat, text in sender.sent if chat == ORGANISER]

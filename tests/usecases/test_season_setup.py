@@ -16,11 +16,10 @@ from bot.usecases.reminders import evening, leads, sync
 from bot.usecases.runner import Actor, run
 from bot.usecases.setup_steps import Answers
 from domain import reminders, setupform
-from domain.formseason import Season
+from domain.formseason import Season, season_json
 from domain.roundrobin import breaks
 from domain.settings import TournamentSettings
 from storage import migrate
-from storage.mapping import season_json
 from storage.uow import Database
 
 IST = ZoneInfo("Europe/Istanbul")

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from bot.runtime import offload
 from bot.texts.setup import warning
-from bot.usecases import drafts, setup
+from bot.usecases import drafts, planning
 
 IST = ZoneInfo("Europe/Istanbul")
 
@@ -59,7 +59,7 @@ async def test_the_summary_searches_the_formats_in_a_worker_and_finds_the_same()
     kickoff = datetime(2026, 12, 6, 9, 0, tzinfo=IST)
     data, now = answers(16, kickoff), kickoff - timedelta(days=1)
     _, built = drafts.build(drafts.spec_of(data))
-    found = await setup.warning_off_loop(data, built, now, IST)
+    found = await planning.warning_off_loop(data, built, now, IST)
     assert found == drafts.plan_warning(data, built, now, IST)
     assert found is not None and found.searched and found.alternatives
 
@@ -71,7 +71,7 @@ async def test_formats_not_found_within_the_budget_leave_the_warning_with_a_shor
     data, now = answers(16, kickoff), kickoff - timedelta(days=1)
     _, built = drafts.build(drafts.spec_of(data))
     monkeypatch.setattr(offload, "ADVICE_BUDGET", 0.01)  # not even a worker starts in time
-    found = await setup.warning_off_loop(data, built, now, IST)
+    found = await planning.warning_off_loop(data, built, now, IST)
     assert found is not None and found.long and not found.searched
     assert not found.alternatives and found.season is None
     line = warning(found)

@@ -55,6 +55,8 @@ def test_a_league_over_weeks_answered_in_words():
         "2 sahamız var",
         "lig usulü",
         "iki haftada bir pazar 14-17",
+        "20 aralıkta başlıyoruz",  # the first match day: a Sunday
+        "yok hiç",  # no match day skipped
         "maçlar 25 dakika",
         "averaj olsun",
     )
@@ -62,6 +64,7 @@ def test_a_league_over_weeks_answered_in_words():
     assert (a.pitches, a.format, a.kind) == (2, "league", "season")
     assert a.season is not None and a.season["every_days"] == 14
     assert (a.season["weekday"], a.season["opens"], a.season["closes"]) == (6, "14:00", "17:00")
+    assert (a.season["first"], a.season["skip"]) == ("2026-12-20", [])
     assert (a.match, a.changeover, a.tiebreak) == (25, 6, "makale")
 
 
@@ -69,7 +72,7 @@ def test_the_rhythm_after_the_season_button_in_words():
     step, a = walk("Kış Ligi", ", ".join(TEAMS), "üç saha", "eleme yok, lig", "season")
     assert step == "rhythm"
     following = take("rhythm", a, "pazar günleri 14 ile 17 arası", NOW)
-    assert following.step == "slot"
+    assert following.step == "first"
     assert following.answers.season["weekday"] == 6
     assert following.answers.pitches == 3
 
@@ -100,15 +103,27 @@ def test_the_buttons_values_still_read():
     assert take("pitches", before, "3", NOW).answers.pitches == 3
 
 
+SEASON = {  # every other Sunday 14:00-17:00 from 6 December 2026
+    "every_days": 14,
+    "weekday": 6,
+    "opens": "14:00",
+    "closes": "17:00",
+    "first": "2026-12-06",
+    "skip": [],
+}
+
+
 def _at(step: str) -> Answers:
-    """The answers a set-up has when it asks `step` (a league's kick-off: its own)."""
-    fmt = "league" if step in ("season kickoff", "rhythm") else "groups"
-    return Answers(name="Kupa", teams=TEAMS, pitches=1, format=fmt, kind="season")
+    """The answers a set-up has when it asks `step` (a league's kick-off: its own; a
+    season's first day and skipped days: after its rhythm)."""
+    fmt = "league" if step in ("season kickoff", "rhythm", "first", "skip") else "groups"
+    found = Answers(name="Kupa", teams=TEAMS, pitches=1, format=fmt, kind="season")
+    return replace(found, season=SEASON) if step in ("first", "skip") else found
 
 
-@pytest.mark.parametrize("key", sorted(texts.EXAMPLES))
+@pytest.mark.parametrize("key", sorted({*texts.EXAMPLES, "first"}))
 def test_every_steps_example_is_accepted_there(key):
-    example = texts.EXAMPLES[key]
+    example = texts.example(key, _at(key))
     if key == "edit":
         assert choice(example, EDIT_WORDS, "edit") == "pitches"
         return

@@ -181,6 +181,6 @@ async def test_an_empty_chat_has_nothing_to_end_or_bring_back(db):
 
 
 def test_refusals_say_who_may():
-    assert "düzenleyenleri bitirebilir" in refusal(NotOrganiser("x"), "end")
+    assert "Turnuvayı yalnızca düzenleyenler bitirebilir" in refusal(NotOrganiser("x"), "end")
     assert "onun ve süren turnuvanın" in refusal(NotOrganiser("x"), "restore")
     assert refusal(NotYourButton("stale"), "end") == STALE

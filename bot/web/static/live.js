@@ -31,7 +31,8 @@
     fetch(url + "?since=" + encodeURIComponent(revision), { cache: "no-store" })
       .then(function (r) {
         if (r.status === 404) { gone(); throw 404; }
-        if (!r.ok) { throw r.status; }
+        // 429/503 (a busy server, bot/web/guard.py): come back when Retry-After says.
+        if (!r.ok) { throw { wait: (parseInt(r.headers.get("Retry-After"), 10) || 3) * 1000 }; }
         return r.json();
       })
       .then(function (data) {
@@ -42,7 +43,7 @@
         }
       })
       .then(function () { setTimeout(poll, 50); }, function (e) {
-        if (e !== 404) { setTimeout(poll, 3000); }
+        if (e !== 404) { setTimeout(poll, (e && e.wait) || 3000); }
       });
   }
 

@@ -29,7 +29,9 @@
  *        connections, or (no such port) every Bot API call answers 502
  *   POST /test/chat {chat, admins, owner, bot_admin}   a chat's title/type and who is admin
  *   POST /test/message {from, chat, text, entities, reply_to}  -> {message, update_id, seq}
- *   POST /test/callback {from, chat_id, message_id, data}      -> {callback_id, update_id, seq}
+ *   POST /test/callback {from, chat_id, message_id, data, age} -> {callback_id, update_id, seq}
+ *        (`age`: the press was made that many seconds ago; an answer after 15 s is refused
+ *        as Telegram refuses it, 400 "query is too old ...", E2E_ANSWER_WITHIN to change 15)
  *   POST /test/redeliver {update_id}          the same update once more (duplicate delivery)
  *   GET  /test/log?chat_id=&after=&wait=ms    the bot's actions with seq > after: message,
  *        photo, document, edit, delete, pin, unpin, answer; held up to `wait` ms until one exists
@@ -53,6 +55,10 @@ const ADMIN = { can_be_edited: false, is_anonymous: false, can_manage_chat: true
   can_manage_video_chats: true, can_restrict_members: true, can_promote_members: false, can_change_info: true,
   can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false,
   can_pin_messages: true };
+// Telegram refuses an answerCallbackQuery later than ~15 s after the press, with this text
+// (E2E_ANSWER_WITHIN: the deadline in seconds, for tests; /test/callback's `age` backdates a press).
+const ANSWER_WITHIN_MS = Number(process.env.E2E_ANSWER_WITHIN || 15) * 1000;
+const TOO_OLD = 'query is too old and response timeout expired or query ID is invalid';
 const NOT_MODIFIED = 'message is not modified: specified new message content and reply markup'
   + ' are exactly the same as a current content and reply markup of the message';
 class ApiError extends Error { constructor(code, text) { super(text); this.code = code; } }
@@ -185,6 +191,7 @@ class Emulator extends TelegramServer {
   commands = {}; // scope (+ language) -> [{command, description}]
   files = new Map(); // file_id -> {data, name, size}
   callbacks = new Map(); // callback id -> chat id
+  pressedAt = new Map(); // callback id -> when it was pressed (ms), for Telegram's answer deadline
   hooks = []; // the url of every setWebhook (the package keeps only the last, per token)
   nextUpdateId = 1;
   version = 0;
@@ -414,6 +421,8 @@ class Emulator extends TelegramServer {
     bot('pinChatMessage', (p) => this.pin(p, 'pin'));
     bot('unpinChatMessage', (p) => this.pin(p, 'unpin'));
     bot('answerCallbackQuery', (p) => {
+      const pressed = this.pressedAt.get(String(p.callback_query_id));
+      check(pressed !== undefined && Date.now() - pressed <= ANSWER_WITHIN_MS, TOO_OLD);
       check(String(p.text ?? '').length <= LIMITS.answer, 'MESSAGE_TOO_LONG');
       this.record('answer', this.callbacks.get(String(p.callback_query_id)) ?? 0, null,
         { text: p.text ?? null, show_alert: String(p.show_alert) === 'true' });
@@ -472,6 +481,7 @@ class Emulator extends TelegramServer {
       this.users.set(b.from.id, b.from);
       const id = String(this.callbacks.size + 1);
       this.callbacks.set(id, Number(b.chat_id));
+      this.pressedAt.set(id, Date.now() - Number(b.age || 0) * 1000);
       const updateId = this.queue({ callback_query: { id, from: b.from, message: copy(msg),
         chat_instance: String(b.chat_id), data: b.data } });
       return { callback_id: id, update_id: updateId, seq: this.log.length };

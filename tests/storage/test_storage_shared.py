@@ -1,0 +1,124 @@
+"""Several processes on one database (issue 24): migrations that wait for each other, the
+inbox taken chat by chat, and chat leases (PostgreSQL advisory locks)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import text
+from test_storage_migrations import HEAD
+
+from storage import migrate
+from storage.leader import Sole, lock_key
+from storage.leases import NO_CHAT, ChatLeases
+from storage.uow import Database
+
+
+def test_the_migration_lock_key_is_derived_from_its_name():
+    assert lock_key(b"turnuva-migrations") == migrate.LOCK_KEY
+
+
+async def test_four_processes_migrating_an_empty_database_at_once_all_succeed(
+    empty_db_url: str,
+):
+    """On PostgreSQL one migrates under the advisory lock, the others wait and find the
+    schema current (without the lock they raced to CREATE TABLE: one failed, or they hung)."""
+    together = asyncio.gather(*(migrate.upgrade_async(empty_db_url) for _ in range(4)))
+    await asyncio.wait_for(together, timeout=60)
+    assert await migrate.current_async(empty_db_url) == HEAD
+
+
+NOW = datetime(2027, 1, 10, 9, 0, tzinfo=UTC)
+
+
+def received(update_id: int, chat_id: int | None) -> tuple[int, int | None, dict]:
+    return (update_id, chat_id, {"update_id": update_id})
+
+
+async def test_a_chat_s_updates_are_taken_oldest_first_each_counted(db: Database):
+    async with db.unit_of_work() as uow:
+        await uow.inbox.add([received(3, -5), received(1, -5), received(2, -6)], NOW)
+        await uow.inbox.add([received(4, None)], NOW)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.inbox.pending_chats() == {-5, -6, None}
+        first = await uow.inbox.take(-5, "a:1")
+        again = await uow.inbox.take(-5, "b:2")  # not done yet: the same one, begun twice
+        alone = await uow.inbox.take(None, "a:1")
+        await uow.commit()
+    assert (first.update_id, first.attempts, again.update_id, again.attempts) == (1, 1, 1, 2)
+    assert alone.update_id == 4 and alone.payload == {"update_id": 4}
+    async with db.unit_of_work() as uow:
+        await uow.inbox.finish([1], NOW)
+        await uow.inbox.set_aside(3, NOW)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.inbox.take(-5, "a:1") is None  # 1 done, 3 set aside
+        assert await uow.inbox.pending_chats() == {-6, None}
+        taken_by = await uow.session.scalar(text("SELECT taken_by FROM inbox WHERE update_id = 1"))
+    assert taken_by == "b:2"
+
+
+async def test_chat_leases_one_holder_at_a_time_and_freed_with_its_connection(pg_db, second):
+    heard: list[set[int]] = []
+    a, b = ChatLeases(pg_db, heard.append), ChatLeases(second, lambda chats: None)
+    await a.open()
+    await b.open()
+    try:
+        assert await a.take([-5, -6, None]) == {-5, -6, NO_CHAT}
+        assert await b.take([-5, -7]) == {-7}
+        assert await a.take([-5]) == set()  # held already: not locked twice
+        await a.release([-6])
+        assert await b.take([-6]) == {-6}
+        async with second.unit_of_work() as uow:  # what a receiving process sends
+            await uow.inbox.add([received(9, -5)], NOW)
+            await uow.inbox.announce([-5, None])
+            await uow.commit()
+        await poll(lambda: heard == [{-5, 0}])
+        await a.lost()  # as when the process dies: its session ends, its locks go
+        await poll_async(lambda: b.take([-5]), {-5})
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def poll(condition) -> None:
+    async with asyncio.timeout(5):
+        while not condition():  # noqa: ASYNC110 - a NOTIFY arrives on asyncpg's own time
+            await asyncio.sleep(0.01)
+
+
+async def poll_async(make, wanted) -> None:
+    """Until `await make()` == wanted (PostgreSQL ends a dropped session asynchronously)."""
+    async with asyncio.timeout(5):
+        while (got := await make()) != wanted:
+            assert got == set()
+            await asyncio.sleep(0.02)
+
+
+@pytest.fixture
+async def second(pg_db: Database) -> AsyncIterator[Database]:
+    other = Database.from_url(pg_db.engine.url.render_as_string(hide_password=False))
+    yield other
+    await other.dispose()
+
+
+async def test_one_poller_per_database_the_second_waits_for_the_first(db: Database, tmp_path):
+    """On PostgreSQL an advisory lock, on a SQLite file an flock beside it: a second
+    polling process sees it is not the one (and says so, bot/runtime/intake.py)."""
+    other = Database.from_url(db.engine.url.render_as_string(hide_password=False))
+    first, second = Sole(db), Sole(other)
+    try:
+        assert await first.hold()
+        assert await first.hold()  # still the one
+        assert not await second.hold()
+        await first.release()
+        assert await second.hold()
+        assert not await first.hold()
+    finally:
+        await first.release()
+        await second.release()
+        await other.dispose()

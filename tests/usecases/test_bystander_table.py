@@ -1,0 +1,37 @@
+""" "puan durumu" from a group member who captains no team, in the bot's own Application
+(tests/usecases/chatwalk.py, the 8-team day): the tables, as /puan shows them; it got
+"Hangi takımın kaptanısınız?" and the team picker."""
+
+from __future__ import annotations
+
+import pytest
+from chatwalk import walking
+from eight_team_day import CHAT, NOW, ORGANISER, stored_day
+
+MEMBER = 4242
+
+
+@pytest.fixture
+async def walk(tmp_path):
+    path = tmp_path / "chat.sqlite3"
+    await (await stored_day(f"sqlite+aiosqlite:///{path}", NOW)).dispose()
+    async with walking(path, CHAT, NOW) as chat:
+        yield chat
+
+
+@pytest.mark.parametrize("typed", ["puan durumu", "puan tablosu", "puan durumu?"])
+async def test_a_bystanders_table_question_gets_every_groups_table(walk, typed):
+    (sent,) = await walk.send(MEMBER, typed)
+    assert sent.buttons == [] and sent.parse_mode == "HTML", sent
+    assert "A Grubu puan durumu" in sent.text and "B Grubu puan durumu" in sent.text
+    assert sent.text == (await walk.send(ORGANISER, "/puan metin"))[-1].text
+
+
+async def test_a_named_groups_table_is_that_groups_alone(walk):
+    said = await walk.say(MEMBER, "a grubu puan durumu")
+    assert "A Grubu puan durumu" in said and "B Grubu" not in said, said
+
+
+async def test_a_first_person_question_still_asks_the_team(walk):
+    (sent,) = await walk.send(MEMBER, "puan durumumuz")
+    assert sent.text.startswith("Hangi takımın kaptanısınız?") and sent.buttons
