@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -161,11 +162,15 @@ async def until(db: Database, sql: str, want: int) -> None:
             await asyncio.sleep(0.05)
 
 
-async def until_saved(process: Process) -> None:
+async def until_sent(request: Canned, done: Callable[[Canned], object]) -> None:
     async with asyncio.timeout(15):
-        while not process.request.saved():
-            process.request.changed.clear()
-            await process.request.changed.wait()
+        while not done(request):
+            request.changed.clear()
+            await request.changed.wait()
+
+
+async def until_saved(process: Process) -> None:
+    await until_sent(process.request, Canned.saved)
 
 
 UNSENT = "SELECT count(*) FROM stored_replies"
@@ -219,11 +224,16 @@ async def test_a_reply_tried_again_by_its_live_process_is_sent_by_it_alone(
     db, processes, monkeypatch
 ):
     """The holder keeps the chat while a reply is owed: the other process's looks (every
-    SWEEP s, during the 2 s before the retry) do not take it."""
+    SWEEP s, during the 2 s before the retry) do not take it. B starts once A's send met
+    its 502, so A holds the chat: which process takes a chat both could is a race (B's
+    look may come before A's), not what this test is about."""
     monkeypatch.setattr(replies, "RETRY", (2.0,))
-    a, b = await processes(), await processes()
+    a = await processes()
     a.request.failing = 1
     await a.intake.receive(line(1), a.app.update_queue)
+    await until_sent(a.request, lambda request: not request.failing)
+    assert a.intake.shared is not None and CHAT in a.intake.shared.leases.held
+    b = await processes()
     await until_saved(a)
     await until(db, UNSENT, 0)
     assert (a.request.saved(), b.request.saved()) == (1, 0)
