@@ -24,6 +24,10 @@ import httpx
 
 CONTENT = ("message", "photo", "document", "edit")  # the kinds that carry a text or a caption
 HELP = "⚽ Turnuva Botu"  # how the answer to /yardim begins (Emulator.silence)
+# Seconds `wait_for` waits by default: for an answer that will come, so generous (a loaded
+# machine may take seconds to plan, render or start); a wait that must time out (nothing
+# comes) names its own, shorter, timeout.
+WAIT = 30.0
 
 
 @dataclass(frozen=True)
@@ -250,7 +254,7 @@ class Emulator:
         self,
         chat: Chat,
         predicate: Predicate = None,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
         since: int | None = None,
         kinds: Iterable[str] = CONTENT,
     ) -> BotMessage:
@@ -263,7 +267,7 @@ class Emulator:
         chat: Chat,
         predicate: Predicate = None,
         count: int = 1,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
         since: int | None = None,
         kinds: Iterable[str] = CONTENT,
     ) -> list[BotMessage]:

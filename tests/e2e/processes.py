@@ -231,8 +231,9 @@ class BotProcess:
             f.seek(self.log_mark if current else 0)
             return f.read().decode("utf-8", errors="replace")
 
-    def wait_for_log(self, text: str, timeout: float = 15.0) -> None:
-        """Until the current start's output contains `text` (bounded; fails on an exit)."""
+    def wait_for_log(self, text: str, timeout: float = START_TIMEOUT) -> None:
+        """Until the current start's output contains `text` (bounded; fails on an exit):
+        what is awaited comes during or soon after a start, so as long as a start may take."""
         deadline = time.monotonic() + timeout
         while text not in self.output(current=True):
             if self.proc is None or self.proc.poll() is not None:

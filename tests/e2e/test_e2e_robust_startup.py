@@ -71,7 +71,7 @@ def test_a_second_poller_on_the_database_says_so_and_takes_over_when_the_first_s
             second.wait_for_log("this one polls now")
             chat = private(ORGANISER)
             tg.send(ORGANISER, chat, "/yardim")
-            assert tg.wait_for(chat, "Turnuva Botu", timeout=10)
+            assert tg.wait_for(chat, "Turnuva Botu")
             assert second.stop() == 0
         finally:
             first.stop()
