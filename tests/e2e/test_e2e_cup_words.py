@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 from client import BYSTANDER, ORGANISER
+from days import SOON
 from test_e2e_tournament import draw_of
 
 CUP = (
-    "/yeni_turnuva Kış Kupası | 12 takım | 3 grup | 2 saha | 6 Aralık 10:00 | 26+4"
+    f"/yeni_turnuva Kış Kupası | 12 takım | 3 grup | 2 saha | {SOON} 10:00 | 26+4"
     " | yarı final\n"
     "Dinamo Kadıköy, Yıldızspor, Şahinler, Ağrı Doğanspor, Üsküdar Gençlik, Işıklar,"
     " Gölcük, Öz Çağlayan, Çınarspor, İnegöl Gücü, Boğaziçi, Kartallar"

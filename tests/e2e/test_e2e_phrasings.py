@@ -7,10 +7,11 @@ import re
 
 import pytest
 from client import BYSTANDER, CAPTAIN_1, ORGANISER
+from days import SOON
 from test_e2e_tournament import DAY, create
 
 TEAMS = ["Kartallar", "Dinamo Kadıköy", "Boğaziçi Spor", "Şahinler"]
-FORM = "/yeni_turnuva Akşam Ligi | 4 takım | 1 saha | 6 Aralık 20:00 | 26+4\n" + "\n".join(TEAMS)
+FORM = f"/yeni_turnuva Akşam Ligi | 4 takım | 1 saha | {SOON} 20:00 | 26+4\n" + "\n".join(TEAMS)
 
 
 @pytest.fixture

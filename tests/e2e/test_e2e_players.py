@@ -12,10 +12,11 @@ import re
 
 import pytest
 from client import CAPTAIN_1, ORGANISER
+from days import SOON
 from test_e2e_tournament import create, draw_of
 
 TEAMS = ["Kartallar", "Dinamo", "Boğaziçi", "Şahinler"]
-FORM = "/yeni_turnuva Oyuncu Ligi | 4 takım | 1 saha | 6 Aralık 20:00 | 26+4\n" + "\n".join(TEAMS)
+FORM = f"/yeni_turnuva Oyuncu Ligi | 4 takım | 1 saha | {SOON} 20:00 | 26+4\n" + "\n".join(TEAMS)
 
 
 @pytest.fixture
@@ -111,7 +112,7 @@ def test_yellow_accumulation_and_fair_play_by_the_weights(tg, league):
     assert "sarı 1, iki sarıdan kırmızı 3, direkt kırmızı 3" in table[-1]
 
 
-MINI = "/yeni_turnuva Mini Kupa | 4 takım | 2 grup | 1 saha | 6 Aralık 20:00 | 26+4\n" + "\n".join(
+MINI = f"/yeni_turnuva Mini Kupa | 4 takım | 2 grup | 1 saha | {SOON} 20:00 | 26+4\n" + "\n".join(
     TEAMS
 )
 PAIRING = re.compile(r"^[^:]+: (.+) - (.+), .+ \d\d:\d\d$", re.MULTILINE)

@@ -4,9 +4,10 @@ long is warned about before [Oluştur] (a past start: tests/usecases/test_setup_
 from __future__ import annotations
 
 from client import ORGANISER
+from days import SOON
 from flows import guided_finish, guided_start
 
-LONG = "/yeni_turnuva Uzun Gün | 16 takım | 1 saha | 6 Aralık 09:00 | 25+5 | lig\n" + ", ".join(
+LONG = f"/yeni_turnuva Uzun Gün | 16 takım | 1 saha | {SOON} 09:00 | 25+5 | lig\n" + ", ".join(
     f"Takım {i}" for i in range(1, 17)
 )
 
@@ -14,7 +15,7 @@ LONG = "/yeni_turnuva Uzun Gün | 16 takım | 1 saha | 6 Aralık 09:00 | 25+5 | 
 def guided_to_summary(tg, chat):
     guided_start(tg, chat, "Kış Kupası", "Lig")
     tg.wait_for(chat, "İlk maç ne zaman")
-    tg.send(ORGANISER, chat, "6 Aralık 20:00")
+    tg.send(ORGANISER, chat, f"{SOON} 20:00")
     return guided_finish(tg, chat, "26+4")
 
 
@@ -27,7 +28,7 @@ def test_degistir_changes_one_answer_and_returns_to_the_summary(tg):
     assert "adı ne" not in fields.text and fields.has_button("Ad")
     tg.press(ORGANISER, chat, fields.message_id, fields.button("İlk maç"))
     tg.wait_for(chat, "İlk maç ne zaman")
-    tg.send(ORGANISER, chat, "6 Aralık 18:00")
+    tg.send(ORGANISER, chat, f"{SOON} 18:00")
     again = tg.wait_for(chat, lambda m: m.has_button("Oluştur"))
     assert "Kış Kupası" in again.text and "18:00" in again.text and "4 takım" in again.text
     tg.press(ORGANISER, chat, again.message_id, again.button("Oluştur"))

@@ -7,11 +7,12 @@ import re
 
 import pytest
 from client import BYSTANDER, CAPTAIN_1, CAPTAIN_2, ORGANISER, private
+from days import SOON
 
 FOUR = ["Kartallar", "Şahinler", "Aslanlar", "Kaplanlar"]
-FORM = "/yeni_turnuva Akşam Ligi | 4 takım | 1 saha | 6 Aralık 20:00 | 26+4\n" + "\n".join(FOUR)
+FORM = f"/yeni_turnuva Akşam Ligi | 4 takım | 1 saha | {SOON} 20:00 | 26+4\n" + "\n".join(FOUR)
 DAY = (
-    "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 26+4"
+    f"/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | {SOON} 10:00 | 26+4"
     " | üçüncülük\n"
     "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar, Boğalar, Tilkiler"
 )
@@ -93,7 +94,7 @@ def test_the_guided_set_up_survives_a_restart_halfway(tg, restart_bot):
     assert "Öneri" in fmt.text
     tg.press(ORGANISER, chat, fmt.message_id, fmt.button("Lig"))
     tg.wait_for(chat, "İlk maç ne zaman")
-    tg.send(ORGANISER, chat, "6 Aralık 20:00")
+    tg.send(ORGANISER, chat, f"{SOON} 20:00")
     slot = tg.wait_for(chat, "Maç süresi")
     tg.press(ORGANISER, chat, slot.message_id, slot.button("26+4"))
     rule = tg.wait_for(chat, "eşitliğinde")
@@ -244,7 +245,7 @@ def test_geri_al_takes_back_the_organisers_last_result(tg, league):
 
 def test_a_default_team_name_is_replaced_with_takim_adi(tg):
     chat = tg.group("Adsız")
-    create(tg, chat, "/yeni_turnuva Adsız Kupa | 4 takım | 1 saha | 6 Aralık 20:00 | 26+4")
+    create(tg, chat, f"/yeni_turnuva Adsız Kupa | 4 takım | 1 saha | {SOON} 20:00 | 26+4")
     tg.send(ORGANISER, chat, "/takim_adi 3 Kartallar")
     assert "Takım 3 artık Kartallar" in tg.wait_for(chat).text
     tg.send(ORGANISER, chat, "/fikstur Kartallar metin")
@@ -298,7 +299,7 @@ def test_the_eight_team_day_through_the_guided_set_up(tg):
     groups = tg.wait_for(chat, "Kaç grup")
     tg.press(ORGANISER, chat, groups.message_id, groups.button("2"))
     tg.wait_for(chat, "İlk maç ne zaman")
-    tg.send(ORGANISER, chat, "6 Aralık 10:00")
+    tg.send(ORGANISER, chat, f"{SOON} 10:00")
     slot = tg.wait_for(chat, "Maç süresi")
     tg.press(ORGANISER, chat, slot.message_id, slot.button("26+4"))
     third = tg.wait_for(chat, "Üçüncülük")
@@ -327,7 +328,7 @@ def test_a_tie_no_rule_breaks_waits_for_the_organisers_lot(tg):
     chat = tg.group("Kura")
     # UEFA's order ends with a lot; TFF's (the default) ends with a play-off match.
     create(
-        tg, chat, "/yeni_turnuva Üçlü | 3 takım | 1 saha | 6 Aralık 20:00 | 26+4 | uefa\nX1\nX2\nX3"
+        tg, chat, f"/yeni_turnuva Üçlü | 3 takım | 1 saha | {SOON} 20:00 | 26+4 | uefa\nX1\nX2\nX3"
     )
     for line in ("X1 1-1 X2", "X2 1-1 X3", "X3 1-1 X1"):
         tg.send(ORGANISER, chat, line)

@@ -25,6 +25,7 @@ from unittest import mock
 import httpx
 import pytest
 from client import ORGANISER, Emulator
+from days import SOON
 from icalendar import Calendar
 from processes import BotProcess, free_port, own_bot
 
@@ -32,7 +33,7 @@ CHROMIUM = os.environ.get("TURNUVA_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 LIVE = 5.0  # seconds from the bot's reply to the page showing it (issue 15)
 DAY = (
-    "/yeni_turnuva Web Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 26+4"
+    f"/yeni_turnuva Web Kupası | 8 takım | 2 grup | 2 saha | {SOON} 10:00 | 26+4"
     " | üçüncülük\n"
     "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar, Boğalar, Tilkiler"
 )
