@@ -6,7 +6,7 @@ import itertools
 import re
 
 import pytest
-from client import BYSTANDER, CAPTAIN_1, CAPTAIN_2, ORGANISER, private
+from client import BYSTANDER, CAPTAIN_1, CAPTAIN_2, ORGANISER, WAIT, private
 from days import SOON
 
 FOUR = ["Kartallar", "Şahinler", "Aslanlar", "Kaplanlar"]
@@ -18,7 +18,7 @@ DAY = (
 )
 
 
-def create(tg, chat, form=FORM, timeout=10.0):
+def create(tg, chat, form=FORM, timeout=WAIT):
     """The organiser sends `form` and presses [Oluştur]; each answer within `timeout` s
     (more for a loaded machine's planning of a larger tournament)."""
     tg.send(ORGANISER, chat, form)
@@ -138,7 +138,7 @@ def test_a_captain_gets_the_next_match_for_every_phrasing(tg, league):
     assert "kaptanısınız" in tg.wait_for(league).text
     for phrase in PHRASINGS:
         tg.send(CAPTAIN_1, league, phrase)
-        answer = tg.wait_for(league, timeout=10)
+        answer = tg.wait_for(league)
         assert "Kartallar" in answer.text and "Saha 1" in answer.text, phrase
         assert re.search(r"\d\d:\d\d", answer.text), phrase
 
