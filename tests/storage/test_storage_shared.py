@@ -85,15 +85,18 @@ async def test_chat_leases_one_holder_at_a_time_and_freed_with_its_connection(pg
         await b.close()
 
 
+WAIT = 30  # seconds for what will come (a NOTIFY, a dropped session's end), loaded or not
+
+
 async def poll(condition) -> None:
-    async with asyncio.timeout(5):
+    async with asyncio.timeout(WAIT):
         while not condition():  # noqa: ASYNC110 - a NOTIFY arrives on asyncpg's own time
             await asyncio.sleep(0.01)
 
 
 async def poll_async(make, wanted) -> None:
     """Until `await make()` == wanted (PostgreSQL ends a dropped session asynchronously)."""
-    async with asyncio.timeout(5):
+    async with asyncio.timeout(WAIT):
         while (got := await make()) != wanted:
             assert got == set()
             await asyncio.sleep(0.02)
