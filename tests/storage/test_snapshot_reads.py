@@ -68,7 +68,9 @@ async def test_readers_do_not_wait_while_a_writer_holds_its_transaction(db: Data
     tid = await make_tournament(db)
     async with db.unit_of_work() as writer:
         await writer.tournaments.archive(tid, T0)  # uncommitted, the write lock held
-        async with asyncio.timeout(2):
+        # A reader that waited for the writer would wait forever here (the writer is this
+        # task), or SQLite's busy timeout (15 s): 10 s tells it from a slow machine's read.
+        async with asyncio.timeout(10):
             async with db.unit_of_work(read_only=True) as reader:
                 assert (await reader.tournaments.get(tid)).status == "active"
         await writer.commit()
