@@ -53,7 +53,7 @@ from bot.runtime.intake import DurableUpdater, Intake
 from bot.runtime.settings import Settings
 from bot.texts import welcome
 from bot.web import site
-from storage import Database
+from storage import Database, revision
 from storage.engine import default_url, sqlite_path
 
 log = logging.getLogger(__name__)
@@ -117,11 +117,7 @@ def build(
     builder = builder.concurrent_updates(processor)
 
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
-        # Alembic (~9 MB, ~0.1 s) is imported here, when the bot starts and migrates, not
-        # by every import of this module (tests and benchmarks that only build the app).
-        from storage import migrate
-
-        await migrate.upgrade_async(settings.db_url)
+        await revision.bring_up_to_date(settings.db_url)  # Alembic only if there is work
         db = Database.from_url(settings.db_url)
         found = services.Services(db=db, clock=base_clock)
         if settings.rate_limit:  # a group's 20 a minute: no member spends them alone

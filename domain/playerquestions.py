@@ -24,7 +24,8 @@ letters and digits only; `asked`: it ends in "?") and gives what it asks, or Non
   kadrosu"): `domain.listnames`;
 * PLAYS: whether one may play, asked of him by name ("Veli oynayabilir mi", "Veli oynar
   mı", "Ali bu maçta oynayabilir mi"): "oyna" able or in the aorist, third person
-  singular, asked with "mı" (the caller answers only for a player of the tournament).
+  singular, asked with "mı", and when he is back ("Hasan ne zaman döner") (the caller
+  answers only for a player of the tournament).
 
 Each needs a word that asks ("kim", "kaç", "mı", "ne kadar", ...) or a final "?" ("gol
 kralı Ali" is news, not a question), but for a count of goals named as one ("attığımız gol
@@ -198,6 +199,9 @@ def _ban_noun(i: int, words: Sequence[str], read: Sequence[Word | None]) -> bool
     if words[i] == "ceza" and i > 0 and how_long and words[i - 1] not in _FINES:
         return True  # "Hasan ceza ne kadar", "Hasan ceza kaç maç": how long his ban runs
     word = read[i]
+    ends = any(_stem(r) == "bit" for r in read[i + 1 : i + 4])
+    if word is not None and word.possessive is not None and ends:
+        return i == 0 or words[i - 1] not in _FINES  # "Hasan cezası ne zaman biter"
     if i > 0 and words[i - 1] in _BAN_KINDS:
         return True  # "kart cezası", "kart ceza durumu"
     if word is None or (word.possessive is None and word.case is not Case.ABLATIVE):
@@ -336,6 +340,21 @@ def _plays(words: Sequence[str], read: Sequence[Word | None]) -> set[int] | None
     return {*plays, *asked}
 
 
+# "dönmek" (to be back), third person: "döner", "dönüyor", "dönecek". Not in the lexicon:
+# "döner" is the kebab too, so it counts only after "ne zaman" and of a player by name.
+_BACK = re.compile(r"don(?:er|uyor|uyo|ecek|icek|cek|ucek)(?:mi|mu)?")
+
+
+def _back(words: Sequence[str]) -> set[int] | None:
+    """ "Hasan ne zaman döner", "Veli ne zaman dönüyor": when he may play again (after a
+    ban), asked as "oynayabilir mi" is: answered of a player of the tournament only."""
+    when = [i for i, w in enumerate(words[:-1]) if w == "ne" and words[i + 1] == "zaman"]
+    back = [i for i, w in enumerate(words) if _BACK.fullmatch(w)]
+    if not (when and back) or when[0] > back[0]:
+        return None
+    return {*back, when[0], when[0] + 1}
+
+
 _PARTICLES = frozenset({"mi", "mu", "mii"})
 _NONE_WORD = Word("", "", Pos.NOUN)
 
@@ -363,7 +382,7 @@ def player_question(words: Sequence[str], asked: bool = False) -> PlayerQuestion
         (PlayerTopic.GOALS, _goals(words, read)),
         (PlayerTopic.CARDS, _cards(words, read)),
         (PlayerTopic.FAIR_PLAY, _fair_play(words)),
-        (PlayerTopic.PLAYS, _plays(words, read)),
+        (PlayerTopic.PLAYS, _plays(words, read) or _back(words)),
     ):
         if found is None:
             continue

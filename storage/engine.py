@@ -24,7 +24,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
 
-from storage import sqlite_driver
+from storage import rows, sqlite_driver
 
 ENV_VAR = "TURNUVA_DB_URL"
 READ_ONLY = "turnuva_read_only"  # execution option read by the SQLite BEGIN hook
@@ -66,6 +66,7 @@ def make_engine(url: str | None = None, *, read_only: bool = False, **kwargs: An
         # A pooled connection PostgreSQL closed meanwhile (a restart, an idle timeout, a
         # failover) is noticed and replaced before use, instead of failing its first use.
         kwargs.setdefault("pool_pre_ping", True)
+        rows.spell_for_postgresql()
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         _configure_sqlite(engine)

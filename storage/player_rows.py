@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, false, text
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
-from storage.rows import Base, MatchId, TeamId, TelegramId, TournamentId
+from storage.rows import Base, MatchId, TeamId, TelegramId, TournamentId, unique_where
 
 EVENT_KINDS = ("goal", "own_goal", "yellow", "second_yellow", "red", "yellow_red")
 
@@ -27,14 +27,12 @@ class PlayerRow(Base):
     __tablename__ = "players"
     __table_args__ = (
         CheckConstraint("number IS NULL OR number BETWEEN 0 AND 999", name="number"),
-        Index(
+        unique_where(
             "uq_players_one_live_per_team_key",
             "tournament_id",
             "team_id",
             "key",
-            unique=True,
-            sqlite_where=text("removed_at IS NULL"),
-            postgresql_where=text("removed_at IS NULL"),
+            where="removed_at IS NULL",
         ),
     )
 

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from sqlalchemy import ColumnElement, Table, func, literal_column
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 # `status = 'active'` spelled in the SQL, not bound: the one-active-tournament-per-chat
@@ -26,7 +26,11 @@ def json_rows(dialect: str, *columns: Any) -> Any:
 
 
 def _insert(dialect: str, table: Table) -> Any:
-    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+    if dialect == "postgresql":
+        from sqlalchemy.dialects import postgresql  # loaded by PostgreSQL processes only
+
+        return postgresql.insert(table)
+    return sqlite.insert(table)
 
 
 @cache

@@ -72,8 +72,12 @@ async def _forfeit(
         done = await run(context, forfeits.record_forfeit, command, actor(update, context))
     except (NotOrganiser, names.UnknownTeam, names.AmbiguousTeam) as exc:
         # A plain "gelmedi" from anyone else, or of no team as spelled: chat; a member's
-        # "Kartallar hükmen" asks for a decision only organisers take: refused.
-        if not quiet or (ruling and isinstance(exc, NotOrganiser)):
+        # "Kartallar hükmen" asks for a decision only organisers take, and the opponent's
+        # captain reports a no-show: both answered.
+        answered = isinstance(exc, forfeits.NoShowReported) or (
+            ruling and isinstance(exc, NotOrganiser)
+        )
+        if not quiet or answered:
             await reply(update, refusal(exc))
         return
     except DomainError as exc:

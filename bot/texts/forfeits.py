@@ -106,6 +106,12 @@ def rule_set(rule: WithdrawalRule) -> str:
 
 def refusal(exc: Exception) -> str:
     match exc:
+        case forfeits.NoShowReported():
+            return (
+                f"Hükmeni düzenleyenler yazar: biri “{exc.team} gelmedi” yazarsa"
+                f" {exc.match.no}. maç ({pairing(exc.match)}) {exc.reporter} lehine hükmen"
+                " sayılır."
+            )
         case NotOrganiser():
             return only_organisers(exc.action)
         case forfeits.BadForfeit() if exc.reason == "not_theirs":

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.usecases import reminders, results, roles, snapshots
+from bot.usecases.errors import NotOrganiser
 from bot.usecases.forfeit_choice import BadForfeit, NoOpenMatch, chosen
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import forfeits, names
@@ -55,6 +56,16 @@ class AlreadyWithdrawn(DomainError):
     def __init__(self, team: str) -> None:
         super().__init__(f"{team} has withdrawn already")
         self.team = team
+
+
+class NoShowReported(NotOrganiser):
+    """A captain's "Şahinler gelmedi" about the opponent of their own match that is due
+    (`match`): not theirs to record, yet not chat either, so the reply says who records
+    it and how. Still NotOrganiser: a captain who administers the chat records it."""
+
+    def __init__(self, team: str, reporter: str, match: PlannedMatch) -> None:
+        super().__init__(f"{reporter}'s captain reports {team} absent", action=FORFEIT)
+        self.team, self.reporter, self.match = team, reporter, match
 
 
 class BadRule(DomainError):
@@ -174,7 +185,10 @@ async def record_forfeit(
         roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
     number, team, typed = parse(text, snap.teams, fuzzy=not command.plain)
     if command.plain:  # "Hakem gelmedi" is no team's: chat, whoever says it
-        roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
+        try:
+            roles.require(FORFEIT, await roles.of(uow, snap.tournament, actor))
+        except NotOrganiser as refused:
+            raise await _reported(uow, snap, text, number, team, actor) or refused from None
     waiting = None if number is None else snap.tournament.settings.undated_match(number)
     if waiting is not None and waiting.match.involves(team):  # awarded without a date
         await uow.matches.replan(snap.id, [*snap.planned, waiting.match])
@@ -212,6 +226,25 @@ async def record_forfeit(
 
 
 # --- /cekil --------------------------------------------------------------------------------
+
+
+async def _reported(
+    uow: UnitOfWork,
+    snap: snapshots.Snapshot,
+    text: str,
+    number: int | None,
+    team: str,
+    actor: Actor,
+) -> NoShowReported | None:
+    """The report, if the actor captains the opponent in `team`'s match that is due."""
+    reporter = await uow.teams.captain_of(snap.id, actor.user_id)
+    if reporter is None or reporter == team:
+        return None
+    try:
+        stored = chosen(snap, text, number, team, actor.now)
+    except DomainError:  # no match of theirs due: chat
+        return None
+    return NoShowReported(team, reporter, stored.match) if stored.match.involves(reporter) else None
 
 
 @dataclass(frozen=True)

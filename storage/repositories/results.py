@@ -9,10 +9,10 @@ path wrote it. An undo marks the row its own write left (`stamp_undo`).
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, bindparam, delete, exists, func, or_, select, update
-from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -84,7 +84,7 @@ class ResultRepository(Repository):
     async def _enter_first(self, cmd: RecordResult) -> tuple[bool, int | None, bool]:
         """Claim the update id, then the match, then insert the result, stopping at the
         first step that fails: (a new update id?, the match's new version if claimed,
-        the result stored?). One statement on PostgreSQL (`_FIRST_ENTRY_POSTGRESQL`: two
+        the result stored?). One statement on PostgreSQL (`_first_entry_postgresql`: two
         round trips fewer, 10-15 % more results per second in storage_bench); three on
         SQLite, which has no data-modifying CTEs, with the same rules and outcomes.
         """
@@ -92,7 +92,7 @@ class ResultRepository(Repository):
         if self._dialect == "postgresql":
             params = {"update_id": cmd.update_id, "at": cmd.at, "expected": cmd.expected_version}
             params |= {"in_tournament": cmd.tournament_id, "match_no": cmd.match_no}
-            row = await self._session.execute(_FIRST_ENTRY_POSTGRESQL, params | score | source)
+            row = await self._session.execute(_first_entry_postgresql(), params | score | source)
             first_time, version, stored = row.one()
             return first_time, version, stored
         if not await self._first_time(cmd):
@@ -242,12 +242,16 @@ class ResultRepository(Repository):
         return ResultConflict(cmd.match_no, reason, match.result, match.entered_by)
 
 
+@cache
 def _first_entry_postgresql() -> Any:
     """The update-id claim, `matches.CLAIM` and the result's INSERT ... ON CONFLICT DO
     NOTHING as one statement of data-modifying CTEs, each step only if the one before
     succeeded; locks, waits and first-one-wins rules are those of the three statements.
     The row says how far it got: `first_time` (false: the update was applied before),
-    `version` (null: the match claim was refused), `stored` (false: a result exists)."""
+    `version` (null: the match claim was refused), `stored` (false: a result exists).
+    Built at its first use: a SQLite process never loads the PostgreSQL dialect."""
+    from sqlalchemy.dialects import postgresql
+
     update_id = bindparam("update_id", type_=_processed.c.update_id.type)
     at = bindparam("at", type_=_processed.c.processed_at.type)
     new_update = (
@@ -277,9 +281,6 @@ def _first_entry_postgresql() -> Any:
         select(claimed.c.version).scalar_subquery().label("version"),
         exists(stored.select()).label("stored"),
     )
-
-
-_FIRST_ENTRY_POSTGRESQL = _first_entry_postgresql()
 
 
 def _source(cmd: RecordResult) -> dict[str, object]:

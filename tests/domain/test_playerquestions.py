@@ -112,6 +112,9 @@ def test_the_goal_difference_asks_for_the_standing(text):
         ("Ali bu maçta oynayabilir mi", "Ali"),
         ("veli oynayabilirmi", "veli"),
         ("Ali Yılmaz yarın oynayabilir mi?", "Ali Yılmaz"),
+        ("Hasan ne zaman döner", "Hasan"),
+        ("hasan ne zaman donuyo", "hasan"),
+        ("Hasan ne zaman dönecek?", "Hasan"),
     ],
 )
 def test_whether_a_player_may_play_asks_his_ban(text, hint):
@@ -127,3 +130,20 @@ def test_whether_a_player_may_play_asks_his_ban(text, hint):
 def test_other_questions_of_playing_ask_no_players_ban(text):
     question = ask(text)
     assert question is None or question.detail != "plays"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Hasan cezası ne zaman biter", "hasan cezasi bitti mi", "Hasanın cezası ne zaman bitiyor"],
+)
+def test_when_a_ban_ends_asks_the_players_ban(text):
+    question = ask(text)
+    assert question is not None and question.intent is Intent.BANNED, question
+
+
+@pytest.mark.parametrize(
+    "text", ["park cezası ne zaman biter", "döner ne zaman gelecek", "ne zaman döneriz", "döner mi"]
+)
+def test_a_fine_or_the_kebab_is_no_players_ban(text):
+    question = ask(text)
+    assert question is None or (question.detail != "plays" and question.intent is not Intent.BANNED)

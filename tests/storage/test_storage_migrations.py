@@ -7,11 +7,13 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.pool import NullPool
+from sqlalchemy.schema import CreateIndex
 from storage_data import T0, audit_history, new_tournament
 
 from domain.model import Score
-from storage import migrate
+from storage import migrate, revision
 from storage.engine import make_engine
 from storage.records import RecordResult
 from storage.rows import Base, ResultRow
@@ -223,3 +225,32 @@ async def test_0016_drops_the_team_cards_table_only_while_it_is_empty(empty_db_u
     assert "cards" not in await tables(empty_db_url)
     await migrate.downgrade_async(empty_db_url, "0015")
     assert "cards" in await tables(empty_db_url)
+
+
+def test_the_start_s_revision_check_knows_alembic_s_head():
+    assert revision.head() == HEAD
+
+
+async def test_a_start_migrates_only_a_database_behind_the_newest_schema(empty_db_url: str):
+    assert await revision.stored(empty_db_url) is None
+    assert await revision.bring_up_to_date(empty_db_url) is True  # empty: migrated
+    assert await migrate.current_async(empty_db_url) == HEAD
+    assert await revision.bring_up_to_date(empty_db_url) is False  # current: nothing to do
+    await migrate.downgrade_async(empty_db_url, "-1")
+    assert await revision.stored(empty_db_url) != HEAD
+    assert await revision.bring_up_to_date(empty_db_url) is True
+    assert await revision.stored(empty_db_url) == HEAD
+
+
+def test_the_partial_unique_indexes_keep_their_condition_on_both_engines():
+    make_engine("postgresql+asyncpg://127.0.0.1/test")  # spells them; connects to nothing
+    partial = [
+        index
+        for table in Base.metadata.sorted_tables
+        for index in table.indexes
+        if index.name and index.name.startswith("uq_")
+    ]
+    assert len(partial) == 3
+    for index in partial:
+        for dialect in (sqlite.dialect(), postgresql.dialect()):
+            assert " WHERE " in str(CreateIndex(index).compile(dialect=dialect)), index.name

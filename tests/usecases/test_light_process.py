@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from storage import migrate
+
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("ortools", "fpdf", "PIL")
 # What a set-up's plan needs and starting the bot does not (bot.usecases.planning).
@@ -35,6 +37,26 @@ def test_importing_the_bot_loads_neither_the_solver_nor_the_renderers():
 
 def test_importing_the_bot_loads_no_planner():
     assert loaded_after("import bot.app", PLANNER) == []
+
+
+async def test_a_start_on_a_current_sqlite_file_loads_neither_alembic_nor_postgresql(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'turnuva.db'}"
+    await migrate.upgrade_async(url)  # here: the fresh interpreter finds it current
+    script = f"""
+import asyncio
+from bot.app import build
+from bot.runtime.settings import Settings
+from storage import Database, revision
+async def start():
+    assert not await revision.bring_up_to_date({url!r})
+    db = Database.from_url({url!r})
+    async with db.unit_of_work(read_only=True) as uow:
+        await uow.inbox.pending_chats()
+    await db.dispose()
+build(Settings(token="1:TEST", db_url={url!r}))
+asyncio.run(start())
+"""
+    assert loaded_after(script, ("alembic", "sqlalchemy.dialects.postgresql")) == []
 
 
 def test_a_plan_its_warning_and_a_picture_are_made_in_workers_and_load_nothing_here():

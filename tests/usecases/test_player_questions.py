@@ -170,6 +170,18 @@ async def test_when_a_player_may_play_is_his_ban_or_his_teams_next_match(db):
     assert await asked(db, "Messi ne zaman oynuyor") is None  # no player of the tournament
 
 
+async def test_when_a_player_is_back_is_his_ban_or_that_he_may_play(db):
+    """ "Hasan ne zaman döner" and "Hasan cezası ne zaman biter" met silence."""
+    await message(db, "A1 1-0 A4\ngoller: Ali\nkırmızı: Veli (A1)")
+    banned = "⛔ Veli (A1) cezalı (kırmızı kart): 5. maçı kaçırır (A1 – A3, bugün 11:00)."
+    for typed in ("Veli ne zaman döner", "veli ne zaman donuyor", "Veli ne zaman dönecek?"):
+        assert await asked(db, typed) == banned, typed
+    assert await asked(db, "Ali ne zaman döner") == "✅ Ali (A1) oynayabilir."
+    assert await asked(db, "annem ne zaman döner") is None  # no player of the tournament
+    ends = await asked(db, "Veli cezası ne zaman biter")
+    assert ends == await asked(db, "velinin cezası ne kadar") and ends.startswith("🟥 Veli (A1)")
+
+
 async def test_a_player_is_asked_by_his_first_or_last_name_but_not_by_a_near_one(db):
     """The squad holds full names; "Ali kaç gol attı" and "Veli oynayabilir mi" with Ali
     Yılmaz and Veli Demir in it met silence."""
