@@ -1,7 +1,8 @@
 """End-to-end fixtures: the Bot API emulator (node) and the bot itself, as separate processes
 (tests/e2e/processes.py).
 
-`tg` is the test's client (tests/e2e/client.py); `bot` is the running bot process with its log;
+`tg` is the test's client (tests/e2e/client.py); `bot` is the running bot process with its log,
+its clock starting at days.SESSION_START;
 `restart_bot()` stops it with SIGTERM and starts it again on the same database. Without node or
 `npm ci` the tests are skipped with the reason printed (a failure under CI=true).
 """
@@ -12,7 +13,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from client import GROUP, ORGANISER, Emulator
-from processes import BotProcess, logs_of_failures, running_emulator, tail
+from days import SESSION_START
+from processes import BotProcess, logs_of_failures, offset_to, running_emulator, tail
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -45,6 +47,7 @@ def bot(emulator_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     logs_of_failures["bot"] = (process.log, None)
     process.emulator.configure(GROUP, admins=[ORGANISER], owner=ORGANISER)
     try:
+        process.clock_offset = offset_to(SESSION_START)  # the same calendar on every run
         process.start()
         yield process
     finally:

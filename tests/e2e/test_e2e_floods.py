@@ -28,6 +28,7 @@ from unittest import mock
 import httpx
 import pytest
 from client import BYSTANDER, CAPTAIN_2, ORGANISER, BotMessage, Chat, Emulator
+from days import SESSION_START
 from floods import Flood
 from processes import BotProcess, free_port, own_bot
 from test_e2e_robust import TEAMS, form, stored_results
@@ -62,7 +63,9 @@ class LimitedBot(PagesBot):
 @contextlib.contextmanager
 def limited_site(home: Path) -> Iterator[tuple[Emulator, BotProcess, int]]:
     port = free_port()
-    with own_bot(home, __name__, process=LimitedBot, extra=web_flags(port)) as (tg, bot):
+    with own_bot(
+        home, __name__, process=LimitedBot, clock_at=SESSION_START, extra=web_flags(port)
+    ) as (tg, bot):
         yield tg, bot, port
 
 

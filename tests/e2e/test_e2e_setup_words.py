@@ -4,7 +4,6 @@ asked again with one example, which is then accepted."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from client import ORGANISER
@@ -12,10 +11,10 @@ from client import ORGANISER
 TEAMS = "Kartallar, Şahinler, Aslanlar, Kaplanlar"
 
 
-def next_17_january() -> int:
-    """The year "17 ocakta" (10:00 when no hour is given) means on the bot's real clock:
-    this year's until its 10:00 has passed, then next year's."""
-    now = datetime.now(ZoneInfo("Europe/Istanbul"))
+def next_17_january(bot) -> int:
+    """The year "17 ocakta" (10:00 when no hour is given) means on the bot's clock: this
+    year's until its 10:00 has passed, then next year's."""
+    now = bot.clock().astimezone(ZoneInfo("Europe/Istanbul"))
     return now.year if (now.month, now.day, now.hour) < (1, 17, 10) else now.year + 1
 
 
@@ -25,7 +24,7 @@ def answer(tg, chat, text: str, asked: str) -> None:
     tg.wait_for(chat, asked)
 
 
-def test_a_day_set_up_in_words(tg):
+def test_a_day_set_up_in_words(tg, bot):
     chat = tg.group("Sözlü Kurulum")
     answer(tg, chat, "/yeni_turnuva", "adı ne")
     answer(tg, chat, "Bahar Kupası", "Takımları yazın")
@@ -43,7 +42,7 @@ def test_a_day_set_up_in_words(tg):
     tg.send(ORGANISER, chat, "tff olsun")
     summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=30)
     assert "4 takım · Gruplar + eleme · 2 grup" in summary.text
-    first = f"1 saha · ilk maç 17 Ocak {next_17_january()}"
+    first = f"1 saha · ilk maç 17 Ocak {next_17_january(bot)}"
     assert first in summary.text and "10:00" in summary.text, summary.text
     assert "Maç 30 dk + 5 dk değişim" in summary.text
     assert "Üçüncülük maçı: var · eşitlik: TFF" in summary.text

@@ -25,7 +25,7 @@ from unittest import mock
 import httpx
 import pytest
 from client import ORGANISER, Emulator
-from days import SOON
+from days import SESSION_START, SOON
 from icalendar import Calendar
 from processes import BotProcess, free_port, own_bot
 
@@ -76,7 +76,9 @@ def web_flags(port: int) -> list[str]:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Emulator, BotProcess, int]]:
     home = tmp_path_factory.mktemp("web")
     port = free_port()
-    with own_bot(home, __name__, process=PagesBot, extra=web_flags(port)) as (tg, bot):
+    with own_bot(
+        home, __name__, process=PagesBot, clock_at=SESSION_START, extra=web_flags(port)
+    ) as (tg, bot):
         yield tg, bot, port
 
 
