@@ -44,7 +44,7 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, admin.no_tie(exc.team))
         return
     except DomainError as exc:
-        await refuse(update, exc)
+        await refuse(update, exc, admin.KURA_HOW)
         return
     lot = done.value
     await reply(update, admin.lot_recorded(lot.order, [f"{m.home} - {m.away}" for m in lot.filled]))
@@ -123,7 +123,7 @@ async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         command = organisers.RenameTeam(old_text, new)
         done = await run(context, organisers.rename_team, command, actor(update, context))
     except DomainError as exc:
-        await refuse(update, exc)
+        await refuse(update, exc, admin.TAKIM_ADI_HOW)
         return
     await reply(update, admin.renamed(*done.value))
     await apply(context, done.effects)
