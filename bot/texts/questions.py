@@ -103,6 +103,8 @@ def pair_match(answer: pairs.PairAnswer, now: datetime) -> str:
     """ "Kartallar Şahinler maçı ne zaman": their match to play, else the last played."""
     one, other = answer.teams
     m = answer.match
+    if m is None and answer.no is not None:
+        return f"{answer.no}. maç diye bir maç yok. Maç numaraları: /fikstur metin"
     if m is None:
         return f"{one} ile {other} arasında planlanmış bir maç yok. Fikstür: /fikstur metin"
     head = f"⚽ {m.no}. maç, {stage_label(m)}:"

@@ -1,6 +1,7 @@
 """A question naming two teams, "Kartallar Şahinler maçı ne zaman", "kartallar-şahinler
 maçı kaçta": their match, not either team's next one (the two names read as one team
-name none has, and the question met silence)."""
+name none has, and the question met silence); and "6. maç ne zaman", a match by its
+number (the fixture's, /fikstur metin)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,27 @@ class PairAnswer:
     match: PlannedMatch | None
     score: Score | None = None
     undated: bool = False
+    no: int | None = None  # asked by its number ("6. maç ne zaman")
+
+
+def numbered(snap: snapshots.Snapshot, no: int) -> PairAnswer:
+    """Match `no`: to play, waiting for a date, or played; `match` None: no such number."""
+    stored = [m for m in snap.matches if m.match.no == no]
+    if stored:
+        m = stored[0]
+        return PairAnswer((m.match.home or "", m.match.away or ""), m.match, m.result, no=no)
+    undated = [m for m in snap.waiting() if m.no == no]
+    match = undated[0] if undated else None
+    return PairAnswer(
+        (match.home or "", match.away or "") if match else ("", ""), match, None, bool(undated), no
+    )
 
 
 def between(snap: snapshots.Snapshot, hint: str) -> PairAnswer | None:
-    """The answer when `hint` names exactly two teams of the tournament, else None."""
+    """The answer when `hint` names exactly two teams of the tournament (or is a match's
+    number and no team's name), else None."""
+    if hint.strip().isdigit() and len(hint.strip()) <= 3:
+        return numbered(snap, int(hint))
     named = mentioned(hint, snap.teams)
     if len(named) != 2:  # "kartallar-şahinler": the dash between the names
         named = mentioned(hint.replace("-", " "), snap.teams)

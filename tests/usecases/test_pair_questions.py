@@ -55,3 +55,13 @@ async def test_teams_without_a_match_together_are_told_so(walk):
 async def test_one_team_is_still_its_next_match(walk):
     said = await walk.say(MEMBER, "A1 maçı ne zaman")
     assert said.startswith("⚽ A1: sıradaki maçı A Grubu"), said
+
+
+async def test_a_match_asked_by_its_number(walk):
+    """ "6. maç ne zaman" met silence: the number read as a team name."""
+    async with walk.db.unit_of_work(read_only=True) as uow:
+        m = next(s.match for s in (await snapshots.active(uow, CHAT)).matches if s.match.no == 6)
+    said = await walk.say(MEMBER, "6. maç ne zaman")
+    assert said.startswith(f"⚽ 6. maç, {m.group} Grubu: {m.home} – {m.away}. {m.pitch}"), said
+    said = await walk.say(MEMBER, "99. maç kaçta")
+    assert said == "99. maç diye bir maç yok. Maç numaraları: /fikstur metin", said
