@@ -12,7 +12,9 @@
   (the caller knows who wrote it); the other side is his current match.
 * `Unclear`: teams of the tournament and numbers, but no result in a known shape: the
   bot answers what it did not understand and the shape to type.
-* None: ordinary chat. A line that names no team of the tournament is never a result
+* None: ordinary chat. A score guessed, hoped for or asked about ("Kartallar 3-1
+  Şahinler olur bence", "… olursa lider biziz", "… mi?") is chat, never stored. A line that
+  names no team of the tournament is never a result
   (only the own-score forms need no team), clock times ("20:00") and dates ("6.12") are
   not scores, and the bot stays silent.
 
@@ -162,6 +164,16 @@ _THIRD_PERSON = frozenset(
 )
 _FUZZY_OUTCOMES = tuple(w for w in _OUTCOME_WORDS if len(w) >= 7)
 _WORD = re.compile(r"[^\W\d_]+")
+# Words of a guess, a wish, a condition or a question, folded: such a score is not played.
+_HEDGES = frozenset(
+    (
+        *("bence", "tahmin", "tahminim", "tahminen", "insallah", "umarim", "belki"),
+        *("olur", "olursa", "olsa", "olacak", "olabilir", "olmaz", "mi", "mu", "misin"),
+        *("yener", "yenerse", "yeneriz", "yenersek", "yenecek", "yenecegiz"),
+        *("kazanir", "kazanirsa", "kazaniriz", "kazanirsak", "kazanacak", "kazanacagiz"),
+        *("kaybeder", "kaybederse", "kaybederiz", "aliriz", "alirsak", "alir", "alirsa"),
+    )
+)
 
 
 # An organiser may paste a round's results at once, one per line.
@@ -313,11 +325,19 @@ _GLUED_SCORE = re.compile(
 )
 
 
+def _hedged(text: str, teams: tuple[str, ...]) -> bool:
+    """A guess, a wish or a question ("olur bence", "inşallah", "mi?"), in words that are
+    no team's name."""
+    names = {w for team in teams for w in _WORD.findall(fold(team))}
+    words = set(_WORD.findall(fold(text))) - names
+    return bool(words & _HEDGES) or text.rstrip().endswith("?")
+
+
 def read_line(text: str, teams: Iterable[str]) -> Reading | None:
     """What `text`, typed in the tournament's group, says about a result; see the module
     docstring. None is ordinary chat, to be left unanswered."""
     team_list = tuple(teams)
-    if len(normalize(text)) > MAX_LINE_LENGTH:
+    if len(normalize(text)) > MAX_LINE_LENGTH or _hedged(text, team_list):
         return None
     if not _DIGIT.search(text):
         return _in_words(text, team_list)

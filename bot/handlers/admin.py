@@ -44,7 +44,7 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, admin.no_tie(exc.team))
         return
     except DomainError as exc:
-        await refuse(update, exc)
+        await refuse(update, exc, admin.KURA_HOW)
         return
     lot = done.value
     await reply(update, admin.lot_recorded(lot.order, [f"{m.home} - {m.away}" for m in lot.filled]))
@@ -110,20 +110,22 @@ async def _esitlik(update: Update, context: ContextTypes.DEFAULT_TYPE, words: st
 async def takim_adi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/takim_adi 3 Kartallar, or /takim_adi Eski Ad = Yeni Ad."""
     words = " ".join(context.args or []).strip()
+    typed = ""
     if "=" in words:
         old_text, _, new = (part.strip() for part in words.partition("="))
     else:
         first, _, new = words.partition(" ")
-        old_text = f"Takım {first}" if first.isascii() and first.isdigit() else first
+        numbered = first.isascii() and first.isdigit()
+        old_text, typed = (f"Takım {first}", "") if numbered else (first, words)
     new = " ".join(new.split())
     if not old_text or not new or len(new) > 50:
         await reply(update, admin.TAKIM_ADI_HOW)
         return
     try:
-        command = organisers.RenameTeam(old_text, new)
+        command = organisers.RenameTeam(old_text, new, typed)
         done = await run(context, organisers.rename_team, command, actor(update, context))
     except DomainError as exc:
-        await refuse(update, exc)
+        await refuse(update, exc, admin.TAKIM_ADI_HOW)
         return
     await reply(update, admin.renamed(*done.value))
     await apply(context, done.effects)

@@ -168,9 +168,10 @@ def _too_late(exc: BadRequest) -> bool:
     return "query is too old" in text or "query id is invalid" in text
 
 
-async def refuse(update: Update, exc: DomainError) -> None:
+async def refuse(update: Update, exc: DomainError, how: str | None = None) -> None:
     """A user-caused error becomes one friendly Turkish line; nothing was stored. One
-    member's stream of refusals in a group is folded (bot/handlers/budget.py)."""
+    member's stream of refusals in a group is folded (bot/handlers/budget.py). `how`: the
+    command's own example after a team name it did not find."""
     if await budget.folded(update):
         return
-    await reply(update, refusal(exc))
+    await reply(update, refusal(exc, how=how))

@@ -78,10 +78,10 @@ async def _forfeit(
             ruling and isinstance(exc, NotOrganiser)
         )
         if not quiet or answered:
-            await reply(update, refusal(exc))
+            await reply(update, refusal(exc, HUKMEN_HOW))
         return
     except DomainError as exc:
-        await reply(update, refusal(exc))
+        await reply(update, refusal(exc, HUKMEN_HOW))
         return
     if done.value is None:  # a plain line in a chat without a tournament: chat
         return
@@ -100,7 +100,7 @@ async def cekil(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         command = forfeits.Withdraw(text)
         done = await run(context, forfeits.withdraw_team, command, actor(update, context))
     except DomainError as exc:
-        await reply(update, refusal(exc))
+        await reply(update, refusal(exc, CEKIL_HOW))
         return
     await reply(update, withdrawn(done.value), parse_mode="HTML")
     await apply(context, done.effects)

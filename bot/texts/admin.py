@@ -54,7 +54,10 @@ def settings(t: Tournament) -> str:
     )
 
 
-TAKIM_ADI_HOW = "Yeni adı yazın. Örnek: /takim_adi 3 Kartallar ya da /takim_adi Takım 3 = Kartallar"
+TAKIM_ADI_HOW = (
+    "Yeni adı yazın. Örnek: /takim_adi Kartallar = Kara Kartallar"
+    " (numaralı takım için: /takim_adi 3 Kartallar)"
+)
 SETTINGS_HOW = (
     "Örnek: /ayarlar kaptan_sonuc acik (ya da kapali) · /ayarlar kadro 7 (ya da kapat)"
     " · /ayarlar esitlik averaj, atılan gol, aralarındaki maç · /hatirlatma 60 15"

@@ -76,19 +76,21 @@ CLI_EXAMPLES = {
 }
 
 
-def refusal(exc: Exception, *, cli: bool = False) -> str:
+def refusal(exc: Exception, *, cli: bool = False, how: str | None = None) -> str:
     """The Turkish line for a user-caused error; its examples in chat syntax, or as the
-    command line's flags when `cli`."""
+    command line's flags when `cli`. `how`: the command's own example, for a team name
+    it did not find (a result line's otherwise)."""
     ex_result = f"Örnek: {EXAMPLES['result']}"
     ex = CLI_EXAMPLES if cli else CHAT_EXAMPLES
+    team_how = ex_result if how is None else f"Takımlar: /takimlar · {how}"
     match exc:
         case names.UnknownTeam():
             found = _candidates(exc.candidates)
-            return f'"{quoted(exc.text)}" adında bir takım yok.{found} {ex_result}'
+            return f'"{quoted(exc.text)}" adında bir takım yok.{found} {team_how}'
         case names.AmbiguousTeam():
             return (
                 f'"{quoted(exc.text)}" birden çok takıma benziyor: {_names(exc.candidates)}.'
-                f" Takımın tam adını yazın. {ex_result}"
+                f" Takımın tam adını yazın. {team_how}"
             )
         case names.EmptyName():
             return (

@@ -104,7 +104,8 @@ def rule_set(rule: WithdrawalRule) -> str:
     return f"👍 Çekilen takımın {RULES[rule]}. Çekilme: /cekil Takım"
 
 
-def refusal(exc: Exception) -> str:
+def refusal(exc: Exception, how: str | None = None) -> str:
+    """`how`: the command's example after a team name it did not find."""
     match exc:
         case forfeits.NoShowReported():
             return (
@@ -136,4 +137,4 @@ def refusal(exc: Exception) -> str:
             return f"{exc.team} zaten çekildi. Geri almak için: /geri_al"
         case forfeits.BadRule():
             return f'"{quoted(exc.text)}" bir çekilme kuralı değil. {RULE_HOW}'
-    return errors.refusal(exc)
+    return errors.refusal(exc, how=how)

@@ -21,7 +21,7 @@ from bot.texts.fixture import match_list, missing_list, score_text
 from bot.texts.moments import zone_of
 from bot.texts.player_questions import player_answer, plays
 from bot.texts.results import group_table
-from bot.usecases import player_facts, questions, views
+from bot.usecases import pairs, player_facts, questions, views
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -97,6 +97,22 @@ def stage_matches(answer: questions.StageAnswer, now: datetime) -> str:
             continue
         lines.append(f"{head}, {m.pitch}, {moments.when(m.start, now, zone_of(m.start), m.end)}")
     return "\n".join(lines)
+
+
+def pair_match(answer: pairs.PairAnswer, now: datetime) -> str:
+    """ "Kartallar Şahinler maçı ne zaman": their match to play, else the last played."""
+    one, other = answer.teams
+    m = answer.match
+    if m is None and answer.no is not None:
+        return f"{answer.no}. maç diye bir maç yok. Maç numaraları: /fikstur metin"
+    if m is None:
+        return f"{one} ile {other} arasında planlanmış bir maç yok. Fikstür: /fikstur metin"
+    head = f"⚽ {m.no}. maç, {stage_label(m)}:"
+    if answer.score is not None:
+        return f"{head} {m.home} {score_text(answer.score)} {m.away} (oynandı)."
+    if answer.undated:
+        return f"{head} {pairing(m)}, {waiting.UNDATED}."
+    return f"{head} {pairing(m)}. {m.pitch}, {moments.when(m.start, now, zone_of(m.start), m.end)}."
 
 
 def next_slot(
@@ -183,6 +199,8 @@ def answer_text(
     match response:
         case questions.PickTeam():
             return pick_team()
+        case pairs.PairAnswer():
+            return pair_match(response, now)
         case questions.StageAnswer():
             return stage_matches(response, now)
         case questions.SlotAnswer():

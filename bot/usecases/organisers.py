@@ -121,10 +121,24 @@ async def captains_enter_results(uow: UnitOfWork, command: CaptainsResults, acto
 
 @dataclass(frozen=True)
 class RenameTeam:
-    """/takim_adi 3 Kartallar: the team as typed ("Takım 3"), and its new name."""
+    """/takim_adi 3 Kartallar: the team as typed ("Takım 3"), and its new name. `words`:
+    the whole text typed without "=" ("Kara Kartallar Kartallar"), where the longest
+    opening that is a team's full name is the old name (else its first word, `old`)."""
 
     old: str
     new: str
+    words: str = ""
+
+
+def _split_rename(command: RenameTeam, teams: tuple[str, ...]) -> tuple[str, str]:
+    """The old name as typed and the new name: "/takim_adi Kara Kartallar Kartallar" renames
+    Kara Kartallar, not the team its first word names."""
+    words = command.words.split()
+    full = {names.loose_key(team) for team in teams}
+    for cut in range(len(words) - 1, 1, -1):
+        if names.loose_key(" ".join(words[:cut])) in full:
+            return " ".join(words[:cut]), " ".join(words[cut:])
+    return command.old, command.new
 
 
 @writes
@@ -133,8 +147,9 @@ async def rename_team(
 ) -> Outcome[tuple[str, str]]:
     """/takim_adi 3 Kartallar: (old, new) names; reminders and the live message follow."""
     snap = await _organised(uow, actor, "rename a team")
-    old = names.resolve(command.old, snap.teams, fuzzy=False)
-    clean = teamlists.cased(names.clean_name(command.new))
+    typed, new = _split_rename(command, snap.teams)
+    old = names.resolve(typed, snap.teams, fuzzy=False)
+    clean = teamlists.cased(names.clean_name(new))
     await uow.teams.rename(snap.id, old, clean)
     settings = snap.tournament.settings
     if settings.withdrawn or settings.undated:  # they name the team, not its id

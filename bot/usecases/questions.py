@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import domain.questions
-from bot.usecases import facts, player_facts, snapshots, starts, views
+from bot.usecases import facts, pairs, player_facts, snapshots, starts, views
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
 from bot.usecases.fates import group_fates
@@ -95,6 +95,7 @@ Response = (
     | player_facts.PlayerAnswer
     | views.Tables
     | starts.StartAnswer
+    | pairs.PairAnswer
 )
 # A private question's tournaments to choose from (empty: the asker captains in none).
 Choices = list["Captaincy"]
@@ -111,15 +112,9 @@ SLOT_INTENTS = frozenset(
 )
 
 
-# Questions the one-query path answers fully (the table and the fixture need more).
-QUICK = frozenset(
-    {
-        intents.Intent.NEXT_MATCH,
-        intents.Intent.TIME,
-        intents.Intent.PITCH,
-        intents.Intent.OPPONENT,
-    }
-)
+# Questions the one-query path answers fully (the table and the fixture need more): the
+# same as a bystander's about the next slot, and a question naming two teams (their match).
+QUICK = SLOT_INTENTS
 
 
 @dataclass(frozen=True)
@@ -191,6 +186,9 @@ async def in_group(
         try:
             team = facts.team_named(question.team_hint, snap.teams)
         except names.UnknownTeam:  # "Hasan ne zaman oynayabilir": a player's team, his ban
+            pair = pairs.between(snap, question.team_hint) if question.intent in QUICK else None
+            if pair is not None:
+                return pair  # "Kartallar Şahinler maçı ne zaman": their match
             found = player_facts.player_next(snap, question) if not question.team_only else None
             if not isinstance(found, str):
                 return found

@@ -1,0 +1,63 @@
+"""A question naming two teams, "Kartallar Şahinler maçı ne zaman", "kartallar-şahinler
+maçı kaçta": their match, not either team's next one (the two names read as one team
+name none has, and the question met silence); and "6. maç ne zaman", a match by its
+number (the fixture's, /fikstur metin)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.usecases import snapshots
+from domain.mentions import mentioned
+from domain.model import PlannedMatch, Score
+
+
+@dataclass(frozen=True)
+class PairAnswer:
+    """The match of `teams` still to play (else the last played, with `score`); `match`
+    None: they have no match together; `undated`: it waits for a date."""
+
+    teams: tuple[str, str]
+    match: PlannedMatch | None
+    score: Score | None = None
+    undated: bool = False
+    no: int | None = None  # asked by its number ("6. maç ne zaman")
+
+
+def numbered(snap: snapshots.Snapshot, no: int) -> PairAnswer:
+    """Match `no`: to play, waiting for a date, or played; `match` None: no such number."""
+    stored = [m for m in snap.matches if m.match.no == no]
+    if stored:
+        m = stored[0]
+        return PairAnswer((m.match.home or "", m.match.away or ""), m.match, m.result, no=no)
+    undated = [m for m in snap.waiting() if m.no == no]
+    match = undated[0] if undated else None
+    return PairAnswer(
+        (match.home or "", match.away or "") if match else ("", ""), match, None, bool(undated), no
+    )
+
+
+def between(snap: snapshots.Snapshot, hint: str) -> PairAnswer | None:
+    """The answer when `hint` names exactly two teams of the tournament (or is a match's
+    number and no team's name), else None."""
+    if hint.strip().isdigit() and len(hint.strip()) <= 3:
+        return numbered(snap, int(hint))
+    named = mentioned(hint, snap.teams)
+    if len(named) != 2:  # "kartallar-şahinler": the dash between the names
+        named = mentioned(hint.replace("-", " "), snap.teams)
+    if len(named) != 2:
+        return None
+    pair = {named[0], named[1]}
+    teams = (named[0], named[1])
+    ours = [m for m in snap.matches if {m.match.home, m.match.away} == pair]
+    undated = [m for m in snap.waiting(named[0]) if {m.home, m.away} == pair]
+    to_play = [m.match for m in ours if m.result is None]
+    if to_play:
+        return PairAnswer(teams, min(to_play, key=lambda m: m.start))
+    if undated:
+        return PairAnswer(teams, undated[0], undated=True)
+    played = [m for m in ours if m.result is not None]
+    if played:
+        last = max(played, key=lambda m: m.match.start)
+        return PairAnswer(teams, last.match, last.result)
+    return PairAnswer(teams, None)
