@@ -41,9 +41,10 @@ imported = usage.ru_maxrss / 1024
 
 import asyncio
 t = time.perf_counter()
-try:
+import os
+if os.path.exists("storage/revision.py"):  # not found through the editable install elsewhere
     from storage.revision import bring_up_to_date as schema_step
-except ImportError:  # a checkout from before it: the start always imported and ran Alembic
+else:  # a checkout from before it: the start always imported and ran Alembic
     from storage.migrate import upgrade_async as schema_step
 asyncio.run(schema_step(sys.argv[1]))
 start = time.perf_counter() - t
