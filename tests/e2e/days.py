@@ -15,22 +15,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from bot.texts.common import MONTHS
+
 IST = ZoneInfo("Europe/Istanbul")
 SESSION_START = datetime(2026, 12, 2, 12, 0, tzinfo=IST)
-MONTHS = (
-    "Ocak",
-    "Şubat",
-    "Mart",
-    "Nisan",
-    "Mayıs",
-    "Haziran",
-    "Temmuz",
-    "Ağustos",
-    "Eylül",
-    "Ekim",
-    "Kasım",
-    "Aralık",
-)
 
 
 def days_ahead(days: int, start: datetime = SESSION_START) -> str:

@@ -5,17 +5,15 @@
 from __future__ import annotations
 
 import pytest
-from chatwalk import walking
-from eight_team_day import CHAT, NOW, ORGANISER, stored_day
+from day_walks import walking_the_day
+from eight_team_day import ORGANISER
 
 MEMBER = 4242
 
 
 @pytest.fixture
 async def walk(tmp_path):
-    path = tmp_path / "chat.sqlite3"
-    await (await stored_day(f"sqlite+aiosqlite:///{path}", NOW)).dispose()
-    async with walking(path, CHAT, NOW) as chat:
+    async with walking_the_day(tmp_path) as chat:
         yield chat
 
 

@@ -7,8 +7,8 @@ reply says who records it and how. Nothing is stored either way."""
 from __future__ import annotations
 
 import pytest
-from chatwalk import walking
-from eight_team_day import CHAT, NOW, ORGANISER, stored_day
+from day_walks import results, walking_the_day
+from eight_team_day import CHAT, ORGANISER
 
 from bot.usecases import snapshots
 
@@ -16,17 +16,9 @@ MEMBER = 4242
 CAPTAINS = {"A1": 501, "A2": 502, "A4": 504, "B1": 511}
 
 
-async def results(walk) -> list[object]:
-    async with walk.db.unit_of_work(read_only=True) as uow:
-        snap = await snapshots.active(uow, CHAT)
-    return [m.result for m in snap.matches if m.result is not None]
-
-
 @pytest.fixture
 async def walk(tmp_path):
-    path = tmp_path / "chat.sqlite3"
-    await (await stored_day(f"sqlite+aiosqlite:///{path}", NOW, CAPTAINS)).dispose()
-    async with walking(path, CHAT, NOW) as chat:
+    async with walking_the_day(tmp_path, CAPTAINS) as chat:
         yield chat
 
 

@@ -5,23 +5,13 @@ stored as the match's result (it was, an hour before the match). The plain line 
 from __future__ import annotations
 
 import pytest
-from chatwalk import walking
-from eight_team_day import CHAT, NOW, ORGANISER, stored_day
-
-from bot.usecases import snapshots
-
-
-async def results(walk) -> list[object]:
-    async with walk.db.unit_of_work(read_only=True) as uow:
-        snap = await snapshots.active(uow, CHAT)
-    return [m.result for m in snap.matches if m.result is not None]
+from day_walks import results, walking_the_day
+from eight_team_day import ORGANISER
 
 
 @pytest.fixture
 async def walk(tmp_path):
-    path = tmp_path / "chat.sqlite3"
-    await (await stored_day(f"sqlite+aiosqlite:///{path}", NOW)).dispose()
-    async with walking(path, CHAT, NOW) as chat:
+    async with walking_the_day(tmp_path) as chat:
         yield chat
 
 

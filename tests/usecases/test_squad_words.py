@@ -5,15 +5,13 @@ the example, never a result's example or "does not start with a team" for a team
 from __future__ import annotations
 
 import pytest
-from chatwalk import walking
-from eight_team_day import CHAT, NOW, ORGANISER, stored_day
+from day_walks import walking_the_day
+from eight_team_day import ORGANISER
 
 
 @pytest.fixture
 async def walk(tmp_path):
-    path = tmp_path / "chat.sqlite3"
-    await (await stored_day(f"sqlite+aiosqlite:///{path}", NOW)).dispose()
-    async with walking(path, CHAT, NOW) as chat:
+    async with walking_the_day(tmp_path) as chat:
         await chat.say(ORGANISER, "/kadro A1: Ali, Veli")
         yield chat
 
