@@ -10,8 +10,9 @@
 * `OwnScore`: a captain's "3-1 kazandık", "1-3 kaybettik", "2-2 berabere", "Şahinler'i
   3-1 yendik": the score from the writer's side. Only a captain's message may be read so
   (the caller knows who wrote it); the other side is his current match.
-* `Unclear`: teams of the tournament and numbers, but no result in a known shape: the
-  bot answers what it did not understand and the shape to type.
+* `Unclear`: teams of the tournament and numbers, but no result in a known shape (or a
+  score with a stray sign, "Kartallar -1-3 Şahinler"): the bot answers what it did not
+  understand and the shape to type.
 * None: ordinary chat. A score guessed, hoped for or asked about ("Kartallar 3-1
   Şahinler olur bence", "… olursa lider biziz", "… mi?") is chat, never stored. A line that
   names no team of the tournament is never a result
@@ -36,7 +37,15 @@ from domain.mentions import mentioned
 from domain.model import PlannedMatch, Score
 from domain.names import AmbiguousTeam, UnknownTeam, fold, normalize
 from domain.resultwords import number_words, told, with_digits
-from domain.scores import MAX_GOALS, MAX_LINE_LENGTH, NotAResult, ParsedResult, parse_result
+from domain.scores import (
+    MAX_GOALS,
+    MAX_LINE_LENGTH,
+    BadScore,
+    BadScoreReason,
+    NotAResult,
+    ParsedResult,
+    parse_result,
+)
 
 __all__ = [
     "Attempt",
@@ -68,6 +77,7 @@ class Problem(StrEnum):
     WHOSE_PENALTIES = "whose_penalties"  # "2-2 berabere pen 4-3": which side had four?
     NO_CURRENT_MATCH = "no_current_match"  # "3-1 kazandık", but no match of his is open
     NOT_YOUR_MATCH = "not_your_match"  # "Aslanlar'ı 3-1 yendik", not his current opponent
+    STRAY_SIGN = "stray_sign"  # "Kartallar -1-3 Şahinler": which score was meant?
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,7 @@ class Unclear:
     text: str
     problem: Problem
     teams: tuple[str, ...] = ()  # the teams it named, for the example to type
+    goals: tuple[int, int] | None = None  # the score's numbers as typed (STRAY_SIGN)
 
 
 @dataclass(frozen=True)
@@ -352,6 +363,11 @@ def read_line(text: str, teams: Iterable[str]) -> Reading | None:
         error: DomainError | None = None
     except (UnknownTeam, AmbiguousTeam) as e:
         error = e
+    except BadScore as e:
+        if e.reason is not BadScoreReason.STRAY_SIGN:
+            return Attempt(line, e)
+        goals = next(((int(m[1]), int(m[2])) for m in _SCORE.finditer(line)), None)
+        return Unclear(text, Problem.STRAY_SIGN, named, goals)  # "Kartallar -1-3 Şahinler"
     except DomainError as e:  # both sides are teams: a team against itself, a bad score
         return Attempt(line, e)
     if len(named) >= 2 and (said := told(line, team_list)) is not None:

@@ -17,8 +17,10 @@ The shapes, for teams A and B and the score 3-1 (A's goals first):
 
 Penalties are written many ways: "(pen 4-3)", "(p 4-3)", "(4-3 pen)", "pen. 4-3",
 "penaltı 4-3", "penaltılar 4-3", a bare "(4-3)" after the score. Each such clause is
-tried removed from the line. Whether a chat message is meant as a result at all, and a
-captain's own "3-1 kazandık", are `domain.result_lines`' concern.
+tried removed from the line. A sign glued to the score's outside ("A -1-3 B", "A 1-3- B")
+is a typo whose meaning cannot be known: BadScore, never a guess. Whether a chat message
+is meant as a result at all, and a captain's own "3-1 kazandık", are
+`domain.result_lines`' concern.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ _NAMES_SEPARATOR = re.compile(r"\s*-\s*|\s*,\s*|\s+(?:vs|ile)\.?\s+", re.IGNOREC
 _EDGES = re.compile(r"^[\W_]+|[\W_]+$")
 _TRAILING_JUNK = re.compile(r"[\s!.?]+$")
 _LETTER = re.compile(r"[^\W\d_]")
+_SIGNS = "-+"
 
 
 class BadScoreReason(StrEnum):
@@ -84,6 +87,7 @@ class BadScoreReason(StrEnum):
     TOO_MANY_GOALS = "too_many_goals"
     PENALTIES_NOT_LEVEL = "penalties_not_level"
     PENALTIES_EQUAL = "penalties_equal"
+    STRAY_SIGN = "stray_sign"  # "Kartallar -1-3 Şahinler": a typo, never guessed past
 
 
 class NotAResult(DomainError):
@@ -156,6 +160,7 @@ class _Split:
     goals: tuple[int, int]
     penalties: tuple[int, int] | None
     pen_clause_removed: bool
+    stray_sign: bool = False
 
 
 def _normalize(text: str) -> str:
@@ -194,6 +199,20 @@ def _two_names(names: str) -> Iterator[tuple[str, str]]:
             yield home, away
 
 
+def _stray_sign(text: str, first: re.Match[str], second: re.Match[str]) -> bool:
+    """A sign glued to the score's outside, on no name: "-1-3", "+1-3", "1-3-" (a
+    typo whose meaning cannot be known; "Takım-2" is a name, "A - 1-3 B" a separator)."""
+    at = first.start()
+    if at and text[at - 1] in _SIGNS and (at == 1 or not text[at - 2].isalnum()):
+        return True
+    end = second.end()
+    return (
+        end < len(text)
+        and text[end] in _SIGNS
+        and (end + 1 == len(text) or not text[end + 1].isalnum())
+    )
+
+
 def _splits_of(text: str, penalties: tuple[int, int] | None, removed: bool) -> Iterator[_Split]:
     """Every reading of `text` as two names and two goal counts, in the shapes of the
     module docstring, the usual one ("A 3-1 B") first."""
@@ -205,15 +224,16 @@ def _splits_of(text: str, penalties: tuple[int, int] | None, removed: bool) -> I
             before = _side(text[: first.start()])
             between = text[first.end() : second.start()]
             after = _side(text[second.end() :])
+            signed = _stray_sign(text, first, second)
             if _BETWEEN_GOALS.fullmatch(between):
                 if before and after:
-                    yield _Split(before, after, goals, penalties, removed)
+                    yield _Split(before, after, goals, penalties, removed, signed)
                 elif before or after:
                     for home, away in _two_names(before or after):
-                        later.append(_Split(home, away, goals, penalties, removed))
+                        later.append(_Split(home, away, goals, penalties, removed, signed))
             elif before and not after and _LETTER.search(between):
                 # "A 3 - B 1", "A 3 B 1": each name followed by its goals.
-                later.append(_Split(before, _side(between), goals, penalties, removed))
+                later.append(_Split(before, _side(between), goals, penalties, removed, signed))
     yield from later
 
 
@@ -228,6 +248,8 @@ def _splits(text: str) -> list[_Split]:
 
 
 def _score_problem(split: _Split) -> BadScoreReason | None:
+    if split.stray_sign:
+        return BadScoreReason.STRAY_SIGN
     numbers = split.goals + (split.penalties or ())
     if any(n > MAX_GOALS for n in numbers):
         return BadScoreReason.TOO_MANY_GOALS

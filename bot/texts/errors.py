@@ -106,6 +106,7 @@ def refusal(exc: Exception, *, cli: bool = False, how: str | None = None) -> str
                 "too_many_goals": "gol sayısı çok büyük",
                 "penalties_not_level": "penaltı yalnızca beraberlikte yazılır",
                 "penalties_equal": "penaltı atışlarında bir kazanan olmalı",
+                "stray_sign": "skorun yanında fazladan bir işaret (- ya da +) var",
             }.get(str(exc.reason), "skor geçersiz")
             return f'"{quoted(exc.text)}": {why}. {ex_result}'
         case scores.AmbiguousResult():

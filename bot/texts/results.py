@@ -146,6 +146,13 @@ def unclear_result(unclear: Unclear) -> str:
                 f"{head}: {first} için sonucu beklenen, başlamış bir maç yok."
                 f" Skoru iki takımla yazın: {first} 3-1 RakipTakım"
             )
+        case Problem.STRAY_SIGN:
+            home, away = unclear.goals or (3, 1)
+            return (
+                f"{head}: skorun yanında fazladan bir işaret (- ya da +) var; hangi skor"
+                " olduğundan emin olamadım, kaydetmedim."
+                f" Skoru işaretsiz yazın: {first} {home}-{away} {second}"
+            )
         case Problem.NOT_YOUR_MATCH:
             return (
                 f"{head}: {second} şu anki rakibiniz değil."
