@@ -208,6 +208,8 @@ def read_goal_item(piece: str, whole: str) -> Item:
     t = _Text(" ".join([rest, *marks]))
     shirt = _shirt(t)
     counts, minutes, own = _goal_marks(t)
+    if own and not any(c.isalpha() for c in t.rest()):  # "kk" alone: who put it in?
+        raise UnreadableEvents(whole, EventProblem.OWN_GOAL_NO_NAME, piece.strip())
     name = _name(t, whole, piece)
     if len(counts) > 1:
         raise UnreadableEvents(whole, EventProblem.BAD_COUNT, piece.strip())

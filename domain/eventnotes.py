@@ -148,6 +148,7 @@ class EventProblem(StrEnum):
 
     EMPTY = "empty"  # "goller:" and nothing after it
     NO_NAME = "no_name"  # a count, a card or a marker without a player: "goller: 2"
+    OWN_GOAL_NO_NAME = "own_goal_no_name"  # "goller: Ali 3, kk": whose own goal?
     TOO_MANY_SIDES = "too_many_sides"  # "goller: Ali - Veli - Mehmet": three sides
     NO_COLOUR = "no_colour"  # "kart: Veli" or "/kart 7 Veli": sarı or kırmızı?
     BAD_COUNT = "bad_count"  # "Ali 0", "Ali 120", "Ali 2 3", "kırmızı: Hasan 2"

@@ -29,6 +29,12 @@ KART_HOW = "Örnek: /kart 7 Veli sarı · /kart 7 Mehmet kırmızı · /kart 7 H
 GOL_SIL_HOW = "Örnek: /gol_sil 7 Ali (Ali'nin 7. maçtaki bir golünü siler)"
 KART_SIL_HOW = "Örnek: /kart_sil 7 Veli (Veli'nin 7. maçtaki kartını siler)"
 EVENTS_HOW = "Örnek: goller: Ali 2, Veli - Mehmet · kart: Veli sarı, Mehmet kırmızı"
+# An own goal: the player who put it in his own goal, with "kk", on his own team's side.
+OWN_GOAL_HOW = (
+    "Topu kendi kalesine atan oyuncuyu adıyla, kendi takımının tarafına yazın (gol rakibe"
+    " sayılır)."
+    " Örnek: goller: Ali 3, Veli - Mehmet kk"
+)
 
 CARD_WORDS = {
     "yellow": "sarı kart",
@@ -191,6 +197,7 @@ def _unreadable(exc: UnreadableEvents) -> str:
     why = {
         EventProblem.EMPTY: "oyuncu yazılmamış",
         EventProblem.NO_NAME: "bir sayının ya da kartın yanında oyuncu adı yok",
+        EventProblem.OWN_GOAL_NO_NAME: "kendi kalesine gol işaretinin yanında oyuncu adı yok",
         EventProblem.TOO_MANY_SIDES: "en fazla iki taraf olur (tireyle ayrılır)",
         EventProblem.NO_COLOUR: "kartın rengi yok (sarı mı, kırmızı mı?)",
         EventProblem.BAD_COUNT: "gol sayısı okunamadı",
@@ -199,6 +206,8 @@ def _unreadable(exc: UnreadableEvents) -> str:
         EventProblem.TOO_LONG: "satır çok uzun",
     }.get(exc.problem, "okunamadı")
     part = f' ("{quoted(exc.part)}")' if exc.part else ""
+    if exc.problem is EventProblem.OWN_GOAL_NO_NAME:
+        return f"Goller/kartlar satırı: {why}{part}. Hiçbir şey kaydedilmedi. {OWN_GOAL_HOW}"
     return f"Goller/kartlar satırı: {why}{part}. Hiçbir şey kaydedilmedi. {EVENTS_HOW}"
 
 
