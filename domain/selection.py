@@ -4,6 +4,7 @@
 
 Pure: the matches, the teams, the timezone and the clock come in; a Selection (rows in
 kick-off order and a title) or UnknownSelection (what the word could not be) goes out.
+`/puan <word>`'s groups: `groups_named` (or UnknownGroup).
 """
 
 from __future__ import annotations
@@ -65,6 +66,17 @@ class UnknownSelection(DomainError):
         super().__init__(text, groups, pitches, closest)
 
 
+class UnknownGroup(DomainError):
+    """`/puan <text>`: `text` names none of the tournament's `groups`; `label` is the
+    group it asks for ("C" of "c grubu"), None when it does not read as a group at all."""
+
+    def __init__(self, text: str, groups: tuple[str, ...], label: str | None = None) -> None:
+        self.text = text
+        self.groups = groups
+        self.label = label
+        super().__init__(text, groups, label)
+
+
 def by_kickoff(rows: Sequence[Row]) -> list[Row]:
     """Rows by kick-off, then pitch, then match number: a match moved to 07:00 comes first."""
     return sorted(rows, key=lambda r: (r[0].start, r[0].pitch, r[0].no))
@@ -81,6 +93,19 @@ def _group(text: str, groups: Sequence[str]) -> str | None:
         return None
     wanted = names.tr_upper(rest[0])
     return next((g for g in groups if names.tr_upper(g) == wanted or g.upper() == wanted), None)
+
+
+def groups_named(wanted: str, groups: Sequence[str]) -> tuple[str, ...]:
+    """The groups `/puan <wanted>` shows: all for no word, the one it names ("A", "a
+    grubu", "grup A"). Raises UnknownGroup for any other word."""
+    text = " ".join(wanted.split())
+    if not text:
+        return tuple(groups)
+    if (label := _group(text, groups)) is not None:
+        return (label,)
+    rest = [w for w in _words(text) if w not in _GROUP_WORDS]
+    asked = len(rest) == 1 and len(rest[0]) <= 2  # a label: "Z", "c grubu"
+    raise UnknownGroup(text, tuple(groups), names.tr_upper(rest[0]) if asked else None)
 
 
 def _pitch(text: str, pitches: Sequence[str]) -> str | None:

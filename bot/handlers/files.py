@@ -21,12 +21,12 @@ from bot.handlers import links, views
 from bot.handlers.common import now, refuse, reply
 from bot.render import calendar, export, jobs
 from bot.runtime import offload, services
-from bot.texts import files, fixture
+from bot.texts import files, fixture, table
 from bot.texts.weeks import waiting
 from bot.usecases import snapshots, undated
 from domain import names, selection
 from domain.errors import DomainError
-from domain.selection import UnknownSelection
+from domain.selection import UnknownGroup, UnknownSelection
 
 TEXT = "metin"
 
@@ -195,9 +195,13 @@ async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     snap = await _snapshot(update, context)
     if snap is None:
         return
-    wanted = " ".join(context.args or []).strip().upper().removeprefix("GRUP").strip()
+    try:
+        labels = views.table_labels(snap, " ".join(context.args or []))
+    except UnknownGroup as exc:
+        await reply(update, table.unknown_group(exc))
+        return
     tables = snap.tables()
-    chosen = {wanted: tables[wanted]} if wanted in tables else tables
+    chosen = {label: tables[label] for label in labels}
     single = len(snap.groups) < 2
     make = offload.in_worker(
         jobs.tables,

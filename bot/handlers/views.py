@@ -10,13 +10,13 @@ from telegram.ext import ContextTypes
 
 from bot import render
 from bot.handlers.common import actor, now, refuse, reply, run
-from bot.texts import fixture, results
+from bot.texts import fixture, results, table
 from bot.texts.weeks import waiting
 from bot.usecases import snapshots, undated, views
 from bot.usecases.weeks import playoff_kickoff
 from domain import selection
 from domain.errors import DomainError
-from domain.selection import UnknownSelection
+from domain.selection import UnknownGroup, UnknownSelection
 
 
 async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -69,6 +69,11 @@ def match_days(snap: snapshots.Snapshot) -> list[date]:
     return sorted({m.match.start.astimezone(snap.zone).date() for m in snap.matches})
 
 
+def table_labels(snap: snapshots.Snapshot, wanted: str) -> tuple[str, ...]:
+    """The groups `/puan <wanted>` shows (domain/selection.py). Raises UnknownGroup."""
+    return selection.groups_named(wanted, tuple(snap.tables()))
+
+
 def select(snap: snapshots.Snapshot, wanted: str, moment: datetime) -> selection.Selection:
     """The snapshot's matches `wanted` names (domain/selection.py): a day, group, pitch or
     team, in kick-off order. Raises selection.UnknownSelection."""
@@ -85,14 +90,17 @@ def select(snap: snapshots.Snapshot, wanted: str, moment: datetime) -> selection
 async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if update.effective_chat is None:
         return
-    wanted = " ".join(context.args or []).strip().upper().removeprefix("GRUP").strip()
+    wanted = " ".join(context.args or [])
     try:
         snap = await running(update, context)
+        labels = table_labels(snap, wanted)
+    except UnknownGroup as exc:
+        await reply(update, table.unknown_group(exc))
+        return
     except DomainError as exc:
         await refuse(update, exc)
         return
     tables = snap.tables()
-    labels = [wanted] if wanted in tables else list(tables)
     single = len(snap.groups) < 2
     at = playoff_kickoff(snap)  # a tie a play-off settles: the day /playoff gives
     text = "\n\n".join(

@@ -6,6 +6,8 @@ from datetime import datetime
 from typing import Any
 
 from bot.texts.common import MONTHS, WEEKDAYS, goal_difference, hm, tie_rule
+from bot.texts.parts import quoted
+from domain.selection import UnknownGroup
 from domain.standings import Table
 from domain.tiebreak import TieBreak
 
@@ -21,6 +23,22 @@ def playoff_how(at: datetime | None) -> str:
     return (
         f"/playoff ({day} {WEEKDAYS[at.weekday()]} {hm(at)}) ya da istediğiniz gün ve saat:"
         f" /playoff {day} {hm(at)}"
+    )
+
+
+def unknown_group(exc: UnknownGroup) -> str:
+    """ "/puan Z", "/puan c grubu": no such group; the groups there are, and what to type."""
+    head = (
+        f"Bu turnuvada {exc.label} grubu yok."
+        if exc.label
+        else f'"{quoted(exc.text)}" bir grup adı değil.'
+    )
+    if len(exc.groups) < 2:
+        return f"{head} Bu turnuvada tek tablo var: /puan (metin için: /puan metin)"
+    other = exc.groups[1]
+    return (
+        f"{head} Gruplar: {', '.join(exc.groups)}. Şöyle yazın: /puan {exc.groups[0]}"
+        f" · /puan {other.lower()} grubu · tüm gruplar: /puan (metin için sona: metin)"
     )
 
 
