@@ -78,6 +78,7 @@ class Problem(StrEnum):
     NO_CURRENT_MATCH = "no_current_match"  # "3-1 kazandık", but no match of his is open
     NOT_YOUR_MATCH = "not_your_match"  # "Aslanlar'ı 3-1 yendik", not his current opponent
     STRAY_SIGN = "stray_sign"  # "Kartallar -1-3 Şahinler": which score was meant?
+    BOTH_TEAMS = "both_teams"  # "3-1 kazandık" by an organiser who captains no team
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,8 @@ class Unclear:
     text: str
     problem: Problem
     teams: tuple[str, ...] = ()  # the teams it named, for the example to type
-    goals: tuple[int, int] | None = None  # the score's numbers as typed (STRAY_SIGN)
+    goals: tuple[int, int] | None = None  # the score as typed (STRAY_SIGN), ours-theirs
+    penalties: tuple[int, int] | None = None  # BOTH_TEAMS: ours-theirs, when typed
 
 
 @dataclass(frozen=True)

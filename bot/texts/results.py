@@ -153,6 +153,13 @@ def unclear_result(unclear: Unclear) -> str:
                 " olduğundan emin olamadım, kaydetmedim."
                 f" Skoru işaretsiz yazın: {first} {home}-{away} {second}"
             )
+        case Problem.BOTH_TEAMS:
+            ours, theirs = unclear.goals or (3, 1)
+            pens = "" if unclear.penalties is None else " pen {}-{}".format(*unclear.penalties)
+            return (
+                f"{head}: hangi maç? Bir takımın kaptanı değilsiniz; sonucu iki takımın adıyla"
+                f" yazın: Kartallar {ours}-{theirs} Şahinler{pens}"
+            )
         case Problem.NOT_YOUR_MATCH:
             return (
                 f"{head}: {second} şu anki rakibiniz değil."

@@ -10,8 +10,10 @@ its own update key (Actor.part) and its own answer (results.Answer). What it rea
   lines) is entered as if it had been typed (stored, or asked about, or refused with the
   error whose refusal says what to type). For a captain's "3-1 kazandık" the line is built
   from his current match.
-* `Clarify(unclear)`: answer with `bot.texts.results.unclear_result(unclear)`.
-* None: ordinary chat, or no tournament in this chat: say nothing.
+* `Clarify(unclear)`: answer with `bot.texts.results.unclear_result(unclear)`. An
+  organiser who captains no team gets the line with both teams for his "3-1 kazandık".
+* None: ordinary chat, or no tournament in this chat: say nothing. A "3-1 kazandık" from
+  someone who neither captains a team nor organises is chat.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.usecases import event_messages, results, snapshots
+from bot.usecases import event_messages, results, roles, snapshots
+from bot.usecases.errors import NotOrganiser
 from bot.usecases.runner import NOTHING, Actor, Outcome, reads, writes
 from domain import result_lines
 from domain.model import PlannedMatch
@@ -123,17 +126,40 @@ async def _read(
     match reading:
         case result_lines.Record(line=line) | result_lines.Attempt(line=line):
             return Enter(line, notes=notes)
-        case result_lines.Unclear():
-            if not reading.teams and await uow.teams.captain_of(snap.id, actor.user_id) is None:
-                return None  # "2-2 kazandık" by someone who captains no team: chat
+        case result_lines.Unclear() if reading.teams:
             return Clarify(reading)
-        case result_lines.OwnScore():
+        case result_lines.Unclear() | result_lines.OwnScore():  # the writer's own match
             team = await uow.teams.captain_of(snap.id, actor.user_id)
-            if team is None:
-                return None  # "3-1 kazandık" from a supporter: chat
+            if team is None:  # "3-1 kazandık" from a supporter: chat; an organiser's: how
+                return _both_teams(reading) if await _organises(uow, snap, actor) else None
+            if isinstance(reading, result_lines.Unclear):
+                return Clarify(reading)
             told = own_score(snap, team, reading, actor.now)
             return dataclasses.replace(told, notes=notes) if isinstance(told, Enter) else told
     return None
+
+
+async def _organises(uow: UnitOfWork, snap: snapshots.Snapshot, actor: Actor) -> bool:
+    """Whether the actor organises the tournament. NotOrganiser while a chat
+    administrator's answer could turn a no into a yes: the runner asks Telegram (outside
+    the transaction) and reads the message again."""
+    if roles.is_organiser(await roles.of(uow, snap.tournament, actor)):
+        return True
+    if not actor.admin_settled:
+        raise NotOrganiser(action=results.ENTER)
+    return False
+
+
+def _both_teams(reading: result_lines.Unclear | result_lines.OwnScore) -> Clarify:
+    """An organiser's own-score words ("3-1 kazandık"): which match? The line to type
+    names both teams, with the goals (and penalties) as he typed them."""
+    problem = result_lines.Problem.BOTH_TEAMS
+    if isinstance(reading, result_lines.Unclear):
+        return Clarify(result_lines.Unclear(reading.text, problem))
+    pens = reading.our_penalties, reading.their_penalties
+    penalties = None if pens[0] is None or pens[1] is None else (pens[0], pens[1])
+    goals = (reading.ours, reading.theirs)
+    return Clarify(result_lines.Unclear(reading.text, problem, (), goals, penalties))
 
 
 def own_score(
