@@ -79,6 +79,7 @@ class Problem(StrEnum):
     NOT_YOUR_MATCH = "not_your_match"  # "Aslanlar'ı 3-1 yendik", not his current opponent
     STRAY_SIGN = "stray_sign"  # "Kartallar -1-3 Şahinler": which score was meant?
     BOTH_TEAMS = "both_teams"  # "3-1 kazandık" by an organiser who captains no team
+    ORGANISERS_ENTER = "organisers_enter"  # a captain's "3-1 kazandık", captains' results off
 
 
 @dataclass(frozen=True)

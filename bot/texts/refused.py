@@ -14,7 +14,10 @@ REFUSED: dict[str, str] = {
     "bring an ended or replaced one back": (
         "Bir turnuvayı yalnızca düzenleyenler geri yükleyebilir."
     ),
-    "enter a result": "Sonuçları yalnızca düzenleyenler girebilir.",
+    "enter a result": (
+        "Sonuçları yalnızca düzenleyenler girebilir (kaptanların da girebilmesi için bir"
+        " düzenleyen /ayarlar kaptan_sonuc acik yazabilir)."
+    ),
     "enter a result, captains' results on": (
         "Bir maçın sonucunu yalnızca düzenleyenler ve o maçın kaptanları girebilir."
     ),

@@ -160,6 +160,12 @@ def unclear_result(unclear: Unclear) -> str:
                 f"{head}: hangi maç? Bir takımın kaptanı değilsiniz; sonucu iki takımın adıyla"
                 f" yazın: Kartallar {ours}-{theirs} Şahinler{pens}"
             )
+        case Problem.ORGANISERS_ENTER:
+            return (
+                f"{head}: bu turnuvada sonuçları düzenleyenler giriyor; skoru bir düzenleyene"
+                " iletin. Kaptanların da sonuç girebilmesi için bir düzenleyen şunu yazabilir:"
+                " /ayarlar kaptan_sonuc acik"
+            )
         case Problem.NOT_YOUR_MATCH:
             return (
                 f"{head}: {second} şu anki rakibiniz değil."

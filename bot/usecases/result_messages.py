@@ -11,7 +11,9 @@ its own update key (Actor.part) and its own answer (results.Answer). What it rea
   error whose refusal says what to type). For a captain's "3-1 kazandık" the line is built
   from his current match.
 * `Clarify(unclear)`: answer with `bot.texts.results.unclear_result(unclear)`. An
-  organiser who captains no team gets the line with both teams for his "3-1 kazandık".
+  organiser who captains no team gets the line with both teams for his "3-1 kazandık"; a
+  captain whose results an organiser must enter (captains' results off) is told so
+  rather than shown a line that would be refused.
 * None: ordinary chat, or no tournament in this chat: say nothing. A "3-1 kazandık" from
   someone who neither captains a team nor organises is chat.
 """
@@ -132,10 +134,17 @@ async def _read(
             team = await uow.teams.captain_of(snap.id, actor.user_id)
             if team is None:  # "3-1 kazandık" from a supporter: chat; an organiser's: how
                 return _both_teams(reading) if await _organises(uow, snap, actor) else None
-            if isinstance(reading, result_lines.Unclear):
-                return Clarify(reading)
-            told = own_score(snap, team, reading, actor.now)
-            return dataclasses.replace(told, notes=notes) if isinstance(told, Enter) else told
+            told = Clarify(reading)
+            if isinstance(reading, result_lines.OwnScore):
+                told = own_score(snap, team, reading, actor.now)
+                if isinstance(told, Enter):  # refused at the entry unless his results may wait
+                    return dataclasses.replace(told, notes=notes)
+            if snap.tournament.settings.captains_may_enter_results:
+                return told
+            if await _organises(uow, snap, actor):
+                return told
+            off = result_lines.Problem.ORGANISERS_ENTER  # no hint that would be refused
+            return Clarify(result_lines.Unclear(reading.text, off, (team,)))
     return None
 
 

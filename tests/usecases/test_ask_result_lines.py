@@ -58,7 +58,16 @@ async def test_the_same_words_from_a_supporter_are_chat(db):
     assert await read(db, "2-2 kazandık", SUPPORTER) is None
 
 
+async def captains_results_on(db) -> None:
+    """The hints below name a line the captain may type: with captains' results on (off,
+    he is told that the organisers enter results: test_captain_results_off_hint.py)."""
+    async with db.unit_of_work() as uow:
+        await uow.tournaments.update_settings(1, captains_may_enter_results=True)
+        await uow.commit()
+
+
 async def test_a_captain_without_a_started_match_is_told_to_name_both_teams(db):
+    await captains_results_on(db)
     told = await read(db, "3-1 kazandık", CAPTAIN_A1, _at(8, 30))
     assert isinstance(told, result_messages.Clarify)
     assert told.unclear.problem is Problem.NO_CURRENT_MATCH
@@ -66,6 +75,7 @@ async def test_a_captain_without_a_started_match_is_told_to_name_both_teams(db):
 
 
 async def test_a_captain_naming_another_opponent_is_not_recorded(db):
+    await captains_results_on(db)
     told = await read(db, "A3'ü 3-1 yendik", CAPTAIN_A1, _at(10, 20))
     assert isinstance(told, result_messages.Clarify)
     assert told.unclear.problem is Problem.NOT_YOUR_MATCH
