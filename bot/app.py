@@ -227,7 +227,8 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     """Every handler, in one readable block.
 
     Group -2: the per-member reply budget in groups. Group -1: private senders become
-    reachable. Group 0: commands and buttons. Group 1: a text answer to a set-up question
+    reachable. Group 0: commands and buttons (last of them a command none of the others
+    took: bot.handlers.start.unknown). Group 1: a text answer to a set-up question
     (it stops the update). Group 2: a plain result line. Group 3: a captain's question.
     Anything else, ordinary chat, reaches no handler and gets no answer.
     """
@@ -286,6 +287,9 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             CommandHandler("ceza", players.ceza),
             CallbackQueryHandler(results.confirm_button, pattern=r"^(ok|no):"),
             CallbackQueryHandler(reminders.headcount_button, pattern=r"^hc:"),
+            # After every CommandHandler: a command none of them took ("/fikstür",
+            # "/puandurumu", "/x@this_bot"); another bot's is left alone (bot.handlers.start).
+            MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, start.unknown),
             # Last: a button no pattern above knows (old, forged) gets a toast, no silence.
             CallbackQueryHandler(tournaments.unknown_button),
         ],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.texts.parts import quoted
+
 # /start: a short welcome and the one next step; Telegram wraps the lines (none by hand).
 WELCOME_GROUP = (
     "⚽ Turnuva Botu burada! Halı saha turnuvanızı bu gruptan yönetirim: kura, saatler,"
@@ -130,3 +132,13 @@ COMMANDS = (
     ("iptal", "Süren işlemi iptal et"),
     ("yardim", "Yardım"),
 )
+
+
+def unknown_command(typed: str, near: str | None, rest: str = "") -> str:
+    """ "/fikstür", "/puandurumu", "/bilinmeyen_komut": no such command; the nearest one
+    with what was typed after it, when one is near, and where the commands are."""
+    head = f"Böyle bir komut yok: /{quoted(typed, 40)}."
+    if near is None:
+        return f"{head} Komutlar: /yardim"
+    after = f" {quoted(rest, 60)}" if rest.strip() else ""
+    return f"{head} Bunu mu demek istediniz: /{near}{after}\nTüm komutlar: /yardim"
