@@ -10,8 +10,8 @@ as answering. The rule, applied to the words of a short message (at most MAX_WOR
   "puan", with their Turkish endings) or a verb of playing or starting ("oynuyoruz",
   "oynuyor", "başlıyoruz"); "durum" and "kaçıncı" count only in the first person plural
   ("durumumuz", "kaçıncıyız");
-* and no word about a match already played ("bitti", "güzeldi", "yendik"): the bot answers
-  what is next, not what was.
+* and no word about a match already played ("bitti", "güzeldi", "yendik"): that rule
+  answers what is next; what was is asked in words of its own, below.
 
 So "saat kaç?" (no topic), "ne zaman gelsem kapalı" (no topic), "maç güzeldi" (no question)
 and "Kartallar 3-1 Şahinler" are ignored. Words are compared in `names.loose_key` form
@@ -42,7 +42,9 @@ means the message was not about this tournament at all ("film ne zaman başlıyo
 suffix written apart ("şahinler in maçı") belongs to the word before it.
 
 Before that rule: "kaç hafta kaldı" (and "kaç haftamız kaldı", "kaç hafta daha") is
-WEEKS_LEFT; a question about the tournament as a whole (`domain.topics`: how many
+WEEKS_LEFT; a played match's result asked ("son maçımız kaç bitti", "kim kazandı",
+"Şahinler maçı ne oldu": `domain.resultquestions`, never in a line with a score) is
+MATCH_RESULT; a question about the tournament as a whole (`domain.topics`: how many
 matches, when it starts or ends, a postponed match, the teams met, the table, a place)
 gets its intent (COUNT, DATES, POSTPONED, OPPONENTS, or STANDING) with `detail`; a week
 named any way (`domain.weekwords`: "5.hafta", "hafta 4", "beşinci hafta", "son hafta",
@@ -56,12 +58,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.model import Stage
 from domain.morphology import Case, Word, analyse
 from domain.names import fold, normalize
 from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
 from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
+from domain.resultquestions import ResultAsked, result_asked
 from domain.topics import ASKING, Topic, TopicQuestion, topic_in
 from domain.weekwords import LAST_WEEK, NEXT_WEEK, THIS_WEEK, week_in
 
@@ -232,6 +236,9 @@ def ask(text: str) -> Question | None:
     player = player_question(words, asked=text.rstrip().endswith("?"))
     if player is not None:
         return _player_question(player, tokens)
+    played = None if _SCORE.search(text) else result_asked(words, text.rstrip().endswith("?"))
+    if played is not None:  # "son maçımız kaç bitti", "kim kazandı": a result asked
+        return _result_question(played, tokens)
     topic = topic_in(words)
     if topic is not None:
         return _topic_question(topic, tokens)
@@ -330,6 +337,17 @@ def _hint(tokens: list[_Token], used: frozenset[int], we: bool) -> str | None:
     return " ".join(longest) if longest and not we else None
 
 
+# A score typed ("dün maç 3-1 bitti") is told, not asked: the result reader's.
+_SCORE = re.compile(r"\d\s*[-:]\s*\d")
+
+
+def _result_question(played: ResultAsked, tokens: list[_Token]) -> Question:
+    """A played match's result asked (domain.resultquestions); "latest": the latest results."""
+    hint = _hint(tokens, played.used, played.we)
+    detail = "latest" if played.latest else None
+    return Question(Intent.MATCH_RESULT, hint, personal=played.we, detail=detail)
+
+
 _TOPIC_INTENTS = {
     Topic.COUNT: Intent.COUNT,
     Topic.DATES: Intent.DATES,
@@ -370,30 +388,3 @@ def _about_a_team(tokens: list[_Token], reading: _Reading, hint: str | None) -> 
         return None
     intent = next(i for i in INTENT_PRIORITY if i in intents)
     return Question(intent, hint, day=reading.day, team_only=True)
-
-
-# Case endings a team name takes in a question when the apostrophe is left out
-# ("Kartalların maçı", "Şahinlerle"), longest first; folded, so one list per harmony pair.
-_HINT_ENDINGS = (
-    *("nin", "nun", "yla", "yle", "in", "un", "la", "le", "ya", "ye", "yi", "yu"),
-    *("i", "u", "a", "e"),
-)
-
-
-def hint_forms(hint: str) -> tuple[str, ...]:
-    """`hint` as typed, then without its last word's case ending if any, for names.resolve.
-
-    Turkish writes "Kartallar'ın" but phones write "Kartalların", which is two edits from
-    "Kartallar" and so beyond resolve's tolerance; the bot tries these in order.
-    """
-    forms = [hint]
-    head, _, last = hint.rpartition(" ")
-    folded = fold(last)
-    if len(folded) != len(last):
-        return tuple(forms)  # a letter folded into two ("ß"): positions would not line up
-    for ending in _HINT_ENDINGS:
-        if folded.endswith(ending) and len(folded) - len(ending) >= 3:
-            cut = last[: len(last) - len(ending)]
-            forms.append(f"{head} {cut}" if head else cut)
-            break
-    return tuple(forms)

@@ -20,8 +20,9 @@ from bot.texts.facts import PLACES, THEIR_PLACES
 from bot.texts.fixture import match_list, missing_list, score_text
 from bot.texts.moments import zone_of
 from bot.texts.player_questions import player_answer, plays
+from bot.texts.result_questions import result_answer
 from bot.texts.results import group_table
-from bot.usecases import pairs, player_facts, questions, views
+from bot.usecases import pairs, player_facts, questions, result_questions, views
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -201,6 +202,8 @@ def answer_text(
             return pick_team()
         case pairs.PairAnswer():
             return pair_match(response, now)
+        case result_questions.ResultAnswer():
+            return result_answer(response, now)
         case questions.StageAnswer():
             return stage_matches(response, now)
         case questions.SlotAnswer():
