@@ -120,7 +120,8 @@ def next_slot(
     answer: questions.SlotAnswer, now: datetime, day_asked: intents.Day | None = None
 ) -> str:
     """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
-    apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
+    apart. With "bugün" asked and nothing left today: "Bugün maç yok, sıradaki maçlar yarın
+    09:00"."""
     lines = []
     if answer.start is None:
         if answer.undated:  # said below
@@ -136,7 +137,7 @@ def next_slot(
         when = moments.when(answer.start, now, zone, end)
         asked = _not_on(day_asked, answer.start, now, zone)
         if asked:
-            lines.append(f"⏱ {asked} yok, sıradaki maçlar {when}:")
+            lines.append(f"⏱ {asked[:1].upper()}{asked[1:]} maç yok, sıradaki maçlar {when}:")
         elif when == "şimdi oynanıyor":
             lines.append(f"⏱ Şimdi oynanıyor (başlama {hm(answer.start)}):")
         else:
