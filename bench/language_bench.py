@@ -46,6 +46,7 @@ SHORT = {
     "opponents": "opps",
     "dates": "date",
     "postponed": "post",
+    "match_result": "mres",
     "result": "resu",
     "own_score": "owsc",
     "forfeit": "forf",

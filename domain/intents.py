@@ -39,6 +39,9 @@ class Intent(StrEnum):
     CARDS = "cards"  # "kaç kartımız var", "en çok kart gören kim"
     FAIR_PLAY = "fair_play"  # "en centilmen takım hangisi"
     SQUAD = "squad"  # "kadromuz", "Kartallar kadrosu", "kadroda kim var"
+    # A played match's result (domain.resultquestions): "son maçımız kaç bitti", "kim
+    # kazandı", "Şahinler Kurtlar maçı kaç kaç bitti".
+    MATCH_RESULT = "match_result"
 
 
 INTENT_PRIORITY: tuple[Intent, ...] = (
@@ -48,6 +51,7 @@ INTENT_PRIORITY: tuple[Intent, ...] = (
     Intent.CARDS,
     Intent.FAIR_PLAY,
     Intent.SQUAD,
+    Intent.MATCH_RESULT,
     Intent.POSTPONED,
     Intent.COUNT,
     Intent.DATES,

@@ -10,8 +10,8 @@ as answering. The rule, applied to the words of a short message (at most MAX_WOR
   "puan", with their Turkish endings) or a verb of playing or starting ("oynuyoruz",
   "oynuyor", "başlıyoruz"); "durum" and "kaçıncı" count only in the first person plural
   ("durumumuz", "kaçıncıyız");
-* and no word about a match already played ("bitti", "güzeldi", "yendik"): the bot answers
-  what is next, not what was.
+* and no word about a match already played ("bitti", "güzeldi", "yendik"): that rule
+  answers what is next; what was is asked in words of its own, below.
 
 So "saat kaç?" (no topic), "ne zaman gelsem kapalı" (no topic), "maç güzeldi" (no question)
 and "Kartallar 3-1 Şahinler" are ignored. Words are compared in `names.loose_key` form
@@ -42,13 +42,17 @@ means the message was not about this tournament at all ("film ne zaman başlıyo
 suffix written apart ("şahinler in maçı") belongs to the word before it.
 
 Before that rule: "kaç hafta kaldı" (and "kaç haftamız kaldı", "kaç hafta daha") is
-WEEKS_LEFT; a question about the tournament as a whole (`domain.topics`: how many
+WEEKS_LEFT; a played match's result asked ("son maçımız kaç bitti", "kim kazandı",
+"Şahinler maçı ne oldu": `domain.resultquestions`, never in a line with a score) is
+MATCH_RESULT; a question about the tournament as a whole (`domain.topics`: how many
 matches, when it starts or ends, a postponed match, the teams met, the table, a place)
 gets its intent (COUNT, DATES, POSTPONED, OPPONENTS, or STANDING) with `detail`; a week
 named any way (`domain.weekwords`: "5.hafta", "hafta 4", "beşinci hafta", "son hafta",
-"haftaya") makes a week question. A word the vocabulary does not list is read by
-`domain.morphology` ("kimdi", "zamandı", "oynuyormuyuz", "elenecek") before a typo is
-guessed, and a word it reads is never taken for a typo of another ("geliyoruz").
+"haftaya") makes a week question; "bir sonraki maçımız", "sonraki maç", "sıradaki
+maçımız?" alone (`domain.matchorder`) ask the next match as "ne zaman" would. A word
+the vocabulary does not list is read by `domain.morphology` ("kimdi", "zamandı",
+"oynuyormuyuz", "elenecek") before a typo is guessed, and a word it reads is never
+taken for a typo of another ("geliyoruz").
 """
 
 from __future__ import annotations
@@ -56,13 +60,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
+from domain.matchorder import next_named
 from domain.model import Stage
 from domain.morphology import Case, Word, analyse
-from domain.names import fold, normalize
 from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
+from domain.questiontokens import Token, hint_in, tokens_of
 from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
-from domain.topics import ASKING, Topic, TopicQuestion, topic_in
+from domain.resultquestions import ResultAsked, result_asked
+from domain.topics import Topic, TopicQuestion, topic_in
 from domain.weekwords import LAST_WEEK, NEXT_WEEK, THIS_WEEK, week_in
 
 __all__ = [
@@ -108,46 +115,6 @@ class Question:
     detail: str | None = None
 
 
-_APOSTROPHE = re.compile(r"['’`´]")
-_EDGE_PUNCTUATION = '?!.,;:…"“”«»()[]'
-_CLAUSE_END = frozenset("?!.,;:…")
-
-
-@dataclass(frozen=True)
-class _Token:
-    typed: str  # as typed, apostrophe suffix and edge punctuation removed
-    folded: str  # loose form of the whole word, apostrophe suffix included
-    ends_clause: bool
-
-
-def _tokens(text: str) -> list[_Token]:
-    raw = normalize(text).split()
-    tokens: list[_Token] = []
-    for i, word in enumerate(raw):
-        ends = i == len(raw) - 1 or word[-1] in _CLAUSE_END
-        bare = word.strip(_EDGE_PUNCTUATION)
-        folded = "".join(c for c in fold(bare) if c.isalnum())
-        if not folded:
-            # "?" or an emoji on its own: it may only end the clause before it.
-            if tokens and ends:
-                last = tokens[-1]
-                tokens[-1] = _Token(last.typed, last.folded, ends_clause=True)
-            continue
-        typed = _APOSTROPHE.split(bare, maxsplit=1)[0] or bare
-        if folded in _SUFFIXES_APART and tokens and not tokens[-1].ends_clause:
-            # "şahinler in maçı", "kurtlar la": the ending belongs to the word before.
-            last = tokens[-1]
-            tokens[-1] = _Token(last.typed, last.folded + folded, ends)
-            continue
-        tokens.append(_Token(typed, folded, ends))
-    return tokens
-
-
-# Case endings phones write apart from the name ("şahinler in", "dinamo nun"), folded.
-# ("ya" and "de" are words of their own: "ne zaman ya", "biz de").
-_SUFFIXES_APART = frozenset({"in", "un", "nin", "nun", "la", "le", "yla", "yle"})
-
-
 @dataclass(frozen=True)
 class _Reading:
     """What the words of a message add up to, one word at a time."""
@@ -190,7 +157,7 @@ def _not_a_name(word: Word | None) -> bool:
     return word.stem in _REQUESTS or (word.stem == "ol" and word.we)
 
 
-def _read(tokens: list[_Token]) -> tuple[_Reading, str | None]:
+def _read(tokens: list[Token]) -> tuple[_Reading, str | None]:
     """The message's reading and its team hint (the longest run of unknown words)."""
     forms = [lookup(t.folded) for t in tokens]
     reading = _Reading()
@@ -221,7 +188,7 @@ def ask(text: str) -> Question | None:
     """
     if text.lstrip().startswith("/"):
         return None
-    tokens = _tokens(text)
+    tokens = tokens_of(text)
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     words = [t.folded for t in tokens]
@@ -232,6 +199,9 @@ def ask(text: str) -> Question | None:
     player = player_question(words, asked=text.rstrip().endswith("?"))
     if player is not None:
         return _player_question(player, tokens)
+    played = None if _SCORE.search(text) else result_asked(words, text.rstrip().endswith("?"))
+    if played is not None:  # "son maçımız kaç bitti", "kim kazandı": a result asked
+        return _result_question(played, tokens)
     topic = topic_in(words)
     if topic is not None:
         return _topic_question(topic, tokens)
@@ -239,6 +209,10 @@ def ask(text: str) -> Question | None:
     if named is not None:
         rest = tokens[: named.start] + tokens[named.end :]
         return _week_question(named.week, rest)
+    following = next_named(words, _known)
+    if following is not None:  # "bir sonraki maçımız", "sonraki maç": as if "ne zaman"
+        hint = " ".join(tokens[i].typed for i in following.named) or None
+        return Question(Intent.NEXT_MATCH, hint, following.we, team_only=hint is not None)
     reading, hint = _read(tokens)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
@@ -249,6 +223,10 @@ def ask(text: str) -> Question | None:
     intent = next((i for i in INTENT_PRIORITY if i in _intents(reading, words)), Intent.NEXT_MATCH)
     stage = reading.stage if intent is Intent.KNOCKOUT else None
     return Question(intent, hint, personal=reading.we, stage=stage, day=reading.day)
+
+
+def _known(word: str) -> bool:
+    return lookup(word) is not None or analyse(word) is not None
 
 
 _WHERE_WORDS = frozenset({"hangi", "nerede", "nerde", "neresi", "hangisinde"})
@@ -290,10 +268,10 @@ def _weeks_left(words: list[str]) -> bool:
     return False
 
 
-def _topic_question(topic: TopicQuestion, tokens: list[_Token]) -> Question:
+def _topic_question(topic: TopicQuestion, tokens: list[Token]) -> Question:
     """A question about the tournament (domain.topics); its team hint is the longest run
     of the other words that neither the vocabulary nor the morphology knows."""
-    hint = _hint(tokens, topic.used, topic.we)
+    hint = hint_in(tokens, topic.used, topic.we)
     day = Day.TODAY if topic.detail == "today" else None
     if topic.topic is Topic.PLACE:  # "kaçinci siradayz": the typo's "we" too
         we = topic.we or any((f := lookup(t.folded)) is not None and f.we for t in tokens)
@@ -308,26 +286,23 @@ def _topic_question(topic: TopicQuestion, tokens: list[_Token]) -> Question:
 _PLAYER_INTENTS = {PlayerTopic.SCORERS: Intent.TOP_SCORER, PlayerTopic.PLAYS: Intent.BANNED}
 
 
-def _player_question(player: PlayerQuestion, tokens: list[_Token]) -> Question:
+def _player_question(player: PlayerQuestion, tokens: list[Token]) -> Question:
     """A question about the players (domain.playerquestions), with its team hint."""
-    hint = _hint(tokens, player.used, player.we)
+    hint = hint_in(tokens, player.used, player.we)
     intent = _PLAYER_INTENTS.get(player.topic) or Intent(player.topic.value)
     detail = "plays" if player.topic is PlayerTopic.PLAYS else None
     return Question(intent, hint, personal=player.we, detail=detail)
 
 
-def _hint(tokens: list[_Token], used: frozenset[int], we: bool) -> str | None:
-    """The longest run of words that neither say what is asked (`used`) nor are known to
-    the vocabulary or the morphology; None when asked about the writer's own team."""
-    runs: list[list[str]] = [[]]
-    for i, token in enumerate(tokens):
-        known = lookup(token.folded) is not None or analyse(token.folded) is not None
-        if i in used or known or token.folded in ASKING:
-            runs.append([])
-            continue
-        runs[-1].append(token.typed)
-    longest = max(runs, key=len)
-    return " ".join(longest) if longest and not we else None
+# A score typed ("dün maç 3-1 bitti") is told, not asked: the result reader's.
+_SCORE = re.compile(r"\d\s*[-:]\s*\d")
+
+
+def _result_question(played: ResultAsked, tokens: list[Token]) -> Question:
+    """A played match's result asked (domain.resultquestions); "latest": the latest results."""
+    hint = hint_in(tokens, played.used, played.we)
+    detail = "latest" if played.latest else None
+    return Question(Intent.MATCH_RESULT, hint, personal=played.we, detail=detail)
 
 
 _TOPIC_INTENTS = {
@@ -338,7 +313,7 @@ _TOPIC_INTENTS = {
 }
 
 
-def _week_question(week: int | str, rest: list[_Token]) -> Question | None:
+def _week_question(week: int | str, rest: list[Token]) -> Question | None:
     """A question about a match week: a question word must remain ("3. hafta güzeldi" is
     chat), and no word about a match already played."""
     if not rest:
@@ -359,7 +334,7 @@ _TEAM_ONLY_INTENTS = frozenset(
 )
 
 
-def _about_a_team(tokens: list[_Token], reading: _Reading, hint: str | None) -> Question | None:
+def _about_a_team(tokens: list[Token], reading: _Reading, hint: str | None) -> Question | None:
     """A question word and a name without a match word: a question only if the name is a
     team's, which the caller checks (`team_only`); "Ahmet ne zaman gelir" names none."""
     if not reading.asks or hint is None or reading.we or len(tokens) > MAX_TEAM_ONLY_WORDS:
@@ -370,30 +345,3 @@ def _about_a_team(tokens: list[_Token], reading: _Reading, hint: str | None) -> 
         return None
     intent = next(i for i in INTENT_PRIORITY if i in intents)
     return Question(intent, hint, day=reading.day, team_only=True)
-
-
-# Case endings a team name takes in a question when the apostrophe is left out
-# ("Kartalların maçı", "Şahinlerle"), longest first; folded, so one list per harmony pair.
-_HINT_ENDINGS = (
-    *("nin", "nun", "yla", "yle", "in", "un", "la", "le", "ya", "ye", "yi", "yu"),
-    *("i", "u", "a", "e"),
-)
-
-
-def hint_forms(hint: str) -> tuple[str, ...]:
-    """`hint` as typed, then without its last word's case ending if any, for names.resolve.
-
-    Turkish writes "Kartallar'ın" but phones write "Kartalların", which is two edits from
-    "Kartallar" and so beyond resolve's tolerance; the bot tries these in order.
-    """
-    forms = [hint]
-    head, _, last = hint.rpartition(" ")
-    folded = fold(last)
-    if len(folded) != len(last):
-        return tuple(forms)  # a letter folded into two ("ß"): positions would not line up
-    for ending in _HINT_ENDINGS:
-        if folded.endswith(ending) and len(folded) - len(ending) >= 3:
-            cut = last[: len(last) - len(ending)]
-            forms.append(f"{head} {cut}" if head else cut)
-            break
-    return tuple(forms)

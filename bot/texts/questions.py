@@ -20,8 +20,9 @@ from bot.texts.facts import PLACES, THEIR_PLACES
 from bot.texts.fixture import match_list, missing_list, score_text
 from bot.texts.moments import zone_of
 from bot.texts.player_questions import player_answer, plays
+from bot.texts.result_questions import result_answer
 from bot.texts.results import group_table
-from bot.usecases import pairs, player_facts, questions, views
+from bot.usecases import pairs, player_facts, questions, result_questions, views
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -119,7 +120,8 @@ def next_slot(
     answer: questions.SlotAnswer, now: datetime, day_asked: intents.Day | None = None
 ) -> str:
     """A bystander's "maç kaçta": the next slot's matches by the clock; missing results
-    apart. With "bugün" asked and nothing left today: "bugün yok, sıradaki yarın 09:00"."""
+    apart. With "bugün" asked and nothing left today: "Bugün maç yok, sıradaki maçlar yarın
+    09:00"."""
     lines = []
     if answer.start is None:
         if answer.undated:  # said below
@@ -135,7 +137,7 @@ def next_slot(
         when = moments.when(answer.start, now, zone, end)
         asked = _not_on(day_asked, answer.start, now, zone)
         if asked:
-            lines.append(f"⏱ {asked} yok, sıradaki maçlar {when}:")
+            lines.append(f"⏱ {asked[:1].upper()}{asked[1:]} maç yok, sıradaki maçlar {when}:")
         elif when == "şimdi oynanıyor":
             lines.append(f"⏱ Şimdi oynanıyor (başlama {hm(answer.start)}):")
         else:
@@ -201,6 +203,8 @@ def answer_text(
             return pick_team()
         case pairs.PairAnswer():
             return pair_match(response, now)
+        case result_questions.ResultAnswer():
+            return result_answer(response, now)
         case questions.StageAnswer():
             return stage_matches(response, now)
         case questions.SlotAnswer():

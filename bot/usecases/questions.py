@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import domain.questions
-from bot.usecases import facts, pairs, player_facts, snapshots, starts, views
+from bot.usecases import facts, pairs, player_facts, result_questions, snapshots, starts, views
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
 from bot.usecases.fates import group_fates
 from bot.usecases.runner import Actor, reads
 from domain import intents, names, outlook
 from domain.fates import TeamFate, best_of_slots
+from domain.intents import Intent
 from domain.model import PlannedMatch, Score, Stage
 from storage import UnitOfWork
 from storage.errors import NoActiveTournament
@@ -96,20 +97,14 @@ Response = (
     | views.Tables
     | starts.StartAnswer
     | pairs.PairAnswer
+    | result_questions.ResultAnswer
 )
 # A private question's tournaments to choose from (empty: the asker captains in none).
 Choices = list["Captaincy"]
 
 # What a bystander's question without a team can mean about the next slot ("maç kaçta",
 # "maç nerede", "şimdi kim oynuyor"); the table, the fixture or going through need a team.
-SLOT_INTENTS = frozenset(
-    {
-        intents.Intent.NEXT_MATCH,
-        intents.Intent.TIME,
-        intents.Intent.PITCH,
-        intents.Intent.OPPONENT,
-    }
-)
+SLOT_INTENTS = frozenset({Intent.NEXT_MATCH, Intent.TIME, Intent.PITCH, Intent.OPPONENT})
 
 
 # Questions the one-query path answers fully (the table and the fixture need more): the
@@ -173,6 +168,8 @@ async def in_group(
         return PickTeam(snap.teams, snap.id) if own is None else starts.start_answer(snap, own, now)
     if question.intent in facts.INTENTS:
         return await facts.respond(uow, snap, user_id, question, now)
+    if question.intent is intents.Intent.MATCH_RESULT:  # "son maçımız kaç bitti"
+        return await result_questions.respond(uow, snap, user_id, question, now)
     if question.intent in player_facts.INTENTS:  # "gol kralı kim", "cezalımız var mı"
         found = await player_facts.respond(uow, snap, user_id, question)
         picker = isinstance(found, player_facts.NoCaptaincy)
@@ -243,6 +240,8 @@ def _about(
         return week_answer(snap, question.week, team, now)
     if question.intent is intents.Intent.QUALIFY:
         return qualify_answer(snap, team, now)
+    if question.intent is intents.Intent.MATCH_RESULT:
+        return result_questions.team_result(snap, team, now, yours=not question.team_hint)
     mine = question.personal or question.team_hint
     if question.intent is intents.Intent.STANDING and mine:  # "kaçıncıyız": one line
         return facts.place_answer(snap, team) or answer_for(snap, team, now)

@@ -17,7 +17,7 @@ import pytest
 # Recall on the dev part: label -> floor (measured then: hits/support). Set again with the
 # morphology, the questions about the tournament and the results told in words (issue 21).
 RECALL_FLOORS = {
-    "next_match": 0.96,  # 31/31
+    "next_match": 0.96,  # 36/36 ("bir sonraki maçımız", "sonraki maç")
     "time": 0.95,  # 24/24
     "pitch": 0.95,  # 20/20
     "opponent": 0.96,  # 25/25
@@ -37,16 +37,17 @@ RECALL_FLOORS = {
     "banned": 0.96,  # 32/32
     "goals": 0.96,  # 31/31
     "squad": 0.95,  # 6/6, dev only (measure.DEV_ONLY)
+    "match_result": 0.96,  # 28/28, dev only (measure.DEV_ONLY): "son maçımız kaç bitti"
     "result": 0.98,  # 63/63
     "own_score": 0.92,  # 14/14
     "forfeit": 0.83,  # 6/6
-    "chatter": 0.98,  # 203/205 left unanswered
+    "chatter": 0.98,  # 219/221 left unanswered
 }
 # Labels the bot has no rule for yet: recall 0 today, so no floor. The engineer who adds
 # the rule moves the label into RECALL_FLOORS with the figure it then reaches. (Count,
 # opponents, dates and postponed got theirs with issue 21.)
 NOT_YET: dict[str, float] = {}
-# Of the bot's answers, the share that went to a message meant for it: 478/480.
+# Of the bot's answers, the share that went to a message meant for it: 523/525.
 ANSWER_PRECISION_FLOOR = 0.99
 # Result lines stored with the labelled teams, score and penalties: 63/63; own scores 14/14.
 RESULT_STORED_FLOOR = 0.98

@@ -91,9 +91,15 @@ async def test_the_next_slot_goes_by_the_clock_and_lists_missing_results_apart(d
 
 async def test_bugun_mac_var_mi_the_day_before_says_not_today_but_tomorrow(db):
     _, text = await respond(db, "bugün maç var mı", BYSTANDER, _at(18, 0, day=5))
-    assert text.splitlines()[0] == "⏱ bugün yok, sıradaki maçlar yarın 10:00:"
+    assert text.splitlines()[0] == "⏱ Bugün maç yok, sıradaki maçlar yarın 10:00:"
     _, mine = await respond(db, "bugün maçımız var mı", CAPTAINS["A1"], _at(18, 0, day=5))
     assert mine.startswith("⚽ A1: bugün yok, sıradaki maçınız yarın 10:00.")
+
+
+async def test_yarin_mac_var_mi_starts_its_sentence_with_a_capital(db):
+    """ "yarın maç var mı" said "⏱ yarın yok, …": the sentence began in lower case."""
+    _, text = await respond(db, "yarın maç var mı", BYSTANDER, _at(9))
+    assert text.splitlines()[0] == "⏱ Yarın maç yok, sıradaki maçlar bugün 10:00 (1 sa sonra):"
 
 
 async def test_a_personal_question_from_someone_without_a_team_gets_the_picker(db):
