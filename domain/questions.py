@@ -62,9 +62,10 @@ from dataclasses import dataclass
 
 from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
-from domain.matchorder import next_named
+from domain.matchorder import next_named, ordinal_in
 from domain.model import Stage
 from domain.morphology import Case, Word, analyse
+from domain.names import fold
 from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
 from domain.questiontokens import Token, hint_in, tokens_of
 from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
@@ -113,6 +114,9 @@ class Question:
     # last_match; STANDING and OPPONENTS: a group named by its letter ("a grubu": "A");
     # BANNED: "plays" when asked of one player ("Veli oynayabilir mi").
     detail: str | None = None
+    # The team's n-th match in its own order, asked of instead of the next ("2. maçımız
+    # kaçta", "ikinci maçımız ne zaman"): domain.matchorder.ordinal_in.
+    nth: int | None = None
 
 
 @dataclass(frozen=True)
@@ -222,7 +226,16 @@ def ask(text: str) -> Question | None:
         return _about_a_team(tokens, reading, hint)
     intent = next((i for i in INTENT_PRIORITY if i in _intents(reading, words)), Intent.NEXT_MATCH)
     stage = reading.stage if intent is Intent.KNOCKOUT else None
-    return Question(intent, hint, personal=reading.we, stage=stage, day=reading.day)
+    nth = ordinal_in(text) if intent in _ONE_MATCH and reading.day is None else None
+    if nth is not None:  # "2. maçımız kaçta", "Şahinlerin 3. maçı": the n-th, not the next
+        kept = [w for w in (hint or "").split() if re.sub(r"[^a-z0-9]", "", fold(w)) != nth.word]
+        hint = None if nth.we else " ".join(kept) or None
+    order = nth.nth if nth is not None else None
+    return Question(intent, hint, personal=reading.we, stage=stage, day=reading.day, nth=order)
+
+
+# The questions about one match of a team's, which may be its n-th ("2. maçımız kaçta").
+_ONE_MATCH = frozenset({Intent.NEXT_MATCH, Intent.TIME, Intent.PITCH, Intent.OPPONENT})
 
 
 def _known(word: str) -> bool:

@@ -101,14 +101,18 @@ def stage_matches(answer: questions.StageAnswer, now: datetime) -> str:
 
 
 def pair_match(answer: pairs.PairAnswer, now: datetime) -> str:
-    """ "Kartallar Şahinler maçı ne zaman": their match to play, else the last played."""
+    """ "Kartallar Şahinler maçı ne zaman": their match to play, else the last played; "6.
+    maç ne zaman": match 6; "2. maçımız kaçta": the team's second."""
     one, other = answer.teams
     m = answer.match
+    lead = f"{one} takımının {answer.nth}. maçı" if answer.nth is not None else ""
+    if m is None and lead:  # "5. maçımız" of a team with four
+        return f"{lead} yok. Fikstür: /fikstur metin"
     if m is None and answer.no is not None:
         return f"{answer.no}. maç diye bir maç yok. Maç numaraları: /fikstur metin"
     if m is None:
         return f"{one} ile {other} arasında planlanmış bir maç yok. Fikstür: /fikstur metin"
-    head = f"⚽ {m.no}. maç, {stage_label(m)}:"
+    head = f"⚽ {lead + ': ' if lead else ''}{m.no}. maç, {stage_label(m)}:"
     if answer.score is not None:
         return f"{head} {m.home} {score_text(answer.score)} {m.away} (oynandı)."
     if answer.undated:

@@ -5,6 +5,7 @@ number (the fixture's, /fikstur metin)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot.usecases import snapshots
@@ -22,6 +23,7 @@ class PairAnswer:
     score: Score | None = None
     undated: bool = False
     no: int | None = None  # asked by its number ("6. maç ne zaman")
+    nth: int | None = None  # asked as the n-th of `teams[0]`'s ("2. maçımız kaçta")
 
 
 def numbered(snap: snapshots.Snapshot, no: int) -> PairAnswer:
@@ -61,3 +63,20 @@ def between(snap: snapshots.Snapshot, hint: str) -> PairAnswer | None:
         last = max(played, key=lambda m: m.match.start)
         return PairAnswer(teams, last.match, last.result)
     return PairAnswer(teams, None)
+
+
+def nth_of(snap: snapshots.Snapshot, team: str, nth: int) -> PairAnswer:
+    """`team`'s n-th match in its own order (by kick-off, played ones included; those
+    waiting for a date after the dated ones), as match `no` is answered; `match` None:
+    the team has fewer matches."""
+    dated = sorted((m.match for m in snap.matches if m.match.involves(team)), key=_order)
+    ordered = [*dated, *(m for m in snap.waiting(team) if m.involves(team))]
+    if nth > len(ordered):
+        return PairAnswer((team, ""), None, nth=nth)
+    match = ordered[nth - 1]
+    other = match.away if match.home == team else match.home
+    return dataclasses.replace(numbered(snap, match.no), teams=(team, other or ""), nth=nth)
+
+
+def _order(match: PlannedMatch) -> tuple[object, int]:
+    return (match.start, match.no)

@@ -132,6 +132,7 @@ async def respond(uow: UnitOfWork, command: Ask, actor: Actor) -> Response | Cho
     if actor.private and not question.team_hint:
         return await respond_in_private(uow, actor.user_id, question, actor.now)
     quick = question.intent in QUICK and not question.team_hint and question.week is None
+    quick = quick and question.nth is None  # "2. maçımız kaçta": not the next one
     if quick:
         found = await quick_next(uow, actor.chat_id, actor.user_id, actor.now)
         if found is not None and found.match is not None:
@@ -242,6 +243,8 @@ def _about(
         return qualify_answer(snap, team, now)
     if question.intent is intents.Intent.MATCH_RESULT:
         return result_questions.team_result(snap, team, now, yours=not question.team_hint)
+    if question.nth is not None:  # "2. maçımız kaçta", "Şahinlerin 3. maçı hangi sahada"
+        return pairs.nth_of(snap, team, question.nth)
     mine = question.personal or question.team_hint
     if question.intent is intents.Intent.STANDING and mine:  # "kaçıncıyız": one line
         return facts.place_answer(snap, team) or answer_for(snap, team, now)

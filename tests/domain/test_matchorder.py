@@ -54,3 +54,19 @@ def test_calls_around_the_next_match_leave_it_the_next_match(before, next_, noun
     question = ask(text)
     assert question is not None and question.intent is Intent.NEXT_MATCH, text
     assert question.team_hint is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "nth", "hint"),
+    [
+        ("2. maçımız kaçta", 2, None),
+        ("ikinci maçımız ne zaman", 2, None),
+        ("Şahinlerin 3. maçı hangi sahada", 3, "Şahinlerin"),
+        ("6. maç ne zaman", None, "6"),  # match number 6, the fixture's
+        ("ne zaman oynuyoruz", None, None),
+    ],
+)
+def test_a_question_of_the_teams_nth_match_carries_it(text, nth, hint):
+    question = ask(text)
+    assert question is not None
+    assert (question.nth, question.team_hint) == (nth, hint)
