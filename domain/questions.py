@@ -70,6 +70,7 @@ from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
 from domain.questiontokens import Token, hint_in, tokens_of
 from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
 from domain.resultquestions import ResultAsked, result_asked
+from domain.teamgoals import team_goals_asked
 from domain.topics import Topic, TopicQuestion, topic_in
 from domain.weekwords import LAST_WEEK, NEXT_WEEK, THIS_WEEK, week_in
 
@@ -112,7 +113,8 @@ class Question:
     week: int | str | None = None
     # COUNT: what is counted (today, left, group, played, total); DATES: start, end or
     # last_match; STANDING and OPPONENTS: a group named by its letter ("a grubu": "A");
-    # BANNED: "plays" when asked of one player ("Veli oynayabilir mi").
+    # BANNED: "plays" when asked of one player ("Veli oynayabilir mi"); GOALS: a team
+    # ranking (domain.teamgoals.DETAILS: "en çok gol atan takım").
     detail: str | None = None
     # The team's n-th match in its own order, asked of instead of the next ("2. maçımız
     # kaçta", "ikinci maçımız ne zaman"): domain.matchorder.ordinal_in.
@@ -200,6 +202,9 @@ def ask(text: str) -> Question | None:
         return Question(Intent.WEEKS_LEFT)
     if ELSEWHERE & set(words):
         return None  # "premier lig ne zaman bitiyor": another competition
+    ranked = team_goals_asked(words)
+    if ranked is not None:  # "en çok gol atan takım": a team's goals, not the top scorer
+        return Question(Intent.GOALS, detail=ranked.detail)
     player = player_question(words, asked=text.rstrip().endswith("?"))
     if player is not None:
         return _player_question(player, tokens)

@@ -21,6 +21,7 @@ from bot.usecases.player_facts import (
     ScorersAnswer,
     SquadAnswer,
 )
+from bot.usecases.team_goals import TeamGoalsAnswer
 
 NO_GOALS_HOW = "Sonucun altına yazın: goller: Ali 2, Veli - Mehmet"
 
@@ -167,4 +168,17 @@ def player_answer(answer: PlayerAnswer) -> str:
                 for p, t, n in answer.players
             ]
             return f"⚽ {' · '.join(said)}. Gol krallığı: /goller"
+        case TeamGoalsAnswer():
+            return team_goals(answer)
     return goals(answer)
+
+
+def team_goals(answer: TeamGoalsAnswer) -> str:
+    """ "en çok gol atan takım": "⚽ En çok gol atan takım: A1, 7 gol. Tablo: /puan"."""
+    if not answer.leaders:
+        return "Henüz oynanmış maç yok."
+    most = "en az" if answer.asked.fewest else "en çok"
+    did = "yiyen" if answer.asked.conceded else "atan"
+    teams = "takımlar" if len(answer.leaders) > 1 else "takım"
+    named = ", ".join(answer.leaders)
+    return f"⚽ {most.capitalize()} gol {did} {teams}: {named}, {answer.goals} gol. Tablo: /puan"

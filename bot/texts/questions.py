@@ -22,7 +22,7 @@ from bot.texts.moments import zone_of
 from bot.texts.player_questions import player_answer, plays
 from bot.texts.result_questions import result_answer
 from bot.texts.results import group_table
-from bot.usecases import pairs, player_facts, questions, result_questions, views
+from bot.usecases import pairs, player_facts, questions, result_questions, team_goals, views
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -237,6 +237,8 @@ def answer_text(
         case player_facts.GoalsAnswer() | player_facts.CardsAnswer() | player_facts.SquadAnswer():
             return player_answer(response)
         case player_facts.PlayerGoals() | player_facts.PlayerBans() | player_facts.PlayerBookings():
+            return player_answer(response)
+        case team_goals.TeamGoalsAnswer():  # "en çok gol atan takım"
             return player_answer(response)
         case player_facts.PlayerPlays():  # "Veli oynayabilir mi"
             return plays(response, now)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import discipline, facts, snapshots, squads
+from bot.usecases import discipline, facts, snapshots, squads, team_goals
 from domain import intents, names, playernames, questions
 from domain.discipline import Ban
 from domain.fairplay import Counts
 from domain.model import PlannedMatch
 from domain.scorers import ScorerRow
+from domain.teamgoals import TeamGoalsAsked
 from storage import UnitOfWork
 from storage.records import StoredPlayer
 
@@ -138,6 +139,7 @@ PlayerAnswer = (
     | PlayerBans
     | PlayerBookings
     | PlayerPlays
+    | team_goals.TeamGoalsAnswer
 )
 
 
@@ -170,12 +172,17 @@ async def respond(
         team = await uow.teams.captain_of(snap.id, user_id)  # "kadroda kim var": ours
         if team is None:
             return NoCaptaincy()
-    return answer(snap, team, question.intent, yours=question.personal)
+    return answer(snap, team, question)
 
 
 def answer(
-    snap: snapshots.Snapshot, team: str | None, intent: intents.Intent, *, yours: bool = False
+    snap: snapshots.Snapshot, team: str | None, question: questions.Question
 ) -> PlayerAnswer:
+    """The answer about `team` (None: the tournament's); "…ınız" when asked in the first
+    person."""
+    intent, yours = question.intent, question.personal
+    if (ranking := TeamGoalsAsked.of(question.detail)) is not None:  # "en golcü takım"
+        return team_goals.ranked(snap, ranking)
     if intent is intents.Intent.SQUAD:
         return SquadAnswer(team, squads.ordered(snap.squad(team)) if team else ())
     shown = discipline.shown(snap)

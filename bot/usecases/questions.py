@@ -234,8 +234,7 @@ def _about(
         return starts.start_answer(snap, team if question.personal else None, now)
     if question.intent in player_facts.INTENTS:
         mine = bool(question.personal or question.team_hint)  # else the tournament's
-        yours = bool(question.personal)
-        return player_facts.answer(snap, team if mine else None, question.intent, yours=yours)
+        return player_facts.answer(snap, team if mine else None, question)
     seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return week_answer(snap, question.week, team, now)

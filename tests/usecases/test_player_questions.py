@@ -278,3 +278,37 @@ async def test_how_long_a_players_ban_runs_without_the_possessive(db, typed):
 
 def test_a_fine_that_is_no_ban_is_no_question():
     assert domain.questions.ask("trafik ceza ne kadar") is None
+
+
+async def test_the_team_that_scored_or_let_in_most_is_a_team_not_the_top_scorer(db):
+    """ "en çok gol atan takım hangisi" named the top scorer, a player; without "hangisi"
+    it met silence."""
+    assert await asked(db, "en çok gol atan takım") == "Henüz oynanmış maç yok."
+    await message(db, "A1 3-0 A4\ngoller: Ali 2, Veli")
+    await message(db, "A2 2-1 A3\ngoller: Can 2 - Cem")
+    scored = "⚽ En çok gol atan takım: A1, 3 gol. Tablo: /puan"
+    assert await asked(db, "en çok gol atan takım hangisi") == scored
+    assert await asked(db, "en golcü takım") == scored
+    assert await asked(db, "en çok gol yiyen takım") == (
+        "⚽ En çok gol yiyen takım: A4, 3 gol. Tablo: /puan"
+    )
+    assert await asked(db, "en az gol yiyen takım kim") == (
+        "⚽ En az gol yiyen takım: A1, 0 gol. Tablo: /puan"
+    )
+    assert await asked(db, "en az gol atan takımlar") == (
+        "⚽ En az gol atan takım: A4, 0 gol. Tablo: /puan"
+    )
+    assert (await asked(db, "en çok gol atan kim")).startswith("⚽ Gol kralları")
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "takımda en çok gol atan kim",
+        "takım olarak en çok gol atan biziz",
+        "en çok gol atan takım olacağız",
+    ],
+)
+def test_a_teams_top_scorer_or_a_boast_is_no_team_ranking(typed):
+    question = domain.questions.ask(typed)
+    assert question is None or question.detail is None, question
