@@ -131,7 +131,7 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     wanted = " ".join(context.args or []).strip()
     moment = now(context)
     try:
-        chosen = views.select(snap, wanted, moment)
+        chosen = snap.select(wanted, moment)
     except UnknownSelection as exc:
         await reply(update, fixture.unknown(exc))
         return

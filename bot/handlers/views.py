@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import html
-from datetime import date, datetime
+from datetime import date
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot import render
 from bot.handlers.common import actor, now, refuse, reply, run
 from bot.texts import fixture, results, table
-from bot.texts.weeks import waiting
+from bot.texts.weeks import fixture_text, waiting
 from bot.usecases import snapshots, undated, views
 from bot.usecases.weeks import playoff_kickoff
 from domain import selection
@@ -26,7 +25,7 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     moment = now(context)
     try:
         snap = await running(update, context)
-        chosen = select(snap, wanted, moment)
+        chosen = snap.select(wanted, moment)
     except UnknownSelection as exc:
         await reply(update, fixture.unknown(exc))
         return
@@ -42,21 +41,8 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not rows and waits:
         await reply(update, waiting(waits))
         return
-    text = fixture.fixture(
-        snap.tournament.name,
-        rows,
-        chosen.title,
-        upcoming=render.next_shown(
-            rows,
-            [(m.match, m.result) for m in snap.matches],
-            moment,
-            kind=chosen.kind,
-        ),
-        waiting=render.missing(rows, moment),
-    )
-    if waits:
-        text += "\n\n" + waiting(waits)
-    await reply(update, text)
+    played = [(m.match, m.result) for m in snap.matches]
+    await reply(update, fixture_text(snap.tournament.name, played, chosen, waits, moment))
 
 
 async def running(update: Update, context: ContextTypes.DEFAULT_TYPE) -> snapshots.Snapshot:
@@ -72,19 +58,6 @@ def match_days(snap: snapshots.Snapshot) -> list[date]:
 def table_labels(snap: snapshots.Snapshot, wanted: str) -> tuple[str, ...]:
     """The groups `/puan <wanted>` shows (domain/selection.py). Raises UnknownGroup."""
     return selection.groups_named(wanted, tuple(snap.tables()))
-
-
-def select(snap: snapshots.Snapshot, wanted: str, moment: datetime) -> selection.Selection:
-    """The snapshot's matches `wanted` names (domain/selection.py): a day, group, pitch or
-    team, in kick-off order. Raises selection.UnknownSelection."""
-    return selection.select(
-        [(m.match, m.result) for m in snap.matches],
-        wanted,
-        teams=snap.teams,
-        groups=[g.label for g in snap.groups],
-        zone=snap.zone,
-        now=moment,
-    )
 
 
 async def puan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

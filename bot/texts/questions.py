@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
 import domain.questions
-from bot.texts import facts, fates, moments, season, starts, waiting
+from bot.texts import facts, fates, moments, season, starts, waiting, weeks
 from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, WEEKDAYS, hm, pairing, side, stage_label
 from bot.texts.discipline import with_banned
@@ -242,6 +242,12 @@ def answer_text(
             return player_answer(response)
         case player_facts.PlayerPlays():  # "Veli oynayabilir mi"
             return plays(response, now)
+        case views.Fixture():  # a bystander's "maçlar ne zaman"
+            snap = response.snapshot
+            played = [(m.match, m.result) for m in snap.matches]
+            return weeks.fixture_text(
+                snap.tournament.name, played, response.chosen, response.waits, now
+            )
         case views.Tables():
             snap = response.snapshot
             return "\n\n".join(

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.texts import schedule
+from bot import render
+from bot.render import Row
+from bot.texts import fixture, schedule
 from bot.texts.common import MONTHS, hm, pairing
 from bot.texts.reminders import dating
 from bot.usecases.schedule import Moved, Notice
 from bot.usecases.weeks import BadWeek, NoPlayoff, Playoff, Undated
 from domain.model import PlannedMatch
+from domain.selection import Selection
 from domain.weekmoves import WeekError
 
 UNDATED = "Tarihi belli değil"
@@ -136,6 +139,23 @@ def undated_notice(match: PlannedMatch, team: str) -> str:
         f"📅 {team}: {_date(match)} {hm(match.start)} maçınız (rakip {opponent or '?'})"
         " ertelendi, yeni tarihi belli değil. Belli olunca size yazarım."
     )
+
+
+def fixture_text(
+    name: str,
+    played: Sequence[Row],
+    chosen: Selection,
+    waits: Sequence[PlannedMatch],
+    now: datetime,
+) -> str:
+    """/fikstur metin (and a bystander's "maçlar ne zaman"): the matches `chosen` of all
+    those `played` so far, the next slot marked, then the matches still without a date."""
+    rows = list(chosen.rows)
+    upcoming = render.next_shown(rows, played, now, kind=chosen.kind)
+    text = fixture.fixture(
+        name, rows, chosen.title, upcoming=upcoming, waiting=render.missing(rows, now)
+    )
+    return text + "\n\n" + waiting(waits) if waits else text
 
 
 def waiting(matches: Sequence[PlannedMatch]) -> str:

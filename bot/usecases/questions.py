@@ -95,6 +95,7 @@ Response = (
     | facts.FactAnswer
     | player_facts.PlayerAnswer
     | views.Tables
+    | views.Fixture
     | starts.StartAnswer
     | pairs.PairAnswer
     | result_questions.ResultAnswer
@@ -197,8 +198,8 @@ async def in_group(
             raise  # its refusal names the teams it may be
     else:
         if (found := await uow.teams.captain_of(snap.id, user_id)) is None:
-            if question.intent is intents.Intent.STANDING and not question.personal:
-                return views.Tables(snap, question.detail)  # a bystander's "puan durumu"
+            if not question.personal and (shown := views.for_bystander(snap, question, now)):
+                return shown  # a bystander's "puan durumu", "maçlar ne zaman": all of it
             if question.personal or question.intent not in SLOT_INTENTS:
                 return PickTeam(snap.teams, snap.id)
             return next_slot(snap, now)

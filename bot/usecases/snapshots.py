@@ -6,12 +6,13 @@ import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 from zoneinfo import ZoneInfo
 
 import domain.tournament
 from bot.usecases import conversations
-from domain import progress, tiebreak
+from domain import progress, selection, tiebreak
 from domain.bookings import Booking
 from domain.fairplay import team_cards
 from domain.model import Group, PlannedMatch, Result
@@ -124,6 +125,18 @@ class Snapshot:
 
     def champion(self) -> str | None:
         return domain.tournament.champion(self.play)
+
+    def select(self, wanted: str, moment: datetime) -> selection.Selection:
+        """The matches `wanted` names (domain/selection.py: a day, group, pitch or team;
+        "" all), in kick-off order. Raises selection.UnknownSelection."""
+        return selection.select(
+            [(m.match, m.result) for m in self.matches],
+            wanted,
+            teams=self.teams,
+            groups=[g.label for g in self.groups],
+            zone=self.zone,
+            now=moment,
+        )
 
 
 def _no(match: PlannedMatch) -> int:

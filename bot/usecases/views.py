@@ -4,9 +4,14 @@ the live message's id. Read-only units of work: on SQLite they never queue behin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
-from bot.usecases import roles, snapshots
+from bot.usecases import roles, snapshots, undated
 from bot.usecases.runner import Actor, reads, writes
+from domain.intents import Intent
+from domain.model import PlannedMatch
+from domain.questions import Question
+from domain.selection import Selection
 from storage import UnitOfWork
 
 SEE = "see the fixture, table, files"
@@ -24,6 +29,29 @@ class Tables:
 
     snapshot: snapshots.Snapshot
     label: str | None = None  # "a grubu puan durumu": that group's alone
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """The fixture as /fikstur metin shows it (a league's coming week): "maçlar ne zaman"
+    asked by someone who captains no team."""
+
+    snapshot: snapshots.Snapshot
+    chosen: Selection
+    waits: tuple[PlannedMatch, ...]
+
+
+def for_bystander(
+    snap: snapshots.Snapshot, question: Question, now: datetime
+) -> Tables | Fixture | None:
+    """What a question about the table or the fixture shows to someone who captains no
+    team: all of it, as /puan and /fikstur metin do; None for any other question."""
+    if question.intent is Intent.STANDING:
+        return Tables(snap, question.detail)  # "puan durumu", "a grubu puan durumu"
+    if question.intent is not Intent.FIXTURE:
+        return None
+    chosen = snap.select("", now)
+    return Fixture(snap, chosen, tuple(undated.shown_with(snap, chosen, "", now)))
 
 
 @reads

@@ -1,12 +1,15 @@
-""" "puan durumu" from a group member who captains no team, in the bot's own Application
-(tests/usecases/chatwalk.py, the 8-team day): the tables, as /puan shows them; it got
-"Hangi takımın kaptanısınız?" and the team picker."""
+""" "puan durumu" and "maçlar ne zaman" from a group member who captains no team, in the
+bot's own Application (tests/usecases/chatwalk.py, the 8-team day): the tables and the
+fixture, as /puan and /fikstur metin show them; both got "Hangi takımın kaptanısınız?"
+and the team picker."""
 
 from __future__ import annotations
 
 import pytest
 from day_walks import walking_the_day
 from eight_team_day import ORGANISER
+
+from bot.texts.captains import pick_team
 
 MEMBER = 4242
 
@@ -33,3 +36,15 @@ async def test_a_named_groups_table_is_that_groups_alone(walk):
 async def test_a_first_person_question_still_asks_the_team(walk):
     (sent,) = await walk.send(MEMBER, "puan durumumuz")
     assert sent.text.startswith("Hangi takımın kaptanısınız?") and sent.buttons
+
+
+@pytest.mark.parametrize("typed", ["maçlar ne zaman", "fikstürü atar mısın", "maçlar kaçta"])
+async def test_a_bystanders_fixture_question_gets_the_fixture(walk, typed):
+    """It got the team picker ("Hangi takımın kaptanısınız?")."""
+    said = await walk.say(MEMBER, typed)
+    assert said == await walk.say(MEMBER, "/fikstur metin"), said
+    assert "A1" in said and "B4" in said and "kaptan" not in said, said
+
+
+async def test_our_fixture_asked_by_someone_without_a_team_still_asks_which_team(walk):
+    assert await walk.say(MEMBER, "maçlarımız ne zaman") == pick_team()

@@ -69,20 +69,19 @@ async def test_kac_hafta_kaldi(db):
 
 
 async def test_fikstur_shows_the_coming_week_a_named_week_or_all(db):
-    from bot.handlers import views
     from bot.usecases import snapshots
 
     async with db.unit_of_work(read_only=True) as uow:
         snap = await snapshots.active(uow, CHAT)
-    coming = views.select(snap, "", NOW)
+    coming = snap.select("", NOW)
     assert coming.title == "1. hafta" and len(coming.rows) == 4
-    later = views.select(snap, "", datetime(2026, 12, 7, 9, tzinfo=IST))
+    later = snap.select("", datetime(2026, 12, 7, 9, tzinfo=IST))
     assert later.title == "2. hafta"
     for typed in ("hafta 3", "3. hafta", "3 hafta"):
-        chosen = views.select(snap, typed, NOW)
+        chosen = snap.select(typed, NOW)
         assert chosen.title == "3. hafta" and {m.week for m, _ in chosen.rows} == {3}
-    assert len(views.select(snap, "tümü", NOW).rows) == 28
-    assert views.select(snap, "Takım 1", NOW).title == "Takım 1"  # the other words stay
+    assert len(snap.select("tümü", NOW).rows) == 28
+    assert snap.select("Takım 1", NOW).title == "Takım 1"  # the other words stay
 
 
 async def test_the_live_message_shows_the_coming_week_and_the_table(db):
