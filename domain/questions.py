@@ -192,6 +192,23 @@ def ask(text: str) -> Question | None:
 
     See the module docstring for the rule; deterministic and free of I/O.
     """
+    found = _ask(text)
+    scored = _ASKED_SCORE.search(text) if found is None and text.rstrip().endswith("?") else None
+    if scored is None:
+        return found
+    # "A1 3-1 A4?", "Kartallar 3-1 Şahinler mi bitti?": a score asked about, which is no
+    # result to record: the two teams' match is told, whatever its score (said only when
+    # the other words name two teams of the tournament, bot.usecases.result_questions).
+    rest = (text[: scored.start()] + " " + text[scored.end() :]).replace("?", " ").split()
+    return Question(Intent.MATCH_RESULT, " ".join(rest), team_only=True) if rest else None
+
+
+# A score in a question: "A1 3-1 A4?" (the result reader leaves it: a score asked about);
+# not a clock time ("20:00").
+_ASKED_SCORE = re.compile(r"(?<!\d)\d{1,2}\s*-\s*\d{1,2}(?!\d)")
+
+
+def _ask(text: str) -> Question | None:
     if text.lstrip().startswith("/"):
         return None
     tokens = tokens_of(text)

@@ -86,3 +86,23 @@ def test_a_line_with_a_score_is_never_a_result_asked(asked, home, away, goals, a
 @given(strategies.sampled_from(ASKED), strategies.sampled_from(TEAMS))
 def test_a_result_asked_is_no_result_line(asked, team):
     assert read_line(f"{team} {asked}", TEAMS) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [("A1 3-1 A4?", "A1 A4"), ("Kartallar 2-2 Şahinler mi bitti?", "Kartallar Şahinler mi bitti")],
+)
+def test_a_score_asked_about_asks_the_two_teams_result(text, hint):
+    question = ask(text)
+    assert question is not None
+    assert (question.intent, question.team_hint, question.team_only) == (
+        Intent.MATCH_RESULT,
+        hint,
+        True,
+    )
+
+
+@pytest.mark.parametrize("text", ["A1 3-1 A4", "3-1?", "saat 20:00?", "A1 3-1 A4 olur bence"])
+def test_a_score_told_or_alone_asks_no_result(text):
+    question = ask(text)
+    assert question is None or question.intent is not Intent.MATCH_RESULT

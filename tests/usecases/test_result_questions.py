@@ -100,3 +100,24 @@ async def test_asked_in_private_it_is_the_captains_team(walk):
     m = await played_first_round(walk)
     said = await walk.say(CAPTAIN, "son maçımız kaç bitti", chat=CAPTAIN)
     assert said == f"⚽ A1 3-1 A4 ({m.no}. maç, A Grubu).", said
+
+
+@pytest.mark.parametrize("typed", ["A1 3-1 A4?", "a4 1-3 a1?", "A1 2-2 A4 mi bitti?", "A1 5-1 A4?"])
+async def test_a_score_asked_about_gets_the_matchs_stored_result(walk, typed):
+    """ "A1 3-1 A4?" is no result to record (a score asked about), and it met silence."""
+    await played_first_round(walk)
+    assert await walk.say(MEMBER, typed) == "⚽ A1 3-1 A4 (1. maç, A Grubu)."
+    assert await walk.say(ORGANISER, typed) == "⚽ A1 3-1 A4 (1. maç, A Grubu)."
+
+
+async def test_a_score_asked_about_a_match_to_play_says_so_and_stores_nothing(walk):
+    said = await walk.say(MEMBER, "A2 3-1 A3?")
+    assert said.startswith("⚽ A2 – A3 (2. maç, A Grubu): henüz oynanmadı;"), said
+    async with walk.db.unit_of_work(read_only=True) as uow:
+        snap = await snapshots.active(uow, CHAT)
+    assert all(m.result is None for m in snap.matches)
+
+
+@pytest.mark.parametrize("typed", ["sence 3-1 mi biter?", "3-1?", "saat 20:00?", "bugün 3-1 mi?"])
+async def test_a_score_asked_without_two_teams_stays_unanswered(walk, typed):
+    assert await walk.send(MEMBER, typed) == []
