@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from bot.usecases import snapshots
 from domain.mentions import mentioned
 from domain.model import PlannedMatch, Score
+from storage.records import StoredMatch
 
 
 @dataclass(frozen=True)
@@ -39,20 +40,33 @@ def numbered(snap: snapshots.Snapshot, no: int) -> PairAnswer:
     )
 
 
+def two_named(snap: snapshots.Snapshot, hint: str) -> tuple[str, str] | None:
+    """The two teams of the tournament `hint` names ("Kartallar Şahinler",
+    "kartallar-şahinler"), else None."""
+    named = mentioned(hint, snap.teams)
+    if len(named) != 2:  # "kartallar-şahinler": the dash between the names
+        named = mentioned(hint.replace("-", " "), snap.teams)
+    return (named[0], named[1]) if len(named) == 2 else None
+
+
+def matches_of(
+    snap: snapshots.Snapshot, teams: tuple[str, str]
+) -> tuple[list[StoredMatch], list[PlannedMatch]]:
+    """The two teams' matches: those in the plan, and those waiting for a date."""
+    pair = set(teams)
+    ours = [m for m in snap.matches if {m.match.home, m.match.away} == pair]
+    return ours, [m for m in snap.waiting(teams[0]) if {m.home, m.away} == pair]
+
+
 def between(snap: snapshots.Snapshot, hint: str) -> PairAnswer | None:
     """The answer when `hint` names exactly two teams of the tournament (or is a match's
     number and no team's name), else None."""
     if hint.strip().isdigit() and len(hint.strip()) <= 3:
         return numbered(snap, int(hint))
-    named = mentioned(hint, snap.teams)
-    if len(named) != 2:  # "kartallar-şahinler": the dash between the names
-        named = mentioned(hint.replace("-", " "), snap.teams)
-    if len(named) != 2:
+    teams = two_named(snap, hint)
+    if teams is None:
         return None
-    pair = {named[0], named[1]}
-    teams = (named[0], named[1])
-    ours = [m for m in snap.matches if {m.match.home, m.match.away} == pair]
-    undated = [m for m in snap.waiting(named[0]) if {m.home, m.away} == pair]
+    ours, undated = matches_of(snap, teams)
     to_play = [m.match for m in ours if m.result is None]
     if to_play:
         return PairAnswer(teams, min(to_play, key=lambda m: m.start))

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import domain.questions
-from bot.usecases import facts, snapshots
+from bot.usecases import facts, pairs, snapshots
 from domain import names
-from domain.mentions import mentioned
 from domain.model import PlannedMatch, Score
 from storage import UnitOfWork
 
@@ -79,13 +78,10 @@ def team_result(
 def pair_result(snap: snapshots.Snapshot, hint: str) -> ResultAnswer | None:
     """The match of the two teams `hint` names: the last played, else the first to play,
     else one waiting for a date; None when `hint` does not name two teams."""
-    named = mentioned(hint, snap.teams)
-    if len(named) != 2:  # "kartallar-şahinler"
-        named = mentioned(hint.replace("-", " "), snap.teams)
-    if len(named) != 2:
+    teams = pairs.two_named(snap, hint)
+    if teams is None:
         return None
-    teams, pair = (named[0], named[1]), {named[0], named[1]}
-    ours = [m for m in snap.matches if {m.match.home, m.match.away} == pair]
+    ours, waiting = pairs.matches_of(snap, teams)
     played = [m for m in ours if m.result is not None]
     if played:
         last = max(played, key=lambda m: m.match.start)
@@ -93,7 +89,6 @@ def pair_result(snap: snapshots.Snapshot, hint: str) -> ResultAnswer | None:
     if ours:
         first = min(ours, key=lambda m: m.match.start)
         return ResultAnswer(None, ((first.match, None),), teams)
-    waiting = [m for m in snap.waiting(named[0]) if {m.home, m.away} == pair]
     return ResultAnswer(None, tuple((m, None) for m in waiting[:1]), teams, bool(waiting))
 
 
