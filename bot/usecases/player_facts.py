@@ -210,18 +210,14 @@ def goals_answer(
     snap: snapshots.Snapshot, team: str | None, rows: tuple[ScorerRow, ...], yours: bool
 ) -> GoalsAnswer:
     scored = conceded = played = forfeits = 0
-    for m in snap.matches:
-        if m.result is None or m.match.home is None or m.match.away is None:
-            continue
-        if m.match.home in snap.annulled or m.match.away in snap.annulled:
-            continue
-        home, away = m.result.home_goals, m.result.away_goals
-        if team is None or m.match.involves(team):
-            forfeits += m.result.forfeit is not None
+    for match, result in snap.counted_results():
+        home, away = result.home_goals, result.away_goals
+        if team is None or match.involves(team):
+            forfeits += result.forfeit is not None
         if team is None:
             scored, played = scored + home + away, played + 1
-        elif m.match.involves(team):
-            mine = m.match.home == team
+        elif match.involves(team):
+            mine = match.home == team
             scored += home if mine else away
             conceded += away if mine else home
             played += 1

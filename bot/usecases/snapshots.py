@@ -15,7 +15,7 @@ from bot.usecases import conversations
 from domain import progress, selection, tiebreak
 from domain.bookings import Booking
 from domain.fairplay import team_cards
-from domain.model import Group, PlannedMatch, Result
+from domain.model import Group, PlannedMatch, Result, Score
 from domain.standings import Card, PointsRule, Table
 from domain.tiebreak import CardKind
 from domain.tournament import PLAYOFF, Fixture, Play, is_playoff
@@ -125,6 +125,19 @@ class Snapshot:
 
     def champion(self) -> str | None:
         return domain.tournament.champion(self.play)
+
+    def counted_results(self) -> list[tuple[PlannedMatch, Score]]:
+        """The results whose goals count for a team: both sides known, neither annulled
+        (a withdrawal's rule); forfeits' scores included, as the table counts them."""
+        return [
+            (m.match, m.result)
+            for m in self.matches
+            if m.result is not None
+            and m.match.home is not None
+            and m.match.away is not None
+            and m.match.home not in self.annulled
+            and m.match.away not in self.annulled
+        ]
 
     def select(self, wanted: str, moment: datetime) -> selection.Selection:
         """The matches `wanted` names (domain/selection.py: a day, group, pitch or team;

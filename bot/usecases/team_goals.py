@@ -22,13 +22,9 @@ class TeamGoalsAnswer:
 
 def ranked(snap: snapshots.Snapshot, asked: TeamGoalsAsked) -> TeamGoalsAnswer:
     counted: dict[str, int] = {}
-    for m in snap.matches:
-        home, away = m.match.home, m.match.away
-        if m.result is None or home is None or away is None:
-            continue
-        if home in snap.annulled or away in snap.annulled:
-            continue
-        scored = {home: m.result.home_goals, away: m.result.away_goals}
+    for match, result in snap.counted_results():
+        home, away = match.home or "", match.away or ""
+        scored = {home: result.home_goals, away: result.away_goals}
         for team, other in ((home, away), (away, home)):
             counted[team] = counted.get(team, 0) + scored[other if asked.conceded else team]
     if not counted:
