@@ -79,5 +79,5 @@ async def unknown(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return  # a bare command like none of ours: maybe another bot's
     if await budget.folded(update):  # counted as a refusal is (bot/handlers/budget.py)
         return
-    rest = message.text.split(maxsplit=1)[1] if len(message.text.split(maxsplit=1)) > 1 else ""
-    await reply(update, welcome.unknown_command(typed, near, rest))
+    _, *rest = message.text.split(maxsplit=1)  # what was typed after the command, kept
+    await reply(update, welcome.unknown_command(typed, near, "".join(rest)))
