@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-import bot.render as render
+from bot import render
 from bot.render import drawing, picture, printout, sample
 from bot.texts import fixture, parts
 from bot.usecases.snapshots import Snapshot
