@@ -32,6 +32,7 @@ LIBRARIES = "telegram.ext, sqlalchemy.ext.asyncio, aiosqlite, httpx, rapidfuzz"
 PROBE = f"""
 import json, resource, sys, time
 t = time.perf_counter()
+import bot  # first, as every entry point does: it decides what the libraries load
 import {LIBRARIES}
 libraries = time.perf_counter() - t
 import bot.app

@@ -10,6 +10,7 @@ pages, and `cli/` is `turnuva`.
 """
 
 import gc
+import sys
 
 # Importing the bot builds a few hundred thousand objects that live as long as the process
 # (SQLAlchemy's and python-telegram-bot's classes and statements, our tables, compiled
@@ -26,3 +27,11 @@ def started() -> None:
     """Start-up's imports are done: freeze their objects, collect as usual from now on."""
     gc.freeze()
     gc.set_threshold(*_THRESHOLD)
+
+
+# httpx (under python-telegram-bot) imports its command-line client whenever click is
+# installed, and click is, for uvicorn: about 45 ms of every start (60 with pygments, which
+# the tests bring), for a client the bot never runs. A None entry makes that import fail
+# at once, and httpx falls back to its stub `main`. The pages' server still imports click
+# through uvicorn when it starts, if it starts.
+sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]

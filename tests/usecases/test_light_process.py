@@ -39,6 +39,13 @@ def test_importing_the_bot_loads_no_planner():
     assert loaded_after("import bot.app", PLANNER) == []
 
 
+def test_importing_the_bot_loads_no_command_line_client_of_httpx():
+    # click is installed (uvicorn needs it) and pygments is (pytest does): httpx would load
+    # both at every start for its own command-line client.
+    assert loaded_after("import bot.app", ("click", "pygments", "rich")) == []
+    assert loaded_after("import bot.app; import httpx; assert callable(httpx.main)") == []
+
+
 async def test_a_start_on_a_current_sqlite_file_loads_neither_alembic_nor_postgresql(tmp_path):
     url = f"sqlite+aiosqlite:///{tmp_path / 'turnuva.db'}"
     await migrate.upgrade_async(url)  # here: the fresh interpreter finds it current
