@@ -9,6 +9,7 @@ import html
 from datetime import datetime
 
 from telegram import Update
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 import domain.questions
@@ -16,6 +17,7 @@ from bot.handlers import setup
 from bot.handlers.captains import button_numbers, picker
 from bot.handlers.common import acknowledge, actor, reply, run, talk_read, toast
 from bot.handlers.effects import keyboard
+from bot.texts import welcome
 from bot.texts.captains import (
     UNKNOWN_BUTTON,
     captaincy_label,
@@ -28,6 +30,7 @@ from bot.usecases import captains, questions, views
 from bot.usecases.conversations import Talking
 from domain import intents
 from domain.errors import DomainError
+from domain.scores import looks_like_result
 
 
 async def tournament_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -59,6 +62,7 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     asked = domain.questions.ask(message.text)
     if asked is None:
+        await _unheard(update)
         return
     who = actor(update, context)
     try:
@@ -71,14 +75,25 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, refusal(exc))
         return
     talk_read(context, True)
-    if response is None:
-        return  # "film ne zaman başlıyor": a question, but not about this tournament
+    if response is None:  # "film ne zaman başlıyor": a question, but not about this tournament
+        await _unheard(update)
+        return
     if isinstance(response, list):
         await _which_tournament(update, response)
     elif isinstance(response, questions.PickTeam):
         await picker(update, response)
     else:
         await _answer(update, asked, response, who.now)
+
+
+async def _unheard(update: Update) -> None:
+    """Nothing to answer: a group's chat stays unanswered, but a private chat talks to the
+    bot alone, so there the sender hears what can be asked (or where results are written)."""
+    chat_, message = update.effective_chat, update.effective_message
+    if chat_ is None or chat_.type != ChatType.PRIVATE or message is None:
+        return
+    result = looks_like_result(message.text or "")
+    await reply(update, welcome.PRIVATE_RESULT if result else welcome.PRIVATE_UNHEARD)
 
 
 async def _answer(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts import errors
+from bot.texts import errors, welcome
 from bot.usecases import captains
 from bot.usecases.errors import (
     ConversationOpen,
@@ -165,7 +165,7 @@ def refusal(exc: Exception, action: str = CLAIM, team: str = "") -> str:
                 f" /kaptan_sil {exc.team} ya da bir kaptanın mesajına yanıt olarak /kaptan_sil"
             )
         case NoActiveTournament():
-            return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
+            return welcome.no_tournament_here(exc.chat_id)
         case names.UnknownTeam():
             near = f" En yakın: {', '.join(exc.candidates[:3])}." if exc.candidates else ""
             return f'"{exc.text}" adında bir takım yok.{near} Takımlar: /takimlar · {_HOW[action]}'

@@ -7,7 +7,7 @@ Apart from `errors` (the domain's refusals) because these errors come from
 
 from __future__ import annotations
 
-from bot.texts import setup
+from bot.texts import setup, welcome
 from bot.texts.common import duration
 from bot.texts.fixture import score_text
 from bot.texts.parts import quoted
@@ -92,7 +92,7 @@ def usecase_refusal(exc: Exception, ex_result: str) -> str:
         case NotACaptain():
             return "Henüz bir takımın kaptanı değilsiniz. Örnek: /kaptan Kartallar"
         case NoActiveTournament():
-            return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
+            return welcome.no_tournament_here(exc.chat_id)
         case ActiveTournamentExists() | SetupRaced():
             return (
                 "Bu arada sohbette başka bir turnuva kuruldu; hiçbir şey değişmedi."

@@ -142,3 +142,28 @@ def unknown_command(typed: str, near: str | None, rest: str = "") -> str:
         return f"{head} Komutlar: /yardim"
     after = f" {quoted(rest, 60)}" if rest.strip() else ""
     return f"{head} Bunu mu demek istediniz: /{near}{after}\nTüm komutlar: /yardim"
+
+
+def no_tournament_here(chat_id: int) -> str:
+    """No tournament runs in this chat. A private chat's id is the person's own (positive,
+    a group's is negative): there the person most likely plays in a group's tournament, whose
+    commands are typed in that group, while its questions are answered here too."""
+    if chat_id > 0:
+        return (
+            "Bu özel sohbette süren bir turnuva yok. Turnuvanızın komutlarını grubunda yazın;"
+            ' buradan "ne zaman oynuyoruz?", "puan durumu" diye sorabilirsiniz.'
+            " Yeni turnuva kurmak için: /yeni_turnuva"
+        )
+    return "Bu sohbette süren bir turnuva yok. Kurmak için: /yeni_turnuva"
+
+
+# A private message the bot did not understand: said, never silence (a private chat talks
+# to the bot alone).
+PRIVATE_UNHEARD = (
+    'Bunu anlayamadım. Buradan sorabilecekleriniz: "ne zaman oynuyoruz?", "puan durumu",'
+    ' "final ne zaman?". Komutlar: /yardim'
+)
+PRIVATE_RESULT = (
+    "Sonuçları turnuvanın grubuna yazın (örnek: Kartallar 3-1 Şahinler): orada herkes görür"
+    " ve puan durumu güncellenir."
+)
