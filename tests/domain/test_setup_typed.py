@@ -1,0 +1,23 @@
+"""Set-up answers a new organiser types on a phone that were read as something else: a
+kick-off typed at the pitch question, an evening's hours without "20:", a list ending in
+"ve", a match's length in the one-message form."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.setuperrors import BadCount
+from domain.setupwords import read_count
+
+
+@pytest.mark.parametrize(
+    "typed", ["yarın saat 10'da", "cumartesi 10", "12 aralık", "25 dk", "akşam 8", "saat 2"]
+)
+def test_a_day_or_a_clock_is_no_pitch_count(typed):
+    with pytest.raises(BadCount):
+        read_count(typed, "pitches", 1, 16)
+
+
+@pytest.mark.parametrize(("typed", "count"), [("2", 2), ("iki saha", 2), ("3 sahamız var", 3)])
+def test_a_pitch_count_is_still_read(typed, count):
+    assert read_count(typed, "pitches", 1, 16) == count
