@@ -8,6 +8,8 @@ import pytest
 
 from domain.setuperrors import BadCount
 from domain.setupwords import read_count
+from domain.timewords import rhythm_text
+from domain.weekly import parse_rhythm
 
 
 @pytest.mark.parametrize(
@@ -21,3 +23,20 @@ def test_a_day_or_a_clock_is_no_pitch_count(typed):
 @pytest.mark.parametrize(("typed", "count"), [("2", 2), ("iki saha", 2), ("3 sahamız var", 3)])
 def test_a_pitch_count_is_still_read(typed, count):
     assert read_count(typed, "pitches", 1, 16) == count
+
+
+@pytest.mark.parametrize(
+    ("typed", "hours"),
+    [
+        ("her cumartesi akşam 8-10", ("20:00", "22:00")),
+        ("cumartesi akşamları 8-12", ("20:00", "23:59")),
+        ("her salı gece 9-11", ("21:00", "23:00")),
+        ("her pazar öğleden sonra 2-5", ("14:00", "17:00")),
+        ("her cumartesi akşam 20-22", ("20:00", "22:00")),
+        ("her cumartesi 8-10", ("08:00", "10:00")),
+    ],
+)
+def test_an_evenings_hours_are_past_noon(typed, hours):
+    for said in (typed, rhythm_text(typed)):  # the form's part, the guided step's answer
+        rhythm = parse_rhythm(said)
+        assert (f"{rhythm.opens:%H:%M}", f"{rhythm.closes:%H:%M}") == hours
