@@ -4,12 +4,18 @@ kick-off typed at the pitch question, an evening's hours without "20:", a list e
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from domain.setuperrors import BadCount
+from domain.setupform import parse_form
 from domain.setupwords import read_count
 from domain.timewords import rhythm_text
 from domain.weekly import parse_rhythm
+
+NOW = datetime(2026, 12, 5, 12, 0, tzinfo=ZoneInfo("Europe/Istanbul"))
 
 
 @pytest.mark.parametrize(
@@ -40,3 +46,13 @@ def test_an_evenings_hours_are_past_noon(typed, hours):
     for said in (typed, rhythm_text(typed)):  # the form's part, the guided step's answer
         rhythm = parse_rhythm(said)
         assert (f"{rhythm.opens:%H:%M}", f"{rhythm.closes:%H:%M}") == hours
+
+
+@pytest.mark.parametrize(
+    ("slot", "minutes"),
+    [("25 dk", (25, 6)), ("2x20", (40, 6)), ("25 dakika", (25, 6)), ("20 dk + 5 dk ara", (20, 5))],
+)
+def test_the_forms_match_length_without_a_plus(slot, minutes):
+    """The guided step took "25 dk" and "2x20"; the one-message form said "anlaşılamadı"."""
+    form = parse_form(f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | {slot}", NOW)
+    assert (form.match_minutes, form.changeover) == minutes
