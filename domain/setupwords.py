@@ -22,7 +22,15 @@ from domain.setuperrors import BadCount
 from domain.setupparts import Part
 from domain.when import MONTHS, RELATIVE_DAYS, WEEKDAYS
 
-__all__ = ["read_count", "read_field", "read_format", "read_tiebreak", "read_yes_no", "words"]
+__all__ = [
+    "read_count",
+    "read_field",
+    "read_format",
+    "read_tiebreak",
+    "read_yes_no",
+    "says_cancel",
+    "words",
+]
 
 # The stem each counted thing has in domain.morphology's lexicon ("grub": "grubumuz").
 _UNIT_STEMS: dict[str, Part] = {
@@ -114,6 +122,19 @@ def read_count(text: str, what: Part | str, lo: int, hi: int) -> int:
     if not lo <= numbers[0] <= hi:
         raise BadCount(part, text, lo, hi, numbers[0])
     return numbers[0]
+
+
+# Typed instead of /iptal: "iptal", "vazgeç", "vazgeçtim", "boşver", "iptal et", "kurulumu
+# iptal edelim". Only these words, so a team list or a name with "iptal" in it is no cancel.
+_CANCEL = frozenset({"iptal", "vazgec", "vazgectim", "vazgectik", "bosver", "cancel"})
+_CANCEL_FILLERS = frozenset({"et", "edelim", "edin", "ediyorum", "kurulum", "kurulumu", "turnuva"})
+_CANCEL_FILLERS |= {"turnuvayi", "abi", "ya", "lutfen", "simdilik", "tamam", "hepsini", "bunu"}
+
+
+def says_cancel(text: str) -> bool:
+    """Whether a typed answer means /iptal: see _CANCEL."""
+    found = words(text)
+    return bool(set(found) & _CANCEL) and all(w in _CANCEL | _CANCEL_FILLERS for w in found)
 
 
 # --- the format ---------------------------------------------------------------------------

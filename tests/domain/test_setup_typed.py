@@ -11,7 +11,7 @@ import pytest
 
 from domain.setuperrors import BadCount
 from domain.setupform import parse_form
-from domain.setupwords import read_count
+from domain.setupwords import read_count, says_cancel
 from domain.timewords import rhythm_text
 from domain.weekly import parse_rhythm
 
@@ -56,3 +56,19 @@ def test_the_forms_match_length_without_a_plus(slot, minutes):
     """The guided step took "25 dk" and "2x20"; the one-message form said "anlaşılamadı"."""
     form = parse_form(f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | {slot}", NOW)
     assert (form.match_minutes, form.changeover) == minutes
+
+
+@pytest.mark.parametrize(
+    ("typed", "cancel"),
+    [
+        ("iptal", True),
+        ("Vazgeçtim abi", True),
+        ("kurulumu iptal edelim", True),
+        ("boşver", True),
+        ("İptalspor, Kartallar", False),
+        ("iptal maçı var mı", False),
+        ("Bahar Kupası", False),
+    ],
+)
+def test_a_cancel_in_words(typed, cancel):
+    assert says_cancel(typed) is cancel

@@ -1,0 +1,62 @@
+"""A new organiser's set-up typed on a phone, in the bot's own Application
+(tests/usecases/chatwalk.py): what they type instead of the buttons and the commands is
+read as they meant it, or refused with the question again, never taken as something else."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from chatwalk import Walk, walking
+
+IST = ZoneInfo("Europe/Istanbul")
+CHAT, ORGANISER = -4004, 10
+NOW = datetime(2026, 12, 5, 12, 0, tzinfo=IST)
+TEAMS = "1) Kartallar\n2) Şahinler\n3) Aslanlar\n4) Kaplanlar"
+
+
+@pytest.fixture
+async def walk(tmp_path):
+    async with walking(tmp_path / "setup.sqlite3", CHAT, NOW) as chat:
+        yield chat
+
+
+async def steps(walk: Walk, *typed: str) -> str:
+    """Each text typed in turn (a minute apart); the last answer."""
+    said = ""
+    for text in typed:
+        walk.now += timedelta(minutes=1)
+        said = await walk.say(ORGANISER, text)
+    return said
+
+
+@pytest.mark.parametrize("word", ["iptal", "vazgeç", "Vazgeçtim", "boşver", "iptal et"])
+async def test_cancelling_in_words_halfway_cancels(walk, word):
+    said = await steps(walk, "/yeni_turnuva", "Bahar Kupası", TEAMS, word)
+    assert said == "Kurulum iptal edildi; hiçbir şey kaydedilmedi.", said
+    assert "saha" not in said
+    assert await walk.say(ORGANISER, "/iptal") == "İptal edilecek bir işlem yok."
+
+
+async def test_cancelling_in_words_at_the_summary_cancels(walk):
+    said = await steps(
+        walk, "/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\nA, B, C, D"
+    )
+    assert "Her şey doğru mu?" in said
+    assert await steps(walk, "vazgeç") == "Kurulum iptal edildi; hiçbir şey kaydedilmedi."
+
+
+async def test_a_kickoff_typed_at_the_pitch_question_is_no_pitch_count(walk):
+    said = await steps(walk, "/yeni_turnuva", "Bahar Kupası", TEAMS, "yarın saat 10'da")
+    assert said.startswith('Saha sayısı "yarın saat 10\'da": bir sayı değil'), said
+    assert "Kaç saha var?" in said
+    said = await steps(walk, "iki saha")
+    assert said.startswith("Nasıl oynansın?"), said
+
+
+async def test_the_forms_match_length_in_minutes_is_read(walk):
+    said = await steps(
+        walk, f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 25 dk\n{TEAMS}"
+    )
+    assert "• Maç 25 dk + 6 dk değişim" in said, said
