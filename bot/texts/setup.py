@@ -40,7 +40,7 @@ TIMED_OUT = (
 )
 FORMAT_HOW = "Düğmeye basın ya da yazın: Gruplar + eleme, Lig, Çift devreli lig, Eleme"
 THIRD_HOW = "Düğmeye basın ya da yazın: Evet ya da Hayır"
-TIEBREAK_HOW = "Düğmeye basın ya da yazın: TFF, UEFA, FIFA ya da Makale"
+TIEBREAK_HOW = "Düğmeye basın ya da yazın: TFF, UEFA, FIFA ya da Averaj önce"
 CANCELLED = "Kurulum iptal edildi; hiçbir şey kaydedilmedi."
 NOTHING_TO_CANCEL = "İptal edilecek bir işlem yok."
 CREATING = "Oluşturuluyor…"

@@ -60,3 +60,11 @@ async def test_the_forms_match_length_in_minutes_is_read(walk):
         walk, f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 25 dk\n{TEAMS}"
     )
     assert "• Maç 25 dk + 6 dk değişim" in said, said
+
+
+async def test_the_tie_rules_refusal_names_the_buttons_as_labelled(walk):
+    """It said "ya da Makale", a word no button and no organiser uses."""
+    typed = ("/yeni_turnuva", "Bahar Kupası", TEAMS, "1", "lig", "yarın 10:00", "24+6", "yok")
+    said = await steps(walk, *typed)
+    assert "TFF, UEFA, FIFA ya da Averaj önce" in said and "Makale" not in said, said
+    assert "Her şey doğru mu?" in await steps(walk, "averaj önce")
