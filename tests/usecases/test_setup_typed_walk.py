@@ -69,3 +69,12 @@ async def test_the_tie_rules_refusal_names_the_buttons_as_labelled(walk):
     assert "TFF, UEFA, FIFA ya da Averaj önce" in said and "Makale" not in said, said
     summary = await steps(walk, "averaj önce")
     assert "eşitlik: Averaj önce" in summary and "MAKALE" not in summary, summary
+
+
+async def test_the_settings_say_the_match_minutes_as_set_up(walk):
+    """A "24+6" day's /ayarlar said "Maç 26 dk + 4 dk" (half-time counted in the match)."""
+    form = f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\n{TEAMS}"
+    assert "• Maç 24 dk + 6 dk değişim" in await steps(walk, form)
+    await walk.press(ORGANISER, "Oluştur")
+    said = await steps(walk, "/ayarlar")
+    assert "• Maç 24 dk + 6 dk değişim (2 dk devre arası dahil)" in said, said
