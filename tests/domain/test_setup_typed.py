@@ -12,6 +12,7 @@ import pytest
 from domain.setuperrors import BadCount
 from domain.setupform import parse_form
 from domain.setupwords import read_count, says_cancel
+from domain.teamlists import parse_teams
 from domain.timewords import rhythm_text
 from domain.weekly import parse_rhythm
 
@@ -72,3 +73,13 @@ def test_the_forms_match_length_without_a_plus(slot, minutes):
 )
 def test_a_cancel_in_words(typed, cancel):
     assert says_cancel(typed) is cancel
+
+
+def test_a_list_ending_in_ve_names_both_teams():
+    assert parse_teams("Kartallar, Şahinler, Kurtlar ve Ayılar") == (
+        "Kartallar",
+        "Şahinler",
+        "Kurtlar",
+        "Ayılar",
+    )
+    assert parse_teams("Gençlik ve Spor\nKartallar") == ("Gençlik ve Spor", "Kartallar")
