@@ -78,3 +78,20 @@ async def test_the_settings_say_the_match_minutes_as_set_up(walk):
     await walk.press(ORGANISER, "Oluştur")
     said = await steps(walk, "/ayarlar")
     assert "• Maç 24 dk + 6 dk değişim (2 dk devre arası dahil)" in said, said
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("/ayarlar sarı ceza 4", "4"),
+        ("/ayarlar Sarı_Ceza 4", "4"),
+        ("/ayarlar kaptan sonuç açık", "Kaptanlar artık kendi maçlarının sonucunu yazabilir"),
+        ("/ayarlar hükmen puan sil açık", "Hükmen"),
+    ],
+)
+async def test_a_settings_name_typed_with_spaces_and_turkish_letters(walk, typed, answer):
+    """ "/ayarlar sarı ceza 4" got the general example, as if no such setting existed."""
+    await steps(walk, f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\n{TEAMS}")
+    await walk.press(ORGANISER, "Oluştur")
+    said = await steps(walk, typed)
+    assert not said.startswith("Örnek:") and answer.lower() in said.lower(), said
