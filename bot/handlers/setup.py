@@ -174,7 +174,12 @@ async def _ask_next(
 ) -> None:
     """The question the set-up now waits for, or (step "confirm") its summary."""
     if asked.step == "confirm":
-        await show_summary(update, context, who, asked.answers, edited=asked.edited)
+        try:
+            await show_summary(update, context, who, asked.answers, edited=asked.edited)
+        except DomainError as exc:  # not planned: which answer to change, with its buttons
+            again = (await run(context, setup.reopen, setup.Reopen(asked.answers), who)).value
+            text = f"{said(exc)}\n\n{question('edit', again.answers)}"
+            await reply(update, text, reply_markup=keyboard(again, who.user_id))
         return
     remember(context, who.chat_id, who.user_id)
     hint = None

@@ -95,3 +95,16 @@ async def test_a_settings_name_typed_with_spaces_and_turkish_letters(walk, typed
     await walk.press(ORGANISER, "Oluştur")
     said = await steps(walk, typed)
     assert not said.startswith("Örnek:") and answer.lower() in said.lower(), said
+
+
+async def test_a_guided_league_that_does_not_fit_asks_which_answer_to_change(walk):
+    """Three 40+5 matches on one pitch in 20:00-22:00: the refusal left the set-up at the
+    tie-rule question, where "2 saha" was refused and "tff" failed again, a dead end."""
+    six = "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar"
+    typed = ("/yeni_turnuva", "Cuma Ligi", six, "1", "lig", "her cumartesi akşam 8-10")
+    await steps(walk, *typed, "12 aralık", "yok", "40+5")
+    said = await steps(walk, "tff")
+    assert "sığmıyor" in said and "Neyi değiştirelim?" in said, said
+    await walk.press(ORGANISER, "Saha")
+    summary = await steps(walk, "2")
+    assert "Her şey doğru mu?" in summary and "2 saha" in summary, summary
