@@ -11,7 +11,7 @@ from rapidfuzz.distance import OSA
 
 from domain.names import fold
 
-__all__ = ["closest_command", "command_word"]
+__all__ = ["closest_command", "command_word", "setting_words"]
 
 # A known command this short is only suggested for an exact fold ("/kura", "/gol"): a
 # prefix or one typo away from three letters is any word at all.
@@ -28,6 +28,18 @@ def command_word(text: str) -> tuple[str, str | None]:
 
 def _key(word: str) -> str:
     return fold(word).replace("_", "").replace("-", "")
+
+
+def setting_words(args: list[str], keys: Iterable[str]) -> list[str]:
+    """/ayarlar's words with its setting's name as the bot spells it: "sarı ceza 4" ->
+    ["sari_ceza", "4"], "Kaptan sonuç açık" -> ["kaptan_sonuc", "açık"], "hükmen-puan-sil"
+    -> ["hukmen_puan_sil"]; the words as they came when no key fits."""
+    wanted = {_key(k): k for k in keys}
+    for n in range(min(3, len(args)), 0, -1):
+        key = wanted.get("".join(_key(a) for a in args[:n]))
+        if key is not None:
+            return [key, *args[n:]]
+    return list(args)
 
 
 def closest_command(typed: str, known: Iterable[str]) -> str | None:

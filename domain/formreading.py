@@ -26,6 +26,7 @@ from domain.setuperrors import (
 )
 from domain.setupparts import MAX_ADVANCE, MAX_PITCHES, MAX_TEAMS, MIN_TEAMS, Format, Part
 from domain.tiebreak import PRESET_NAMES
+from domain.timewords import read_slot
 from domain.weekly import Rhythm
 from domain.when import (
     MONTHS,
@@ -96,6 +97,8 @@ KNOCKOUT_WORDS: dict[str, str] = {
     "elemesiz": "none",
 }
 _ADVANCE = re.compile(r"(?:her\s+)?gruptan\s+(\S+)\s+(?:takim\s+)?(?:cikar|cikiyor|gecer|kalir)")
+# A match's length said without "+": "25 dk", "25 dakika", "2x20" (two halves).
+_SLOT_WORDS = re.compile(r"[0-9]\s*(?:dk|dak|dakika)|\b2\s*x\s*[0-9]")
 _CLOCK = re.compile(r"[0-9]{1,2}[:.][0-9]{2}")
 _DATE_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | {w for k in RELATIVE_DAYS for w in k}
 _RANGES: dict[Part, tuple[int, int]] = {
@@ -160,9 +163,10 @@ def read_part(text: str, now: datetime) -> Said:
     season = _season_part(text, now)
     if season is not None:
         return season
-    if "+" in folded:
+    worded = _SLOT_WORDS.search(folded) is not None  # "25 dk", "2x20", "20 dk + 5 dk ara"
+    if "+" in folded or worded:  # "24+6" as the form's example; "24+" is no slot
         try:
-            return Said(Part.SLOT, text, parse_slot(text))
+            return Said(Part.SLOT, text, read_slot(text) if worded else parse_slot(text))
         except BadSlot as bad:
             raise SlotError(text, bad.reason) from None
     try:

@@ -20,8 +20,17 @@ from domain.morphology import analyse
 from domain.names import loose_key
 from domain.setuperrors import BadCount
 from domain.setupparts import Part
+from domain.when import MONTHS, RELATIVE_DAYS, WEEKDAYS
 
-__all__ = ["read_count", "read_field", "read_format", "read_tiebreak", "read_yes_no", "words"]
+__all__ = [
+    "read_count",
+    "read_field",
+    "read_format",
+    "read_tiebreak",
+    "read_yes_no",
+    "says_cancel",
+    "words",
+]
 
 # The stem each counted thing has in domain.morphology's lexicon ("grub": "grubumuz").
 _UNIT_STEMS: dict[str, Part] = {
@@ -34,6 +43,10 @@ _UNIT_STEMS: dict[str, Part] = {
 _NUMBER_ENDINGS = ("ye", "ya", "e", "a", "de", "da", "te", "ta")
 # Words that say "none" or "not": a count is never read from "saha yok".
 _NOT = frozenset({"yok", "degil", "olmasin", "olmaz", "istemiyoruz", "istemiyorum"})
+# A day's or a clock's words: "yarın saat 10'da" typed at the pitch question is a kick-off
+# answered too early, never 10 pitches; "25 dk" is a match's length, never 25 of anything.
+_WHEN = frozenset(MONTHS) | frozenset(WEEKDAYS) | {w for k in RELATIVE_DAYS for w in k}
+_WHEN |= {"saat", "dk", "dakika", "dak", "aksam", "sabah", "ogle", "ogleden", "gece"}
 
 
 def words(text: str) -> list[str]:
@@ -93,7 +106,8 @@ def read_count(text: str, what: Part | str, lo: int, hi: int) -> int:
     """A count from `lo` to `hi` for the guided step `what` ("teams", "groups",
     "pitches"): "2", "iki", "1 saha var", "2 sahamız var", "üç grup olsun abi", "4 gruba
     bölelim", "tek sahada oynuyoruz". Exactly one number, no other unit's word ("2 saha"
-    is no group count) and no "yok"; raises BadCount with the bounds."""
+    is no group count), no "yok" and no day or clock ("yarın saat 10'da", "25 dk");
+    raises BadCount with the bounds."""
     part = Part(what)
     try:
         return parse_count(text, part, lo, hi)
@@ -103,11 +117,24 @@ def read_count(text: str, what: Part | str, lo: int, hi: int) -> int:
     found = words(text)
     units = {u for u in (_unit(w) for w in found) if u is not None}
     numbers = _numbers([w for w in found if _unit(w) is None])
-    if units - {part} or len(numbers) != 1 or _NOT & set(found):
+    if units - {part} or len(numbers) != 1 or (_NOT | _WHEN) & set(found):
         raise BadCount(part, text, lo, hi)
     if not lo <= numbers[0] <= hi:
         raise BadCount(part, text, lo, hi, numbers[0])
     return numbers[0]
+
+
+# Typed instead of /iptal: "iptal", "vazgeç", "vazgeçtim", "boşver", "iptal et", "kurulumu
+# iptal edelim". Only these words, so a team list or a name with "iptal" in it is no cancel.
+_CANCEL = frozenset({"iptal", "vazgec", "vazgectim", "vazgectik", "bosver", "cancel"})
+_CANCEL_FILLERS = frozenset({"et", "edelim", "edin", "ediyorum", "kurulum", "kurulumu", "turnuva"})
+_CANCEL_FILLERS |= {"turnuvayi", "abi", "ya", "lutfen", "simdilik", "tamam", "hepsini", "bunu"}
+
+
+def says_cancel(text: str) -> bool:
+    """Whether a typed answer means /iptal: see _CANCEL."""
+    found = words(text)
+    return bool(set(found) & _CANCEL) and all(w in _CANCEL | _CANCEL_FILLERS for w in found)
 
 
 # --- the format ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ __all__ = ["cased", "check_name", "default_teams", "parse_teams"]
 _BULLET = re.compile(r"^[-•*–—·▪►]\s+")
 _NUMBERING = re.compile(r"^[0-9]{1,2}\s*[.)]\s+")
 # "Takımlar: Kartallar, Şahinler": the list's label is no team.
+_AND = re.compile(r"\s+(?:ve|VE|Ve)\s+")
 _LABEL = re.compile(r"^\s*(?:tak[ıi]mlar(?:[ıi]m[ıi]z)?|ekipler)\s*:\s*", re.IGNORECASE)
 
 
@@ -28,8 +29,17 @@ def _entries(text: str) -> list[str]:
     # lone "1. Lig Gençlik" keeps its name.
     if len(lines) > 1 and all(_NUMBERING.match(line) for line in lines):
         lines = [_NUMBERING.sub("", line) for line in lines]
-    entries = (" ".join(entry.split()) for line in lines for entry in line.split(","))
+    entries = (" ".join(entry.split()) for line in lines for entry in _listed(line))
     return [entry for entry in entries if entry]
+
+
+def _listed(line: str) -> list[str]:
+    """A line's names: "Kurtlar, Ayılar ve Boğalar" is three, as a Turkish list ends with
+    "ve"; a line without a comma is one name ("Gençlik ve Spor")."""
+    entries = line.split(",")
+    if len(entries) > 1:
+        entries[-1:] = _AND.split(entries[-1], maxsplit=1)
+    return entries
 
 
 def cased(name: str) -> str:

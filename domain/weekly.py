@@ -20,6 +20,8 @@ from domain.when import WEEKDAYS, BadDateTime, parse_date
 _NUMBERS = {"bir": 1, "iki": 2, "uc": 3, "dort": 4}
 _HOURS = re.compile(r"([0-9]{1,2})(?:[:.]([0-9]{2}))?\s*[-–—]\s*([0-9]{1,2})(?:[:.]([0-9]{2}))?")
 _EVERY = re.compile(r"(?:her\s+)?(?:([0-9]+|bir|iki|uc|dort)\s+)?hafta(?:da\s+bir)?\b")
+# "akşam 8-10", "cumartesi akşamı 8-10", "öğleden sonra 2-5": the hours are past noon.
+_AFTERNOON = re.compile(r"\b(?:aksam|gece|ogleden)[a-z]*\b")
 _FROM_WORDS = ("itibaren", "den itibaren", "baslayarak")
 _SKIP_WORDS = ("haric", "disinda", "yok")
 
@@ -117,6 +119,8 @@ def parse_rhythm(text: str) -> Rhythm:
     if not hours:
         raise RhythmError(text, RhythmProblem.NO_HOURS)
     h1, m1, h2, m2 = (int(g) if g else 0 for g in hours.groups())
+    if _AFTERNOON.search(words[: hours.start()]) and 1 <= h1 < 12:  # "akşam 8-10": 20-22
+        h1, h2 = h1 + 12, h2 + 12 if h2 <= 12 else h2
     if h1 > 23 or h2 > 24 or m1 > 59 or m2 > 59:
         raise RhythmError(text, RhythmProblem.BAD_HOURS)
     opens = time(h1, m1)

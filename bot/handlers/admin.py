@@ -12,6 +12,7 @@ from bot.texts import admin, tiebreak
 from bot.texts.schedule import refusal
 from bot.usecases import organisers, reminder_settings
 from domain import names
+from domain.commands import setting_words
 from domain.errors import DomainError
 
 
@@ -51,6 +52,8 @@ async def kura(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await apply(context, done.effects)
 
 
+# /ayarlar's settings, as /yardim spells them; "sarı ceza", "kaptan sonuç" are read as these.
+SETTING_KEYS = ("esitlik", "hukmen_puan_sil", "cekilme", "sari_ceza", "kadro", "kaptan_sonuc")
 ON, OFF = ("acik", "açık", "ac", "aç", "evet"), ("kapali", "kapalı", "kapat", "hayir", "hayır")
 
 
@@ -60,7 +63,7 @@ async def ayarlar(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if update.effective_chat is None:
         return
     who = actor(update, context)
-    args = [names.tr_lower(a) for a in context.args or []]
+    args = setting_words([names.tr_lower(a) for a in context.args or []], SETTING_KEYS)
     try:
         if not args:
             shown = await run(context, organisers.settings, organisers.ShowSettings(), who)

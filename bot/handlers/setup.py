@@ -45,6 +45,7 @@ from bot.usecases import planning, setup
 from bot.usecases.errors import NotYourButton, SetupTimedOut
 from bot.usecases.runner import Actor
 from bot.usecases.setup_steps import Next, edit_fields
+from domain import setupwords
 from domain.errors import DomainError
 
 
@@ -112,6 +113,10 @@ async def take_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await run(context, setup.cancel, setup.Cancel(), who)
         await reply(update, TIMED_OUT)
         raise ApplicationHandlerStop from None
+    if talk is not None and setupwords.says_cancel(message.text):  # "iptal", "vazgeç"
+        await run(context, setup.cancel, setup.Cancel(), who)
+        await reply(update, CANCELLED)
+        raise ApplicationHandlerStop
     if talk is None or talk.step == "confirm":  # the summary waits for its buttons
         return
     try:
@@ -169,7 +174,12 @@ async def _ask_next(
 ) -> None:
     """The question the set-up now waits for, or (step "confirm") its summary."""
     if asked.step == "confirm":
-        await show_summary(update, context, who, asked.answers, edited=asked.edited)
+        try:
+            await show_summary(update, context, who, asked.answers, edited=asked.edited)
+        except DomainError as exc:  # not planned: which answer to change, with its buttons
+            again = (await run(context, setup.reopen, setup.Reopen(asked.answers), who)).value
+            text = f"{said(exc)}\n\n{question('edit', again.answers)}"
+            await reply(update, text, reply_markup=keyboard(again, who.user_id))
         return
     remember(context, who.chat_id, who.user_id)
     hint = None

@@ -10,6 +10,7 @@ from bot.texts.discipline import yellow_rule
 from bot.texts.schedule import leads
 from bot.usecases import reminder_settings
 from domain import tiebreak
+from domain.settings import TournamentSettings
 from storage.records import Tournament
 
 YETKILI_HOW = "Düzenleyen eklemek için kişinin bir mesajına /yetkili diye yanıt verin."
@@ -31,16 +32,24 @@ def lot_recorded(order: Sequence[str], filled: Sequence[str]) -> str:
     return text
 
 
+def _minutes(s: TournamentSettings) -> str:
+    """The match's minutes as the set-up took them ("24+6": 24 dk + 6 dk), though the plan
+    keeps half-time inside the match (26 + 4)."""
+    if s.match_minutes is None or s.changeover is None:
+        return "Maç ? dk + ? dk değişim"
+    half = s.half_time or 0
+    text = f"Maç {s.match_minutes - half} dk + {s.changeover + half} dk değişim"
+    return text + (f" ({half} dk devre arası dahil)" if half else "")
+
+
 def settings(t: Tournament) -> str:
     s = t.settings
     squad = s.squad
-    match = "?" if s.match_minutes is None else s.match_minutes
-    changeover = "?" if s.changeover is None else s.changeover
     return "\n".join(
         [
             f"⚙️ {t.name}",
             f"• Saha: {', '.join(s.pitches)}",
-            f"• Maç {match} dk + {changeover} dk",
+            f"• {_minutes(s)}",
             f"• {tie_rule(tiebreak.stored(s.tie_break))} (değiştirmek için: /ayarlar esitlik)",
             f"• Saat dilimi: {s.time_zone}",
             f"• Kaptanlar sonuç girebilir: {'evet' if s.captains_may_enter_results else 'hayır'}",

@@ -110,11 +110,20 @@ def yes(flag: bool) -> str:
     return "✓" if flag else "✗"
 
 
+# The presets as the set-up's buttons name them: "makale" is the article's rule, goal
+# difference first, a word no organiser knows it by.
+TIE_RULE_NAMES = {"tff": "TFF", "uefa": "UEFA", "fifa": "FIFA", "makale": "Averaj önce"}
+TIE_RULE_NAMES |= {"halisaha": "Halı saha"}
+
+
+def tie_rule_name(name: str) -> str:
+    """A preset's name as the set-up's summary and the tables say it ("Averaj önce")."""
+    return TIE_RULE_NAMES.get(name, "Özel")
+
+
 def tie_rule(rule: TieBreak) -> str:
     """The tie-break order in words, printed under every table."""
-    names = {"tff": "TFF", "uefa": "UEFA", "fifa": "FIFA", "makale": "Makale"}
-    names |= {"halisaha": "Halı saha"}
-    label = names.get(rule.name, "Özel")
+    label = tie_rule_name(rule.name)
     words = [CRITERIA.get(c.value, c.value) for c in rule.criteria]
     last = "ayrı bir maç (play-off)" if rule.decider == "playoff" else "kura"
     return f"Eşitlikte ({label}): " + " → ".join(words) + f" → {last}"

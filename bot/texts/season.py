@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from bot.texts import waiting
-from bot.texts.common import MONTHS, WEEKDAYS, hm, side
+from bot.texts.common import MONTHS, WEEKDAYS, hm, side, tie_rule_name
 from bot.texts.fixture import score_text
 from bot.usecases import setup_steps
 from domain.model import PlannedMatch
@@ -137,7 +137,7 @@ def summary(
         f"• {teams} takım · {format_label} · haftalara yayılan lig",
         f"• {span(matches)}",
         f"• {rhythm(season)} · {pitches} saha{skipped}",
-        f"• Maç {match} dk + {changeover} dk değişim · eşitlik: {tiebreak.upper()}",
+        f"• Maç {match} dk + {changeover} dk değişim · eşitlik: {tie_rule_name(tiebreak)}",
         f"• Toplam {len(matches)} maç" + (f", son maç {long_date(last.date())}" if last else ""),
         "",
         (

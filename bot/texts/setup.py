@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.texts import season
 from bot.texts.advice import describe, season_line
-from bot.texts.common import day, duration, hm
+from bot.texts.common import day, duration, hm, tie_rule_name
 from bot.usecases.setup_spec import PlanWarning
 from bot.usecases.setup_steps import SEASON_FORMATS, Answers
 from domain.dayplan import Plan
@@ -40,7 +40,7 @@ TIMED_OUT = (
 )
 FORMAT_HOW = "Düğmeye basın ya da yazın: Gruplar + eleme, Lig, Çift devreli lig, Eleme"
 THIRD_HOW = "Düğmeye basın ya da yazın: Evet ya da Hayır"
-TIEBREAK_HOW = "Düğmeye basın ya da yazın: TFF, UEFA, FIFA ya da Makale"
+TIEBREAK_HOW = "Düğmeye basın ya da yazın: TFF, UEFA, FIFA ya da Averaj önce"
 CANCELLED = "Kurulum iptal edildi; hiçbir şey kaydedilmedi."
 NOTHING_TO_CANCEL = "İptal edilecek bir işlem yok."
 CREATING = "Oluşturuluyor…"
@@ -126,7 +126,7 @@ def summary(
         f"• {teams} takım · {format_label}" + (f" · {groups} grup" if groups > 1 else ""),
         f"• {pitches} saha · ilk maç {day(kickoff)} {hm(kickoff)}",
         f"• Maç {match} dk + {changeover} dk değişim",
-        f"• Üçüncülük maçı: {'var' if third else 'yok'} · eşitlik: {tiebreak.upper()}",
+        f"• Üçüncülük maçı: {'var' if third else 'yok'} · eşitlik: {tie_rule_name(tiebreak)}",
         f"• {matches} maç, gün sonu {hm(end)} ({duration(minutes)})",
         "",
         (

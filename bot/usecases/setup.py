@@ -276,6 +276,23 @@ async def summarise(uow: UnitOfWork, command: Summarise, actor: Actor) -> Runnin
 
 
 @dataclass(frozen=True)
+class Reopen:
+    """A guided set-up whose summary could not be planned (a day or a match week it does
+    not fit): its answers, to be changed one by one."""
+
+    answers: Answers
+
+
+@writes
+async def reopen(uow: UnitOfWork, command: Reopen, actor: Actor) -> Next:
+    """The set-up waits for which answer to change, as [Değiştir] asks: its last step's
+    question again could only be answered as before, and fail as before."""
+    answers = command.answers
+    await _keep(uow, actor, SetUp("edit", answers, actor.now))
+    return Next("edit", answers, fields=edit_fields(answers))
+
+
+@dataclass(frozen=True)
 class Cancel:
     """/iptal (any conversation of the actor's here), or [İptal] or a timed-out set-up
     (`asker`: whose set-up the button is)."""

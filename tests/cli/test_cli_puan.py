@@ -48,7 +48,7 @@ def test_the_worked_example_as_json_gives_rows_in_rank_order(turnuva):
     ("name", "label", "first_tiebreaker"),
     [
         ("tff", "TFF", "ikili puan"),
-        ("makale", "Makale", "averaj"),
+        ("makale", "Averaj önce", "averaj"),
         ("uefa", "UEFA", "ikili puan"),
         ("fifa", "FIFA", "ikili puan"),
     ],

@@ -66,7 +66,7 @@ def test_a_league_over_weeks_set_up_in_words(tg):
     summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=30)
     assert "4 takım · Lig · haftalara yayılan lig" in summary.text
     assert "iki haftada bir Pazar 14:00-17:00 · 2 saha" in summary.text
-    assert "Maç 25 dk + 6 dk değişim · eşitlik: MAKALE" in summary.text
+    assert "Maç 25 dk + 6 dk değişim · eşitlik: Averaj önce" in summary.text
 
 
 def test_a_set_up_typed_without_turkish_letters_and_changed_in_words(tg):
@@ -87,7 +87,7 @@ def test_a_set_up_typed_without_turkish_letters_and_changed_in_words(tg):
     summary = tg.wait_for(chat, lambda m: m.has_button("Oluştur"), timeout=30)
     assert "2 saha · ilk maç" in summary.text and "20:00" in summary.text
     assert "Maç 30 dk + 6 dk değişim" in summary.text
-    assert "Üçüncülük maçı: yok · eşitlik: HALISAHA" in summary.text
+    assert "Üçüncülük maçı: yok · eşitlik: Halı saha" in summary.text
     tg.press(ORGANISER, chat, summary.message_id, summary.button("Değiştir"))
     tg.wait_for(chat, lambda m: m.has_button("Süre"))
     answer(tg, chat, "sureyi degistir", "Maç süresi")
