@@ -9,17 +9,16 @@ answer. The helpers below it (`in_group`, `next_match`, ...) take a unit of work
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 import domain.questions
 from bot.usecases import facts, pairs, player_facts, result_questions, snapshots, starts, views
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
-from bot.usecases.fates import group_fates
+from bot.usecases.qualify import QualifyAnswer, knockout_played, qualify_answer
 from bot.usecases.runner import Actor, reads
-from domain import intents, names, outlook
-from domain.fates import TeamFate, best_of_slots
+from domain import intents, names
 from domain.intents import Intent
 from domain.model import PlannedMatch, Score, Stage
 from storage import UnitOfWork
@@ -61,19 +60,6 @@ class SlotAnswer:
     awaiting: tuple[PlannedMatch, ...] = ()
     champion: str | None = None
     undated: tuple[PlannedMatch, ...] = ()  # still to play, no date yet
-
-
-@dataclass(frozen=True)
-class QualifyAnswer:
-    """ "gruptan çıkıyor muyuz": the team's outlook in its group, and its matches left."""
-
-    team: str
-    outlook: outlook.Outlook | None  # None: the tournament has no group stage to leave
-    left: tuple[PlannedMatch, ...] = ()
-    awaiting: tuple[PlannedMatch, ...] = field(default=())
-    fate: TeamFate | None = None  # the group is over: through (to which match), out, waiting
-    best_place: int | None = None  # a best n-th placed team goes through, and it may be one
-    best_slots: int = 0
 
 
 @dataclass(frozen=True)
@@ -251,6 +237,8 @@ def _about(
     seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return week_answer(snap, question.week, team, now)
+    if question.intent is intents.Intent.QUALIFY and knockout_played(snap, team):
+        return answer_for(snap, team, now)  # "finale kaldık mı" after the semi: the final
     if question.intent is intents.Intent.QUALIFY:
         return qualify_answer(snap, team, now)
     if question.intent is intents.Intent.MATCH_RESULT:
@@ -333,35 +321,6 @@ def next_slot(snap: snapshots.Snapshot, now: datetime) -> SlotAnswer:
         return SlotAnswer(None, (), awaiting, snap.champion(), undated)
     first = min(m.start for m in coming)
     return SlotAnswer(first, tuple(m for m in coming if m.start == first), awaiting, None, undated)
-
-
-def qualify_answer(snap: snapshots.Snapshot, team: str, now: datetime) -> QualifyAnswer:
-    group = snap.group_of(team)
-    knockout = [m.match for m in snap.matches if m.match.stage.is_knockout]
-    if group is None or not knockout:
-        return QualifyAnswer(team, None)
-    places, best_of = outlook.group_places(knockout, group.label)
-    members = set(group.teams)
-    open_ = [
-        m.match
-        for m in snap.matches
-        if m.result is None and not m.match.stage.is_knockout and m.match.home in members
-    ]
-    remaining = [(m.home or "", m.away or "") for m in open_]
-    seen = outlook.outlook(
-        snap.table(group.label), group.label, team, remaining, places, best_of=best_of
-    )
-    mine = tuple(m for m in open_ if m.involves(team))
-    awaiting = snap.overdue(now, team)
-    if seen.status is outlook.Status.DONE:
-        fate = next((f for f in group_fates(snap, group.label) if f.team == team), None)
-        return QualifyAnswer(team, seen, mine, awaiting, fate)
-    slots = best_of_slots(knockout, places + 1)
-    best = None
-    if slots and seen.status is not outlook.Status.THROUGH:
-        extra = outlook.outlook(snap.table(group.label), group.label, team, remaining, places + 1)
-        best = places + 1 if extra.status is not outlook.Status.OUT else None
-    return QualifyAnswer(team, seen, mine, awaiting, None, best, slots)
 
 
 def _may_still_play(snap: snapshots.Snapshot, team: str) -> PlannedMatch | None:
