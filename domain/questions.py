@@ -57,6 +57,7 @@ taken for a typo of another ("geliyoruz").
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -64,7 +65,7 @@ from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.matchorder import next_named, ordinal_in
 from domain.model import Stage
-from domain.morphology import Case, Word, analyse
+from domain.morphology import Case, Tense, Word, analyse
 from domain.names import fold
 from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
 from domain.questiontokens import Token, hint_in, tokens_of
@@ -242,7 +243,7 @@ def _ask(text: str) -> Question | None:
     reading, hint = _read(tokens)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
-    if reading.veto:
+    if reading.veto or _moved_not_through(words):
         return None
     if not (reading.topic and (reading.asks or alone)):
         return _about_a_team(tokens, reading, hint)
@@ -265,6 +266,20 @@ def _known(word: str) -> bool:
 
 
 _WHERE_WORDS = frozenset({"hangi", "nerede", "nerde", "neresi", "hangisinde"})
+
+
+def _moved_not_through(words: list[str]) -> bool:
+    """ "maça geç kaldık mı" (late), "sahaya çıktık mı" (onto the pitch), "maçtan çıktık
+    mı": a past verb of going through after "geç" or a match or pitch word says where we
+    were, not how far we went ("finale kaldık mı", "gruptan çıktık mı")."""
+    for before, word in itertools.pairwise(words):
+        read = analyse(word)
+        if read is None or read.tense is not Tense.PAST or read.stem not in ("cik", "kal"):
+            continue
+        prior = analyse(before)
+        if before == "gec" or (prior is not None and prior.stem in ("mac", "saha") and prior.case):
+            return True
+    return False
 
 
 def _intents(reading: _Reading, words: list[str]) -> frozenset[Intent]:

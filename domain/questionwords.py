@@ -54,8 +54,7 @@ _GLUED_PARTICLES = ("varmi", "yokmu", "bellimi")
 
 _FILLER = Sense()
 _WEEKDAY_WORDS = ("pazartesi", "sali", "carsamba", "persembe", "cuma", "cumartesi", "pazar")
-_WEEKDAYS = (Day.MONDAY, Day.TUESDAY, Day.WEDNESDAY, Day.THURSDAY, Day.FRIDAY, Day.SATURDAY)
-_WEEKDAYS += (Day.SUNDAY,)
+_WEEKDAYS = tuple(day for day in Day if day not in (Day.TODAY, Day.TOMORROW))
 _ASKS = Sense(asks=True)
 _TOPIC = Sense(topic=True)
 _VETO = Sense(veto=True)
@@ -258,11 +257,12 @@ PHRASES: dict[tuple[str, str], Sense] = {
     ("ceyrek", "final"): Sense(intent=Intent.KNOCKOUT, stage=Stage.QUARTER),
     ("var", "mi"): _ASKS,
     ("belli", "mi"): _ASKS,  # "rakibimiz belli mi", "finalin saati belli mi"
-    # A form of going through the morphology reads, then "miyiz": "çıkabilecek miyiz".
+    # A form of going through the morphology reads, then "miyiz" ("çıkabilecek miyiz"), or
+    # its past then "mı" ("finale kaldık mı", "gruptan çıktık mı", "elendik mi").
     **{
-        (stem, particle): Sense(asks=True, topic=True, we=True, intent=Intent.QUALIFY)
-        for stem in ("cik", "gec", "kal", "atla", "ele")
-        for particle in ("miyiz", "muyuz")
+        (stem, p): Sense(asks=True, topic=p[-1] == "z", we=p[-1] == "z", intent=Intent.QUALIFY)
+        for stem in ("cik", "gec", "kal", "atla", "ele", "elendik")
+        for p in ("miyiz", "muyuz", "mi", "mu")
     },
     **{
         (verb, particle): _ASKS
@@ -334,11 +334,8 @@ _FUZZY_TARGETS = tuple(
 
 # Stems the morphology reads (domain.morphology) whose forms count as these words: "kimdi",
 # "kimleydi" as "kim", "zamandı" and "zamana" as "zaman" (the phrase "ne zaman").
-_STEM_WORDS = {
-    **{"kim": "kim", "zaman": "zaman", "hangi": "hangi", "nere": "nerede", "tur": "tur"},
-    "sans": "daha",  # "şansımız", "ihtimalimiz": a filler, in the first person
-    "ihtimal": "daha",
-}
+_STEM_WORDS = {"kim": "kim", "zaman": "zaman", "hangi": "hangi", "nere": "nerede", "tur": "tur"}
+_STEM_WORDS |= dict.fromkeys(("sans", "ihtimal"), "daha")  # "şansımız": a filler, we
 _PLAYING = frozenset({"oyna", "basla"})
 # Asking the bot for something: the phrase with "mısın" asks ("tabloyu atar mısın").
 _REQUESTS = frozenset({"at", "goster", "yaz", "gonder", "paylas", "ver"})
@@ -357,6 +354,10 @@ def _by_morphology(word: Word) -> Form | None:
         # "çıkma şansımız": the bare "-ma" is the verbal noun, not "do not".
         bare = word.negative and word.tense is None
         told = word.tense in (Tense.PAST, Tense.PARTICIPLE)  # "kalan maçlar": what is left
+        if through and not word.negative and word.tense is Tense.PAST and word.we:
+            # "finale kaldık mı": asked (PHRASES), did we go through; told, nothing asked.
+            sense = Sense(topic=out, we=True, asks=asks, intent=Intent.QUALIFY if asks else None)
+            return Form(word.stem, sense, we=True)
         if through and (not word.negative or bare) and not told:
             sense = Sense(topic=word.we or out, we=word.we, asks=asks, intent=Intent.QUALIFY)
             return Form(word.stem, sense, we=word.we)

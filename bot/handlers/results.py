@@ -48,6 +48,7 @@ from bot.texts.results import (
     confirmed,
     filled,
     group_table,
+    last_entry,
     lot_needed,
     result_saved,
     unclear_result,
@@ -96,7 +97,7 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if players.replies_to_saved(update) and await players.reply_events(update, context):
         return  # scorers under the bot's "Kaydedildi": that match's (issue 22)
-    if not result_messages.may_be_result(message.text):
+    if not result_messages.may_concern_results(message.text):
         return
     who = actor(update, context)
     try:
@@ -118,6 +119,8 @@ async def plain(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     match done.value:
         case result_messages.Clarify(unclear=unclear):
             await reply(update, unclear_result(unclear))
+        case result_messages.LastEntry(match=match, score=score):
+            await reply(update, last_entry(match, score))
         case tuple() as answers:
             for each in answers:
                 await _answer(update, context, who, each)

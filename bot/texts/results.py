@@ -171,4 +171,15 @@ def unclear_result(unclear: Unclear) -> str:
                 f"{head}: {second} şu anki rakibiniz değil."
                 f" Skoru iki takımla yazın: {first} 3-1 {second}"
             )
+        case Problem.NO_LAST_ENTRY:
+            return (
+                f"{head}: bu turnuvada girdiğiniz bir sonuç yok, hangi maç olduğunu"
+                " bilemedim. Sonucu iki takımın adıyla yazın: Kartallar 2-1 Şahinler"
+            )
     return f"{head}: skor anlaşılamadı. Şöyle yazın: {first} 3-1 {second}"
+
+
+def last_entry(match: PlannedMatch, score: Score) -> str:
+    """ "son sonucu sil": the writer's last result, and the command that takes it back."""
+    line = f"{match.home} {score_text(score)} {match.away} ({match.no}. maç)"
+    return f"↩️ Son girdiğiniz sonuç: {line}. Silmek için: /geri_al"

@@ -9,17 +9,16 @@ answer. The helpers below it (`in_group`, `next_match`, ...) take a unit of work
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 import domain.questions
 from bot.usecases import facts, pairs, player_facts, result_questions, snapshots, starts, views
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
-from bot.usecases.fates import group_fates
+from bot.usecases.qualify import QualifyAnswer, knockout_played, qualify_answer
 from bot.usecases.runner import Actor, reads
-from domain import intents, names, outlook
-from domain.fates import TeamFate, best_of_slots
+from domain import intents, names
 from domain.intents import Intent
 from domain.model import PlannedMatch, Score, Stage
 from storage import UnitOfWork
@@ -61,19 +60,6 @@ class SlotAnswer:
     awaiting: tuple[PlannedMatch, ...] = ()
     champion: str | None = None
     undated: tuple[PlannedMatch, ...] = ()  # still to play, no date yet
-
-
-@dataclass(frozen=True)
-class QualifyAnswer:
-    """ "gruptan çıkıyor muyuz": the team's outlook in its group, and its matches left."""
-
-    team: str
-    outlook: outlook.Outlook | None  # None: the tournament has no group stage to leave
-    left: tuple[PlannedMatch, ...] = ()
-    awaiting: tuple[PlannedMatch, ...] = field(default=())
-    fate: TeamFate | None = None  # the group is over: through (to which match), out, waiting
-    best_place: int | None = None  # a best n-th placed team goes through, and it may be one
-    best_slots: int = 0
 
 
 @dataclass(frozen=True)
@@ -124,13 +110,13 @@ class Ask:
 async def respond(uow: UnitOfWork, command: Ask, actor: Actor) -> Response | Choices | None:
     """The answer to the question, in one unit of work (anyone may ask).
 
-    In a private chat without a team named: about the asker's own captaincy, or the
-    tournaments to choose from (a list; empty: they captain none). A captain's question
+    In a private chat: in the tournament the asker captains in, or the tournaments to
+    choose from (a list; empty: they captain none). A captain's question
     about their next match, time, pitch or opponent is the one indexed query of
     `quick_next` when that knows the match; anything else is `in_group`'s answer (None:
     say nothing)."""
     question = command.question
-    if actor.private and not question.team_hint:
+    if actor.private:
         return await respond_in_private(uow, actor.user_id, question, actor.now)
     quick = question.intent in QUICK and not question.team_hint and question.week is None
     quick = quick and question.nth is None  # "2. maçımız kaçta": not the next one
@@ -160,6 +146,18 @@ async def in_group(
         snap = await snapshots.active(uow, chat_id, user_id)  # Talking: a set-up's answer
     except NoActiveTournament:
         return None
+    return await in_tournament(uow, snap, user_id, question, now)
+
+
+async def in_tournament(
+    uow: UnitOfWork,
+    snap: snapshots.Snapshot,
+    user_id: int,
+    question: domain.questions.Question,
+    now: datetime,
+) -> Response | None:
+    """`in_group`'s answer once the tournament is known (the group's, or in a private chat
+    the one the asker captains in)."""
     if question.intent is intents.Intent.KNOCKOUT:
         stray = question.team_hint and facts.stray(question.team_hint, snap.teams)
         return None if stray else stage_answer(snap, question.stage)
@@ -239,6 +237,8 @@ def _about(
     seasonal = question.week is not None or question.intent is intents.Intent.WEEKS_LEFT
     if seasonal and any(m.match.week is not None for m in snap.matches):
         return week_answer(snap, question.week, team, now)
+    if question.intent is intents.Intent.QUALIFY and knockout_played(snap, team):
+        return answer_for(snap, team, now)  # "finale kaldık mı" after the semi: the final
     if question.intent is intents.Intent.QUALIFY:
         return qualify_answer(snap, team, now)
     if question.intent is intents.Intent.MATCH_RESULT:
@@ -254,12 +254,16 @@ def _about(
 async def respond_in_private(
     uow: UnitOfWork, user_id: int, question: domain.questions.Question, now: datetime
 ) -> Response | list[Captaincy]:
-    """`respond` for a question in a private chat without a team named: about the team
-    the user captains if there is one tournament, else the tournaments to choose from."""
+    """`respond` for a question in a private chat: about the tournament the user captains
+    in if there is one (a team or player named, "Şahinler kaçta", "Ali kaç gol attı", as
+    the group would answer it), else the tournaments to choose from. A private chat runs
+    no tournament of its own: asked as in a group, such questions met silence."""
     found = await uow.teams.captaincies(user_id)
     if len(found) != 1:
         return found
     snap = await snapshots.load(uow, found[0].tournament_id)
+    if question.team_hint:
+        return await in_tournament(uow, snap, user_id, question, now)
     return _about(snap, found[0].team, question, now)
 
 
@@ -284,7 +288,7 @@ def answer_for(snap: snapshots.Snapshot, team: str, now: datetime) -> Answer:
         for m in snap.matches
         if m.result is None and m.match.involves(team) and m.match.end > now
     ]
-    awaiting = _awaiting(snap, now, team)
+    awaiting = snap.overdue(now, team)
     undated = snap.waiting(team)
     if upcoming:
         return Answer(team, upcoming[0], snapshot=snap, awaiting=awaiting, undated=undated)
@@ -295,21 +299,6 @@ def answer_for(snap: snapshots.Snapshot, team: str, now: datetime) -> Answer:
     if waiting is not None:
         return Answer(team, waiting, snapshot=snap)
     return Answer(team, None, place=facts.finished_place(snap, team), snapshot=snap)
-
-
-def _awaiting(
-    snap: snapshots.Snapshot, now: datetime, team: str | None = None
-) -> tuple[PlannedMatch, ...]:
-    """Matches (of `team`, or all) planned to have ended by `now` with no result yet."""
-    return tuple(
-        m.match
-        for m in snap.matches
-        if m.result is None
-        and m.match.end <= now
-        and m.match.home is not None
-        and m.match.away is not None
-        and (team is None or m.match.involves(team))
-    )
 
 
 def stage_answer(snap: snapshots.Snapshot, stage: Stage | None) -> StageAnswer:
@@ -327,40 +316,11 @@ def next_slot(snap: snapshots.Snapshot, now: datetime) -> SlotAnswer:
     """The next slot by the clock: the earliest start among matches not over by `now`
     (under way or to come) that have no result; matches over without one come apart."""
     coming = [m.match for m in snap.matches if m.result is None and m.match.end > now]
-    awaiting, undated = _awaiting(snap, now), snap.waiting()
+    awaiting, undated = snap.overdue(now), snap.waiting()
     if not coming:
         return SlotAnswer(None, (), awaiting, snap.champion(), undated)
     first = min(m.start for m in coming)
     return SlotAnswer(first, tuple(m for m in coming if m.start == first), awaiting, None, undated)
-
-
-def qualify_answer(snap: snapshots.Snapshot, team: str, now: datetime) -> QualifyAnswer:
-    group = snap.group_of(team)
-    knockout = [m.match for m in snap.matches if m.match.stage.is_knockout]
-    if group is None or not knockout:
-        return QualifyAnswer(team, None)
-    places, best_of = outlook.group_places(knockout, group.label)
-    members = set(group.teams)
-    open_ = [
-        m.match
-        for m in snap.matches
-        if m.result is None and not m.match.stage.is_knockout and m.match.home in members
-    ]
-    remaining = [(m.home or "", m.away or "") for m in open_]
-    seen = outlook.outlook(
-        snap.table(group.label), group.label, team, remaining, places, best_of=best_of
-    )
-    mine = tuple(m for m in open_ if m.involves(team))
-    awaiting = _awaiting(snap, now, team)
-    if seen.status is outlook.Status.DONE:
-        fate = next((f for f in group_fates(snap, group.label) if f.team == team), None)
-        return QualifyAnswer(team, seen, mine, awaiting, fate)
-    slots = best_of_slots(knockout, places + 1)
-    best = None
-    if slots and seen.status is not outlook.Status.THROUGH:
-        extra = outlook.outlook(snap.table(group.label), group.label, team, remaining, places + 1)
-        best = places + 1 if extra.status is not outlook.Status.OUT else None
-    return QualifyAnswer(team, seen, mine, awaiting, None, best, slots)
 
 
 def _may_still_play(snap: snapshots.Snapshot, team: str) -> PlannedMatch | None:

@@ -16,6 +16,11 @@ its own update key (Actor.part) and its own answer (results.Answer). What it rea
   rather than shown a line that would be refused.
 * None: ordinary chat, or no tournament in this chat: say nothing. A "3-1 kazandık" from
   someone who neither captains a team nor organises is chat.
+
+The writer's last result corrected or taken back in words (`domain.corrections`): "yanlış
+yazdım 2-1 olacak" is entered as its match's line with that score (so asked about as any
+correction is, [Değiştir]); "son sonucu sil" gets `LastEntry`, the result /geri_al would
+take back. Neither met anything but silence before; nothing is undone without /geri_al.
 """
 
 from __future__ import annotations
@@ -27,8 +32,8 @@ from datetime import datetime, timedelta
 from bot.usecases import event_messages, results, roles, snapshots
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.runner import NOTHING, Actor, Outcome, reads, writes
-from domain import result_lines
-from domain.model import PlannedMatch
+from domain import corrections, result_lines
+from domain.model import PlannedMatch, Score
 from domain.result_lines import may_be_result
 from storage import UnitOfWork
 
@@ -36,9 +41,11 @@ __all__ = [
     "EARLY_START",
     "Clarify",
     "Enter",
+    "LastEntry",
     "Message",
     "current_match",
     "may_be_result",
+    "may_concern_results",
     "own_score",
     "read",
     "record",
@@ -65,6 +72,14 @@ class Clarify:
 
 
 @dataclass(frozen=True)
+class LastEntry:
+    """ "son sonucu sil": the writer's last result, which /geri_al takes back."""
+
+    match: PlannedMatch
+    score: Score
+
+
+@dataclass(frozen=True)
 class Message:
     """A plain group message, as typed."""
 
@@ -72,7 +87,9 @@ class Message:
 
 
 @reads
-async def read(uow: UnitOfWork, command: Message, actor: Actor) -> Enter | Clarify | None:
+async def read(
+    uow: UnitOfWork, command: Message, actor: Actor
+) -> Enter | Clarify | LastEntry | None:
     """What the message reads as, written by the actor in their group; nothing changes."""
     snap = await _tournament(uow, command.text, actor)
     return None if snap is None else await _read(uow, snap, command.text, actor)
@@ -81,7 +98,7 @@ async def read(uow: UnitOfWork, command: Message, actor: Actor) -> Enter | Clari
 @writes(claim=False, rerun=True)
 async def record(
     uow: UnitOfWork, command: Message, actor: Actor
-) -> Outcome[Clarify | tuple[results.Answer, ...] | None]:
+) -> Outcome[Clarify | LastEntry | tuple[results.Answer, ...] | None]:
     """The message understood and entered: one answer per result line (stored, asked
     about, refused on its own), Clarify, or None (chat). Each line's write claims its own
     update key, so a repeated message stores nothing twice and says nothing again."""
@@ -108,15 +125,23 @@ async def _tournament(uow: UnitOfWork, text: str, actor: Actor) -> snapshots.Sna
     """The chat's running tournament, when `text` may be a result at all: one statement
     (storage's aggregate load, the sender's stored conversation included), whose matches
     the line is then entered against."""
-    if not may_be_result(text):
+    if not may_concern_results(text):
         return None
     return await snapshots.running(uow, actor.chat_id, actor.user_id)  # Talking: a set-up's
 
 
+def may_concern_results(text: str) -> bool:
+    """A result line may be in it, or the last result taken back ("son sonucu sil")."""
+    return may_be_result(text) or corrections.undo_asked(text)
+
+
 async def _read(
     uow: UnitOfWork, snap: snapshots.Snapshot, text: str, actor: Actor
-) -> Enter | Clarify | None:
+) -> Enter | Clarify | LastEntry | None:
     """What `text` reads as in the tournament `snap` (its events lines apart)."""
+    fixed = corrections.corrected_score(text)
+    if fixed is not None or corrections.undo_asked(text):
+        return await _last_entry(uow, snap, text, fixed, actor)
     teams = snap.teams
     split = event_messages.split(text, teams)
     text = split.text
@@ -146,6 +171,29 @@ async def _read(
             off = result_lines.Problem.ORGANISERS_ENTER  # no hint that would be refused
             return Clarify(result_lines.Unclear(reading.text, off, (team,)))
     return None
+
+
+async def _last_entry(
+    uow: UnitOfWork,
+    snap: snapshots.Snapshot,
+    text: str,
+    fixed: tuple[int, int] | None,
+    actor: Actor,
+) -> Enter | Clarify | LastEntry | None:
+    """The writer's last result, with the corrected goals (`fixed`, its line's sides in
+    the fixture's order) or to take back; an organiser with none is told how to write a
+    result, anyone else's words are chat."""
+    last = await uow.results.last_write(snap.id, actor.user_id)
+    no = None if last is None else last.match_no
+    found = next((m for m in snap.matches if m.match.no == no and m.result is not None), None)
+    if found is None or found.result is None:
+        if not await _organises(uow, snap, actor):
+            return None
+        return Clarify(result_lines.Unclear(text, result_lines.Problem.NO_LAST_ENTRY))
+    match = found.match
+    if fixed is None:
+        return LastEntry(match, found.result)
+    return Enter(f"{match.home} {fixed[0]}-{fixed[1]} {match.away}")
 
 
 async def _organises(uow: UnitOfWork, snap: snapshots.Snapshot, actor: Actor) -> bool:

@@ -79,6 +79,19 @@ class Snapshot:
         kept = (u.match for u in self.tournament.settings.undated)
         return tuple(sorted((m for m in kept if team is None or m.involves(team)), key=_no))
 
+    def overdue(self, now: datetime, team: str | None = None) -> tuple[PlannedMatch, ...]:
+        """Matches (of `team`, or all) planned to have ended by `now` with no result yet:
+        until they are in, a team's place or next match is not known for sure."""
+        return tuple(
+            m.match
+            for m in self.matches
+            if m.result is None
+            and m.match.end <= now
+            and m.match.home is not None
+            and m.match.away is not None
+            and (team is None or m.match.involves(team))
+        )
+
     @cached_property
     def play(self) -> Play:
         settings = self.tournament.settings
