@@ -71,7 +71,7 @@ class Reinstated:
 
     team: str
     matches: int
-    league: bool = True  # one table, no knockout: back in the league, else the tournament
+    league: bool  # one table, no knockout: back in the league, else the tournament
 
 
 # --- /geri_al ------------------------------------------------------------------------------
