@@ -26,7 +26,7 @@ from domain.morphology import Person, analyse
 from domain.names import fold, normalize
 from domain.weekwords import ORDINALS
 
-__all__ = ["NextNamed", "Ordinal", "next_named", "ordinal_in"]
+__all__ = ["CALLS", "NextNamed", "Ordinal", "next_named", "ordinal_in"]
 
 
 @dataclass(frozen=True)
@@ -37,13 +37,14 @@ class NextNamed:
 
 _NEXT = frozenset({"sonraki", "siradaki"})
 _ONE = frozenset({"bir", "bi"})
-_CALLS = frozenset({"abi", "hocam", "ya", "kanka", "reis", "beyler", "arkadaslar", "peki"})
-_CALLS |= {"acaba", "kaptan", "hoca", "usta"}
+# Words that call the reader, nothing more: said beside a question, they change nothing.
+CALLS = frozenset({"abi", "hocam", "ya", "kanka", "reis", "beyler", "arkadaslar", "peki"})
+CALLS |= {"acaba", "kaptan", "hoca", "usta"}
 
 
 def next_named(words: Sequence[str], known: Callable[[str], bool]) -> NextNamed | None:
     """The next match named alone; `known(word)`: the vocabulary or morphology reads it."""
-    said = [i for i, w in enumerate(words) if w not in _CALLS]
+    said = [i for i, w in enumerate(words) if w not in CALLS]
     at = next((k for k, i in enumerate(said) if words[i] in _NEXT), None)
     if at is None or at + 2 != len(said):
         return None  # the match word must come last: "sonraki maç daha iyi olur" is said

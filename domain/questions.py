@@ -20,8 +20,9 @@ vocabulary word of five or more counts as that word ("oynuyruz", "rakibmiz", "zm
 
 A single noun that asks about itself ("rakip", "saha", "puan", "fikstür", "final"),
 with at most a team beside it, is a question when the message ends in "?": "rakip?" is
-answered, "maç?" is not. Chat spellings are vocabulary: "ne zmn", "nzmn", "bi sonraki",
-"oynuyoz", "oynicaz", "kacta".
+answered, "maç?" is not. A command's noun alone ("fikstür", "maçlar", "puan") asks for
+what the command shows, with or without "?" (`domain.barewords`). Chat spellings are
+vocabulary: "ne zmn", "nzmn", "bi sonraki", "oynuyoz", "oynicaz", "kacta".
 
 The knockout ("final", "yarı final", "çeyrek final", "üçüncülük maçı") gives KNOCKOUT
 with its `stage`; going through ("gruptan çıkıyor muyuz", "kaç puan lazım", "yarı finale
@@ -61,6 +62,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from domain.barewords import bare_request
 from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.matchorder import next_named, ordinal_in
@@ -241,6 +243,10 @@ def _ask(text: str) -> Question | None:
         hint = " ".join(tokens[i].typed for i in following.named) or None
         return Question(Intent.NEXT_MATCH, hint, following.we, team_only=hint is not None)
     reading, hint = _read(tokens)
+    bare = bare_request(tokens, hint)
+    if bare is not None:  # "fikstür", "maçlar", "puan", "Kartallar fikstürü"
+        named = bare.hint
+        return Question(bare.intent, named, personal=bare.we, team_only=named is not None)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
     if reading.veto or _moved_not_through(words):

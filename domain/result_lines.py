@@ -100,7 +100,7 @@ class Unclear:
     text: str
     problem: Problem
     teams: tuple[str, ...] = ()  # the teams it named, for the example to type
-    goals: tuple[int, int] | None = None  # the score as typed (STRAY_SIGN), ours-theirs
+    goals: tuple[int, int] | None = None  # the score as typed (STRAY_SIGN, ONE_TEAM)
     penalties: tuple[int, int] | None = None  # BOTH_TEAMS: ours-theirs, when typed
 
 
@@ -387,7 +387,7 @@ def read_line(text: str, teams: Iterable[str]) -> Reading | None:
         return Attempt(line, error)  # the refusal lists the teams it may be
     if isinstance(error, UnknownTeam) and named and error.candidates:
         return Attempt(line, error)  # the entry offers the candidates as buttons
-    has_score = any(max(map(int, m.groups())) <= MAX_GOALS for m in _SCORE.finditer(line))
-    if named and has_score:
-        return Unclear(text, Problem.ONE_TEAM, named)
+    scores = [m for m in _SCORE.finditer(line) if max(map(int, m.groups())) <= MAX_GOALS]
+    if named and scores:
+        return Unclear(text, Problem.ONE_TEAM, named, (int(scores[0][1]), int(scores[0][2])))
     return None

@@ -81,9 +81,6 @@ class TournamentSettings:
     evening: time | None = DEFAULT_EVENING
     squad: int | None = None  # /ayarlar kadro: a headcount below this warns the organiser
     live_message_id: int | None = None  # the pinned live message (/canli)
-    # The flag of the team-level card table migration 0016 dropped (bookings are the
-    # players' now): never set, read by nothing; its column stays with older data.
-    has_cards: bool = False
     # /ayarlar sari_ceza N: every N-th caution bans for one match (None: off, the default).
     yellow_limit: int | None = None
     has_lots: bool = False  # most tournaments never draw lots: it spares a read per action

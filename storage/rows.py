@@ -161,7 +161,6 @@ class TournamentRow(Base):
     evening: Mapped[time | None]
     squad: Mapped[int | None]
     live_message_id: Mapped[int | None] = mapped_column(BigInteger)
-    has_cards: Mapped[bool] = mapped_column(server_default=false())
     yellow_limit: Mapped[int | None]  # /ayarlar sari_ceza (migration 0012)
     has_lots: Mapped[bool] = mapped_column(server_default=false())
     forfeit_deduction: Mapped[bool] = mapped_column(server_default=false())

@@ -66,14 +66,15 @@ def forfeited(f: forfeits.Forfeited) -> str:
 
 def withdrawn(w: forfeits.Withdrawn) -> str:
     """The withdrawal and the table after it, as HTML (parse_mode="HTML")."""
+    left = f"🚪 {w.team} {'ligden' if w.snapshot.is_league else 'turnuvadan'} çekildi"
     if w.annulled:
-        head = f"🚪 {w.team} ligden çekildi: tüm sonuçları iptal, puan tablosundan çıktı."
+        head = f"{left}: tüm sonuçları iptal, puan tablosundan çıktı."
         if w.removed:
             head += f"\nFikstürden kalkan {len(w.removed)} maç: " + ", ".join(
                 _vs(m) for m in w.removed
             )
     else:
-        head = f"🚪 {w.team} ligden çekildi."
+        head = f"{left}."
         if w.awarded:
             head += f"\nKalan {len(w.awarded)} maçı 3-0 rakiplerine yazıldı (H): " + ", ".join(
                 _vs(m) for m in w.awarded
@@ -83,7 +84,8 @@ def withdrawn(w: forfeits.Withdrawn) -> str:
 
 
 def reinstated(r: undo.Reinstated) -> str:
-    return f"↩️ Geri alındı: {r.team} yeniden ligde, {r.matches} maçı eskisi gibi."
+    back = "ligde" if r.league else "turnuvada"
+    return f"↩️ Geri alındı: {r.team} yeniden {back}, {r.matches} maçı eskisi gibi."
 
 
 def deduction(on: bool) -> str:

@@ -44,10 +44,12 @@ def finished(
     awaiting: Sequence[PlannedMatch] = (),
     *,
     yours: bool = True,
+    league: bool = True,
 ) -> str:
     """The team plays no more; with `awaiting` (its matches over without a result) the
     places are not known yet, so no "maçlarınız bitti". `yours`: said to the team's
-    captain ("maçlarınız"), else about the team ("maçları")."""
+    captain ("maçlarınız"), else about the team ("maçları"). `league`: one table and no
+    knockout, so a team that left, left the league; in a cup, the tournament."""
     matches, their = ("maçlarınız", "sıranız") if yours else ("maçları", "sırası")
     if awaiting:
         return (
@@ -55,9 +57,10 @@ def finished(
             f"{missing_list(awaiting)}. Sonuçlar girilince {their} belli olacak."
         )
     if place == questions.WITHDRAWN:
+        left = "ligden" if league else "turnuvadan"
         if yours:
-            return f"🚪 {team}: ligden çekildiniz; oynanacak maçınız yok."
-        return f"🚪 {team} ligden çekildi; oynanacak maçı yok."
+            return f"🚪 {team}: {left} çekildiniz; oynanacak maçınız yok."
+        return f"🚪 {team} {left} çekildi; oynanacak maçı yok."
     if place == questions.AWAITING:
         return f"⏳ {team}: {matches}ın sonuçları bekleniyor; girilince {their} belli olacak."
     if place and place.startswith("open:"):
@@ -286,7 +289,8 @@ def answer_text(
             lines.append(f"Sonuç bekleniyor: {missing_list(answer.awaiting)}")
         return "\n".join([*lines, waiting.TOLD])
     if answer.match is None:
-        return finished(answer.team, answer.place, answer.awaiting, yours=yours)
+        league = snap is None or snap.is_league
+        return finished(answer.team, answer.place, answer.awaiting, yours=yours, league=league)
     if answer.match.week is not None:  # a season league: the date and the match week
         text = season.next_match(answer.team, answer.match, now)
     else:

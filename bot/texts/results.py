@@ -130,9 +130,15 @@ def unclear_result(unclear: Unclear) -> str:
                 f" Şöyle yazın: {first} 3-1 {second}"
             )
         case Problem.ONE_TEAM:
+            home, away = unclear.goals or (3, 1)
+            if len(teams) > 1:  # the named team's current match
+                return (
+                    f"{head}: yalnızca {first} takımını tanıdım. {first} - {second} maçının"
+                    f" sonucuysa şöyle yazın: {first} {home}-{away} {second}"
+                )
             return (
                 f"{head}: yalnızca {first} takımını tanıdım, rakip hangisi?"
-                f" Şöyle yazın: {first} 3-1 RakipTakım (iki takım ve skor)"
+                f" Şöyle yazın: {first} {home}-{away}, ardından rakip takımın adı"
             )
         case Problem.DRAW_NOT_LEVEL:
             return f"{head}: berabere yazılmış ama skor eşit değil. Şöyle yazın: 2-2 berabere"
@@ -144,7 +150,7 @@ def unclear_result(unclear: Unclear) -> str:
         case Problem.NO_CURRENT_MATCH:
             return (
                 f"{head}: {first} için sonucu beklenen, başlamış bir maç yok."
-                f" Skoru iki takımla yazın: {first} 3-1 RakipTakım"
+                f" Skoru iki takımla yazın: {first} 3-1, ardından rakip takımın adı"
             )
         case Problem.STRAY_SIGN:
             home, away = unclear.goals or (3, 1)

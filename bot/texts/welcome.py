@@ -58,7 +58,7 @@ HELP = "\n".join(
         "/ceza Mehmet 3: 3 maç ceza (0: kaldır); /ayarlar sari_ceza 4: her 4. sarı 1 maç ceza",
         "/geri_al: son sonucu (ya da çekilmeyi) geri al",
         '/hukmen Kartallar (ya da "Kartallar gelmedi"): ilk sonucu olmayan maçı hükmen 0-3;'
-        " /cekil Kartallar: takım ligden çekilir",
+        " /cekil Kartallar: takım turnuvadan çekilir",
         "/gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır",
         "/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00)",
         "/hafta_ertele 3: 3. haftayı ve sonrakileri birer hafta kaydır"
@@ -123,7 +123,7 @@ COMMANDS = (
     ("kartlar", "Kartlar ve cezalılar"),
     ("fairplay", "Fair play sırası"),
     ("ceza", "Ceza ver: /ceza Mehmet 3 (0: kaldır)"),
-    ("cekil", "Takım ligden çekilir: /cekil Kartallar"),
+    ("cekil", "Takım turnuvadan çekilir: /cekil Kartallar"),
     ("hatirlatma", "Hatırlatma süreleri: /hatirlatma 60 15"),
     ("ayarlar", "Turnuva ayarları"),
     ("turnuva_bitir", "Turnuvayı bitir ve arşivle"),

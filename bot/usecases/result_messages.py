@@ -153,6 +153,8 @@ async def _read(
     match reading:
         case result_lines.Record(line=line) | result_lines.Attempt(line=line):
             return Enter(line, notes=notes)
+        case result_lines.Unclear(problem=result_lines.Problem.ONE_TEAM):
+            return await _one_team(uow, snap, reading, actor)
         case result_lines.Unclear() if reading.teams:
             return Clarify(reading)
         case result_lines.Unclear() | result_lines.OwnScore():  # the writer's own match
@@ -205,6 +207,24 @@ async def _organises(uow: UnitOfWork, snap: snapshots.Snapshot, actor: Actor) ->
     if not actor.admin_settled:
         raise NotOrganiser(action=results.ENTER)
     return False
+
+
+async def _one_team(
+    uow: UnitOfWork, snap: snapshots.Snapshot, reading: result_lines.Unclear, actor: Actor
+) -> Clarify:
+    """A score and one team ("Kartallar 3-1 bugün iyiydi"). The line to type names the
+    other side of that team's current match when it has one, never a made-up name; a
+    writer whose line would be refused (captains' results off, not an organiser) is told
+    who enters results instead."""
+    team = reading.teams[0]
+    if not snap.tournament.settings.captains_may_enter_results and not await _organises(
+        uow, snap, actor
+    ):
+        off = result_lines.Problem.ORGANISERS_ENTER
+        return Clarify(result_lines.Unclear(reading.text, off, (team,)))
+    match = current_match(snap, team, actor.now)
+    other = None if match is None else match.away if match.home == team else match.home
+    return Clarify(dataclasses.replace(reading, teams=(team,) if other is None else (team, other)))
 
 
 def _both_teams(reading: result_lines.Unclear | result_lines.OwnScore) -> Clarify:

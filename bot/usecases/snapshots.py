@@ -130,6 +130,12 @@ class Snapshot:
     def table(self, label: str) -> Table:
         return domain.tournament.table(self.play, label)
 
+    @property
+    def is_league(self) -> bool:
+        """One table and no knockout: a team that leaves, leaves the league ("ligden");
+        in a cup it leaves the tournament."""
+        return len(self.groups) < 2 and not any(m.match.stage.is_knockout for m in self.matches)
+
     def group_finished(self, label: str) -> bool:
         return domain.tournament.group_finished(self.play, label)
 

@@ -71,6 +71,7 @@ class Reinstated:
 
     team: str
     matches: int
+    league: bool  # one table, no knockout: back in the league, else the tournament
 
 
 # --- /geri_al ------------------------------------------------------------------------------
@@ -122,7 +123,9 @@ async def _reinstate(
         after = await snapshots.load(uow, snap.id, tournament, snap.groups)
     await reminders.sync(uow, snap.id, actor.now, after)
     return Reinstated(
-        record.team, len(record.awarded) + len(removed) + len(record.undated) * record.annulled
+        record.team,
+        len(record.awarded) + len(removed) + len(record.undated) * record.annulled,
+        after.is_league,
     )
 
 

@@ -184,11 +184,7 @@ async def test_every_key_of_an_old_extra_arrives_as_a_typed_field_and_goes_back(
         (90, 15),
     )
     assert (settings.squad, settings.live_message_id, settings.group_rest) == (7, 4711, 10)
-    assert (settings.has_lots, settings.has_cards, settings.forfeit_deduction) == (
-        True,
-        False,
-        True,
-    )
+    assert (settings.has_lots, settings.forfeit_deduction) == (True, True)
     assert settings.withdrawal_rule is WithdrawalRule.ANNUL
     assert settings.withdrawn == (
         Withdrawal(

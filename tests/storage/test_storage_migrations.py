@@ -227,6 +227,49 @@ async def test_0016_drops_the_team_cards_table_only_while_it_is_empty(empty_db_u
     assert "cards" in await tables(empty_db_url)
 
 
+async def columns(url: str, table: str) -> set[str]:
+    engine = make_engine(url, poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            found = await conn.run_sync(lambda sync: inspect(sync).get_columns(table))
+            return {column["name"] for column in found}
+    finally:
+        await engine.dispose()
+
+
+async def test_0017_drops_the_has_cards_flag_and_keeps_the_tournament(empty_db_url: str):
+    """`has_cards` pointed to the `cards` table 0016 dropped: 0017 drops the column, a
+    flag set by hand included, and the tournament reads back as it was; stepping down
+    gives the column back, false."""
+    await migrate.upgrade_async(empty_db_url, "0016")
+    db = Database.from_url(empty_db_url)
+    async with db.unit_of_work() as uow:
+        tid = await uow.tournaments.create(new_tournament(), T0)
+        await uow.session.execute(text("UPDATE tournaments SET has_cards = TRUE"))
+        await uow.commit()
+    await db.dispose()
+
+    await migrate.upgrade_async(empty_db_url)
+    assert "has_cards" not in await columns(empty_db_url, "tournaments")
+    db = Database.from_url(empty_db_url)
+    async with db.unit_of_work(read_only=True) as uow:
+        tournament = await uow.tournaments.get(tid)
+        assert tournament.name == new_tournament().name
+        assert len(await uow.matches.plan(tid)) == len(new_tournament().plan)
+    await db.dispose()
+
+    await migrate.downgrade_async(empty_db_url, "0016")
+    engine = make_engine(empty_db_url, poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            flags = await conn.execute(text("SELECT has_cards FROM tournaments"))
+            assert [bool(row[0]) for row in flags] == [False]
+    finally:
+        await engine.dispose()
+    await migrate.upgrade_async(empty_db_url)
+    assert await migrate.current_async(empty_db_url) == HEAD
+
+
 def test_the_start_s_revision_check_knows_alembic_s_head():
     assert revision.head() == HEAD
 

@@ -128,7 +128,7 @@ async def test_a_withdrawal_awards_its_remaining_matches_and_undo_brings_it_back
     assert "3-0 rakiplerine" in said and said.count("<pre>") == 1 and said.endswith("</pre>")
 
     back = (await undo_last(db, who())).value
-    assert back == undo.Reinstated("A4", 3)
+    assert back == undo.Reinstated("A4", 3, league=False)
     snap = await snapshot(db)
     assert all(m.result is None for m in of(snap, "A4"))
     assert not snap.tournament.settings.withdrawn or not snap.annulled
@@ -169,7 +169,7 @@ async def test_a_withdrawn_team_renamed_stays_out_and_comes_back_under_its_new_n
         await withdraw_team(db, who(), "Kartallar")
 
     back = (await undo_last(db, who())).value
-    assert back == undo.Reinstated("Kartallar", 2)
+    assert back == undo.Reinstated("Kartallar", 2, league=False)
     snap = await snapshot(db)
     assert len(of(snap, "Kartallar")) == 3 and not of(snap, "A4")
     assert snap.tables()["A"].row("Kartallar").played == 1
