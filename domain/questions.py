@@ -243,10 +243,8 @@ def _ask(text: str) -> Question | None:
         hint = " ".join(tokens[i].typed for i in following.named) or None
         return Question(Intent.NEXT_MATCH, hint, following.we, team_only=hint is not None)
     reading, hint = _read(tokens)
-    bare = bare_request(tokens, hint)
-    if bare is not None:  # "fikstür", "maçlar", "puan", "Kartallar fikstürü"
-        named = bare.hint
-        return Question(bare.intent, named, personal=bare.we, team_only=named is not None)
+    if (bare := bare_request(tokens, hint)) is not None:  # "fikstür", "Kartallar fikstürü"
+        return Question(bare.intent, bare.hint, personal=bare.we, team_only=bare.hint is not None)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
     if reading.veto or _moved_not_through(words):
@@ -279,10 +277,9 @@ def _moved_not_through(words: list[str]) -> bool:
     mı": a past verb of going through after "geç" or a match or pitch word says where we
     were, not how far we went ("finale kaldık mı", "gruptan çıktık mı")."""
     for before, word in itertools.pairwise(words):
-        read = analyse(word)
+        read, prior = analyse(word), analyse(before)
         if read is None or read.tense is not Tense.PAST or read.stem not in ("cik", "kal"):
             continue
-        prior = analyse(before)
         if before == "gec" or (prior is not None and prior.stem in ("mac", "saha") and prior.case):
             return True
     return False
