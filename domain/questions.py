@@ -332,7 +332,8 @@ def _topic_question(topic: TopicQuestion, tokens: list[Token]) -> Question:
     if topic.topic is Topic.TABLE:
         return Question(Intent.STANDING, hint, personal=topic.we, detail=topic.group)
     detail = topic.group if topic.topic is Topic.OPPONENTS else topic.detail
-    return Question(_TOPIC_INTENTS[topic.topic], hint, topic.we, day=day, detail=detail)
+    # The other topics are named as their intents: COUNT, DATES, POSTPONED, ..., KNOCKOUT.
+    return Question(Intent(topic.topic.value), hint, topic.we, day=day, detail=detail)
 
 
 # The others: the topic's name; "Veli oynayabilir mi" asks his ban, with detail "plays".
@@ -356,14 +357,6 @@ def _result_question(played: ResultAsked, tokens: list[Token]) -> Question:
     hint = hint_in(tokens, played.used, played.we)
     detail = "latest" if played.latest else None
     return Question(Intent.MATCH_RESULT, hint, personal=played.we, detail=detail)
-
-
-_TOPIC_INTENTS = {
-    Topic.COUNT: Intent.COUNT,
-    Topic.DATES: Intent.DATES,
-    Topic.POSTPONED: Intent.POSTPONED,
-    Topic.OPPONENTS: Intent.OPPONENTS,
-}
 
 
 def _week_question(week: int | str, rest: list[Token]) -> Question | None:

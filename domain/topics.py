@@ -45,6 +45,7 @@ class Topic(StrEnum):
     OPPONENTS = "opponents"
     TABLE = "table"
     PLACE = "place"
+    KNOCKOUT = "knockout"  # "eleme tablosu": the table /eleme shows
 
 
 @dataclass(frozen=True)
@@ -232,10 +233,11 @@ def _table(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
     ahead = [i for i, w in enumerate(words) if w in _AHEAD]
     whole = _where(read, frozenset({"lig", "grup", "grub"}))
     mine = any((read[i] or _NONE).possessive is Person.WE for i in points + state + table)
+    knockout = [i - 1 for i in table if i > 0 and _stem(read[i - 1]) == "eleme"]
     if points and state:
         used = {*points, *state}
     elif table:
-        used = set(table)
+        used = {*table, *knockout}
     elif (lead or ahead) and "kim" in words + [_stem(r) or "" for r in read]:
         used = {*lead, *ahead, *_where(read, frozenset({"kim"}))}
     elif whole and state and (_asks(words, read) or _named_state(words, read, whole, state)):
@@ -247,7 +249,8 @@ def _table(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
     rest = [r for i, r in enumerate(read) if i not in used]
     if not _asks(words, read) and (len(rest) > 2 or any(r and r.pos is Pos.PRONOUN for r in rest)):
         return None  # "puan durumu bizi üzüyor": said, not asked for
-    return TopicQuestion(Topic.TABLE, None, mine, frozenset(used))
+    topic = Topic.KNOCKOUT if knockout and not (points and state) else Topic.TABLE
+    return TopicQuestion(topic, None, mine, frozenset(used))
 
 
 def _named_state(

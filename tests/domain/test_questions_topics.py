@@ -131,3 +131,21 @@ def test_chat_beside_them_stays_unanswered(text):
 def test_the_third_place_match_in_digits():
     question = ask("3lük maçı ne zaman")
     assert question is not None and question.intent is Intent.KNOCKOUT
+
+
+@pytest.mark.parametrize(
+    "text", ["eleme tablosu", "Eleme tablosu?", "eleme tablosunu atar mısın", "eleme tablosu nasıl"]
+)
+def test_the_knockout_table_asked_by_name_is_the_knockout_not_the_points_table(text):
+    question = ask(text)
+    assert question is not None and question.intent is Intent.KNOCKOUT, question
+
+
+@pytest.mark.parametrize("text", ["puan tablosu", "tablo", "a grubu puan tablosu"])
+def test_the_points_table_stays_the_points_table(text):
+    question = ask(text)
+    assert question is not None and question.intent is Intent.STANDING, question
+
+
+def test_the_knockout_table_talked_about_stays_unanswered():
+    assert ask("eleme tablosu çok karışık olmuş ya") is None
