@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from domain.model import PlannedMatch, Stage
@@ -55,6 +56,21 @@ EXAMPLES = {
     "minutes": "--match 26 --changeover 4",
     "tiebreak": "--tiebreak tff  (tff, uefa, fifa, makale ya da averaj,atılan gol,ikili puan)",
 }
+
+
+ROSTER_CHARS = 300  # a summary's team line: a glance on a phone, far below Telegram's 4096
+
+
+def roster(teams: Sequence[str]) -> str:
+    """The team names on one line, so an organiser sees how a typed list was split; a large
+    league's line cut short with how many more, keeping the message within Telegram's limit."""
+    shown: list[str] = []
+    for name in teams:
+        if shown and len(", ".join([*shown, name])) > ROSTER_CHARS:
+            break
+        shown.append(name)
+    rest = len(teams) - len(shown)
+    return ", ".join(shown) + (f"… ve {rest} takım daha" if rest else "")
 
 
 def day(moment: datetime) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 
 from bot.texts.common import MONTHS, WEEKDAYS, day, pairing
-from domain import names
+from domain import names, when
 from domain.model import PlannedMatch, Score
 
 TABLE_HEAD = ("#", "Takım", "O", "G", "B", "M", "A", "Y", "AV", "P")
@@ -102,6 +102,21 @@ def days_span(first: datetime, last: datetime | None) -> str:
     return f"{head} – {last.day} {MONTHS[last.month - 1]} {last.year}"
 
 
+_MONTH_NAMES = {names.fold(m): m for m in MONTHS}
+
+
+def _calendar_words(title: str) -> str:
+    """A typed day's weekday and month names as Turkish writes them ("pazar" -> "Pazar",
+    "carsamba" -> "Çarşamba", "17 ocak" -> "17 Ocak"); other words as typed."""
+    words = []
+    for word in title.split():
+        folded = names.fold(word)
+        if folded in when.WEEKDAYS:
+            word = WEEKDAYS[when.WEEKDAYS[folded]]
+        words.append(_MONTH_NAMES.get(folded, word))
+    return " ".join(words)
+
+
 # Captions (Telegram allows 1024 characters; these stay short).
 def fixture_head(
     name: str, first: datetime, title: str | None, last: datetime | None = None
@@ -110,6 +125,7 @@ def fixture_head(
     (a season's last match) the span of days. A day asked for by its date ("17 Ocak")
     is said once: "Pazar Ligi: 17 Ocak 2027 Pazar", not "17 Ocak · 17 Ocak 2027 Pazar"."""
     span = days_span(first, last)
+    title = _calendar_words(title) if title else title
     if title and names.tr_lower(f"{span} ").startswith(names.tr_lower(f"{title.strip()} ")):
         return f"📅 {name}: {span}"
     return f"📅 {name}: {title or 'fikstür'} · {span}"

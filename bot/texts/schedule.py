@@ -11,7 +11,7 @@ from bot.texts.fixture import score_text
 from bot.texts.form_refusals import full_day
 from bot.texts.parts import quoted
 from bot.texts.refused import only_organisers
-from bot.usecases import reminder_settings, schedule
+from bot.usecases import pairs, reminder_settings, schedule
 from bot.usecases.errors import NotOrganiser
 from domain import when
 from domain.model import PlannedMatch
@@ -199,6 +199,8 @@ def refusal(exc: Exception) -> str:
             return f'"{said}": önce maç numarası (fikstürdeki), sonra saat. {ERTELE_HOW}'
         case schedule.CannotPostpone():
             return cannot_postpone(exc)
+        case pairs.PairMove():
+            return _pair_move(exc)
         case when.BadDateTime():
             why = {
                 "missing_time": "saat eksik",
@@ -234,6 +236,18 @@ def _bad_delay(exc: schedule.BadDelay) -> str:
             " Bir maçı başka güne almak için: /ertele 7 yarın 10:00"
         )
     return f'"{quoted(exc.text)}" dakika olarak okunamadı. {GECIKME_HOW}'
+
+
+def _pair_move(exc: pairs.PairMove) -> str:
+    """/ertele naming two teams: none of their matches left, or which of several."""
+    pair = " - ".join(exc.teams)
+    if not exc.numbers:
+        return f"{pair}: oynanacak maçları kalmadı. {ERTELE_HOW}"
+    listed = ", ".join(f"Maç {no}" for no in exc.numbers)
+    return (
+        f"{pair}: oynanacak {len(exc.numbers)} maç var ({listed}). Hangisi?"
+        f" Örnek: /ertele {exc.numbers[0]} {exc.rest or '11:30'}"
+    )
 
 
 def cannot_postpone(exc: schedule.CannotPostpone) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from bot.texts import waiting
-from bot.texts.common import MONTHS, WEEKDAYS, hm, side, tie_rule_name
+from bot.texts.common import MONTHS, WEEKDAYS, hm, roster, side, tie_rule_name
 from bot.texts.fixture import score_text
 from bot.usecases import setup_steps
 from domain.model import PlannedMatch
@@ -115,7 +115,7 @@ def span(matches: Sequence[PlannedMatch]) -> str:
 
 def summary(
     name: str,
-    teams: int,
+    teams: Sequence[str],
     format_label: str,
     pitches: int,
     season: dict,
@@ -134,7 +134,8 @@ def summary(
     last = max((m.end for m in matches), default=None)
     lines += [
         f"📋 {name}",
-        f"• {teams} takım · {format_label} · haftalara yayılan lig",
+        f"• {len(teams)} takım · {format_label} · haftalara yayılan lig",
+        f"• Takımlar: {roster(teams)}",
         f"• {span(matches)}",
         f"• {rhythm(season)} · {pitches} saha{skipped}",
         f"• Maç {match} dk + {changeover} dk değişim · eşitlik: {tie_rule_name(tiebreak)}",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.texts import season
 from bot.texts.advice import describe, season_line
-from bot.texts.common import day, duration, hm, tie_rule_name
+from bot.texts.common import day, duration, hm, roster, tie_rule_name
 from bot.usecases.setup_spec import PlanWarning
 from bot.usecases.setup_steps import SEASON_FORMATS, Answers
 from domain.dayplan import Plan
@@ -105,7 +105,7 @@ def made(name: str, replaced: str | None) -> str:
 
 def summary(
     name: str,
-    teams: int,
+    teams: Sequence[str],
     format_label: str,
     groups: int,
     pitches: int,
@@ -118,12 +118,14 @@ def summary(
     end,  # noqa: ANN001 - datetime
     replaces: str | None = None,
 ) -> str:
-    """`replaces`: the running tournament this one would replace, said in the first line."""
+    """`replaces`: the running tournament this one would replace, said in the first line;
+    `teams` named, so a list split other than meant shows before [Oluştur]."""
     minutes = int((end - kickoff).total_seconds() // 60)
     lines = [f"⚠️ Bu turnuva süren «{replaces}» turnuvasının yerine kurulur."] if replaces else []
     lines += [
         f"📋 {name}",
-        f"• {teams} takım · {format_label}" + (f" · {groups} grup" if groups > 1 else ""),
+        f"• {len(teams)} takım · {format_label}" + (f" · {groups} grup" if groups > 1 else ""),
+        f"• Takımlar: {roster(teams)}",
         f"• {pitches} saha · ilk maç {day(kickoff)} {hm(kickoff)}",
         f"• Maç {match} dk + {changeover} dk değişim",
         f"• Üçüncülük maçı: {'var' if third else 'yok'} · eşitlik: {tie_rule_name(tiebreak)}",
@@ -326,13 +328,13 @@ def summary_of(answers: Answers, planned: Plan, replaces: str | None) -> str:
     tiebreak = a.tiebreak or "tff"
     if a.season:  # a league over match weeks: its weeks and span instead
         return season.summary(
-            a.name, len(a.teams), label, pitches, dict(a.season), match, changeover,
+            a.name, a.teams, label, pitches, dict(a.season), match, changeover,
             tiebreak, planned.matches, replaces=replaces,
         )  # fmt: skip
     groups = 1 if a.groups is None else a.groups
     third = True if a.third is None else a.third
     return summary(
-        a.name, len(a.teams), label, groups, pitches, a.kickoff, match, changeover, third,
+        a.name, a.teams, label, groups, pitches, a.kickoff, match, changeover, third,
         tiebreak, len(planned.matches), planned.day_end, replaces=replaces,
     )  # fmt: skip
 

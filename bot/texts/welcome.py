@@ -60,7 +60,8 @@ HELP = "\n".join(
         '/hukmen Kartallar (ya da "Kartallar gelmedi"): ilk sonucu olmayan maçı hükmen 0-3;'
         " /cekil Kartallar: takım turnuvadan çekilir",
         "/gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır",
-        "/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00)",
+        "/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00,"
+        " /ertele Kartallar Şahinler 11:30)",
         "/hafta_ertele 3: 3. haftayı ve sonrakileri birer hafta kaydır"
         " (ya da /hafta_ertele 3 7 Şubat)",
         "/takim_adi 3 Kartallar: takımın adını değiştir",

@@ -9,8 +9,10 @@ import dataclasses
 from dataclasses import dataclass
 
 from bot.usecases import snapshots
+from domain.errors import DomainError
 from domain.mentions import mentioned
 from domain.model import PlannedMatch, Score
+from domain.names import fold_plain
 from storage.records import StoredMatch
 
 
@@ -94,3 +96,40 @@ def nth_of(snap: snapshots.Snapshot, team: str, nth: int) -> PairAnswer:
 
 def _order(match: PlannedMatch) -> tuple[object, int]:
     return (match.start, match.no)
+
+
+class PairMove(DomainError):
+    """/ertele naming two teams whose match to move is not one: `numbers` empty, they
+    have no match left to play together; several, which one to move."""
+
+    def __init__(self, teams: tuple[str, str], numbers: tuple[int, ...], rest: str) -> None:
+        super().__init__(f"/ertele {teams}: matches {numbers}")
+        self.teams, self.numbers, self.rest = teams, numbers, rest
+
+
+_MATCH_WORDS = frozenset({"mac", "maci", "macini", "macinin"})
+
+
+def numbered_move(snap: snapshots.Snapshot, text: str) -> str:
+    """/ertele's text with a match's number for two team names ("Kartallar Şahinler 14:00"
+    is "7 14:00"): their match still to play, the next one when all are dated (a league
+    played twice), else PairMove asks which. Text starting with a number, or naming no
+    two teams before its time, as typed (parse_postpone refuses it)."""
+    words = text.split()
+    if not words or words[0].lstrip("#").rstrip(".").isdigit():
+        return text
+    cut = next((k for k in range(1, len(words) + 1) if two_named(snap, " ".join(words[:k]))), 0)
+    if not cut:
+        return text
+    teams = two_named(snap, " ".join(words[:cut]))
+    assert teams is not None
+    named = {w for t in teams for w in fold_plain(t).split()}
+    while cut < len(words) and fold_plain(words[cut]).strip(".,:") in named | _MATCH_WORDS:
+        cut += 1  # "Gençlik Spor Kulübü" named by its first words; "maçı" after the names
+    rest = " ".join(words[cut:])
+    ours, undated = matches_of(snap, teams)
+    dated = sorted((m.match for m in ours if m.result is None), key=_order)
+    left = [*dated, *undated]
+    if len(left) == 1 or (left and not undated):
+        return f"{left[0].no} {rest}"
+    raise PairMove(teams, tuple(m.no for m in left), rest)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from functools import partial
 
-from bot.usecases import reminders, roles, snapshots
+from bot.usecases import pairs, reminders, roles, snapshots
 from bot.usecases.notices import Notice, captain_notices
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import shifts, when
@@ -270,7 +270,7 @@ async def postpone(uow: UnitOfWork, command: Postpone, actor: Actor) -> Outcome[
     organisers only, once per update."""
     snap = await snapshots.active(uow, actor.chat_id)
     roles.require(MOVE, await roles.of(uow, snap.tournament, actor))
-    return await move_match(uow, snap, command.text, actor.now)
+    return await move_match(uow, snap, pairs.numbered_move(snap, command.text), actor.now)
 
 
 async def move_match(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
-from bot.usecases import reminders, roles, schedule, snapshots
+from bot.usecases import pairs, reminders, roles, schedule, snapshots
 from bot.usecases.runner import Actor, Effects, Outcome, writes
 from domain import selection, shifts, weekmoves, when
 from domain.errors import DomainError
@@ -186,14 +186,16 @@ async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) ->
 async def postpone_match(
     uow: UnitOfWork, command: schedule.Postpone, actor: Actor
 ) -> Outcome[schedule.Moved]:
-    """/ertele 14 7 Mart 15:10: as schedule.postpone; a match waiting for a date (/ertele
-    14 belirsiz) gets that date, checked like any move (pitch, rests, the day's hours)."""
+    """/ertele 14 7 Mart 15:10 (or the two teams' names for 14): as schedule.postpone; a
+    match waiting for a date (/ertele 14 belirsiz) gets that date, checked like any move
+    (pitch, rests, the day's hours)."""
     snap = await snapshots.active(uow, actor.chat_id)
-    number, time_text = schedule.parse_postpone(command.text)
     roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
+    text = pairs.numbered_move(snap, command.text)  # "Kartallar Şahinler 14:00" too
+    number, time_text = schedule.parse_postpone(text)
     waiting = snap.tournament.settings.undated_match(number)
     if waiting is None:
-        return await schedule.move_match(uow, snap, command.text, actor.now)
+        return await schedule.move_match(uow, snap, text, actor.now)
     return await _date(uow, snap, waiting, time_text, actor.now)
 
 
