@@ -12,7 +12,7 @@ import itertools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from inprocess import Canned, handle, message, running_bot
@@ -112,6 +112,15 @@ class Walk:
     async def say(self, user: int, text: str, chat: int | None = None) -> str:
         """The answer's texts, joined (the one-line form of `send`)."""
         return "\n".join(s.text for s in await self.send(user, text, chat))
+
+    async def typed(self, user: int, *texts: str) -> str:
+        """Each text typed in turn by `user`, a minute apart (a set-up's steps); the last
+        answer."""
+        said = ""
+        for text in texts:
+            self.now += timedelta(minutes=1)
+            said = await self.say(user, text)
+        return said
 
     async def press(self, user: int, label: str) -> list[Sent]:
         """The newest button labelled `label` (or containing it), pressed by `user`."""

@@ -5,11 +5,11 @@ fixture is made of three teams where they meant two."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from chatwalk import Walk, walking
+from chatwalk import walking
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,18 +26,9 @@ async def walk(tmp_path):
         yield chat
 
 
-async def steps(walk: Walk, *typed: str) -> str:
-    """Each text typed in turn (a minute apart); the last answer."""
-    said = ""
-    for text in typed:
-        walk.now += timedelta(minutes=1)
-        said = await walk.say(ORGANISER, text)
-    return said
-
-
 async def test_the_guided_summary_names_the_teams_as_split(walk):
     typed = ("/yeni_turnuva", "Bahar Kupası", "Şahinler, Kartallar, Gençlik ve Spor", "1")
-    said = await steps(walk, *typed, "lig", "yarın 10:00", "24+6", "yok", "tff")
+    said = await walk.typed(ORGANISER, *typed, "lig", "yarın 10:00", "24+6", "yok", "tff")
     assert "Her şey doğru mu?" in said, said
     assert "• 4 takım · Lig" in said, said
     assert "• Takımlar: Şahinler, Kartallar, Gençlik, Spor" in said, said
@@ -46,7 +37,7 @@ async def test_the_guided_summary_names_the_teams_as_split(walk):
 async def test_a_season_leagues_summary_names_the_teams(walk):
     six = "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar"
     typed = ("/yeni_turnuva", "Cuma Ligi", six, "1", "lig", "her cumartesi akşam 8-11")
-    said = await steps(walk, *typed, "12 aralık", "yok", "40+5", "tff")
+    said = await walk.typed(ORGANISER, *typed, "12 aralık", "yok", "40+5", "tff")
     assert "haftalara yayılan lig" in said, said
     assert f"• Takımlar: {six}" in said, said
 
@@ -54,7 +45,7 @@ async def test_a_season_leagues_summary_names_the_teams(walk):
 async def test_a_large_leagues_summary_is_cut_short_within_telegrams_limit(walk):
     names = [f"Mahalle Spor Kulübü Gençlik Takımı {n}" for n in range(1, 41)]
     form = "/yeni_turnuva Büyük Lig | 40 takım | 8 grup | 8 saha | yarın 10:00 | 24+6\n"
-    said = await steps(walk, form + "\n".join(names))
+    said = await walk.typed(ORGANISER, form + "\n".join(names))
     line = next(x for x in said.splitlines() if x.startswith("• Takımlar: "))
     more = re.search(r"… ve (\d+) takım daha$", line)
     assert more is not None, line

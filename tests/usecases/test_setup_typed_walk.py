@@ -4,11 +4,11 @@ read as they meant it, or refused with the question again, never taken as someth
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from chatwalk import Walk, walking
+from chatwalk import walking
 
 IST = ZoneInfo("Europe/Istanbul")
 CHAT, ORGANISER = -4004, 10
@@ -22,42 +22,33 @@ async def walk(tmp_path):
         yield chat
 
 
-async def steps(walk: Walk, *typed: str) -> str:
-    """Each text typed in turn (a minute apart); the last answer."""
-    said = ""
-    for text in typed:
-        walk.now += timedelta(minutes=1)
-        said = await walk.say(ORGANISER, text)
-    return said
-
-
 @pytest.mark.parametrize("word", ["iptal", "vazgeç", "Vazgeçtim", "boşver", "iptal et"])
 async def test_cancelling_in_words_halfway_cancels(walk, word):
-    said = await steps(walk, "/yeni_turnuva", "Bahar Kupası", TEAMS, word)
+    said = await walk.typed(ORGANISER, "/yeni_turnuva", "Bahar Kupası", TEAMS, word)
     assert said == "Kurulum iptal edildi; hiçbir şey kaydedilmedi.", said
     assert "saha" not in said
     assert await walk.say(ORGANISER, "/iptal") == "İptal edilecek bir işlem yok."
 
 
 async def test_cancelling_in_words_at_the_summary_cancels(walk):
-    said = await steps(
-        walk, "/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\nA, B, C, D"
+    said = await walk.typed(
+        ORGANISER, "/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\nA, B, C, D"
     )
     assert "Her şey doğru mu?" in said
-    assert await steps(walk, "vazgeç") == "Kurulum iptal edildi; hiçbir şey kaydedilmedi."
+    assert await walk.typed(ORGANISER, "vazgeç") == "Kurulum iptal edildi; hiçbir şey kaydedilmedi."
 
 
 async def test_a_kickoff_typed_at_the_pitch_question_is_no_pitch_count(walk):
-    said = await steps(walk, "/yeni_turnuva", "Bahar Kupası", TEAMS, "yarın saat 10'da")
+    said = await walk.typed(ORGANISER, "/yeni_turnuva", "Bahar Kupası", TEAMS, "yarın saat 10'da")
     assert said.startswith('Saha sayısı "yarın saat 10\'da": bir sayı değil'), said
     assert "Kaç saha var?" in said
-    said = await steps(walk, "iki saha")
+    said = await walk.typed(ORGANISER, "iki saha")
     assert said.startswith("Nasıl oynansın?"), said
 
 
 async def test_the_forms_match_length_in_minutes_is_read(walk):
-    said = await steps(
-        walk, f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 25 dk\n{TEAMS}"
+    said = await walk.typed(
+        ORGANISER, f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 25 dk\n{TEAMS}"
     )
     assert "• Maç 25 dk + 6 dk değişim" in said, said
 
@@ -65,18 +56,18 @@ async def test_the_forms_match_length_in_minutes_is_read(walk):
 async def test_the_tie_rules_refusal_names_the_buttons_as_labelled(walk):
     """It said "ya da Makale", a word no button and no organiser uses."""
     typed = ("/yeni_turnuva", "Bahar Kupası", TEAMS, "1", "lig", "yarın 10:00", "24+6", "yok")
-    said = await steps(walk, *typed)
+    said = await walk.typed(ORGANISER, *typed)
     assert "TFF, UEFA, FIFA ya da Averaj önce" in said and "Makale" not in said, said
-    summary = await steps(walk, "averaj önce")
+    summary = await walk.typed(ORGANISER, "averaj önce")
     assert "eşitlik: Averaj önce" in summary and "MAKALE" not in summary, summary
 
 
 async def test_the_settings_say_the_match_minutes_as_set_up(walk):
     """A "24+6" day's /ayarlar said "Maç 26 dk + 4 dk" (half-time counted in the match)."""
     form = f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\n{TEAMS}"
-    assert "• Maç 24 dk + 6 dk değişim" in await steps(walk, form)
+    assert "• Maç 24 dk + 6 dk değişim" in await walk.typed(ORGANISER, form)
     await walk.press(ORGANISER, "Oluştur")
-    said = await steps(walk, "/ayarlar")
+    said = await walk.typed(ORGANISER, "/ayarlar")
     assert "• Maç 24 dk + 6 dk değişim (2 dk devre arası dahil)" in said, said
 
 
@@ -91,9 +82,11 @@ async def test_the_settings_say_the_match_minutes_as_set_up(walk):
 )
 async def test_a_settings_name_typed_with_spaces_and_turkish_letters(walk, typed, answer):
     """ "/ayarlar sarı ceza 4" got the general example, as if no such setting existed."""
-    await steps(walk, f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\n{TEAMS}")
+    await walk.typed(
+        ORGANISER, f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\n{TEAMS}"
+    )
     await walk.press(ORGANISER, "Oluştur")
-    said = await steps(walk, typed)
+    said = await walk.typed(ORGANISER, typed)
     assert not said.startswith("Örnek:") and answer.lower() in said.lower(), said
 
 
@@ -102,9 +95,9 @@ async def test_a_guided_league_that_does_not_fit_asks_which_answer_to_change(wal
     tie-rule question, where "2 saha" was refused and "tff" failed again, a dead end."""
     six = "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar"
     typed = ("/yeni_turnuva", "Cuma Ligi", six, "1", "lig", "her cumartesi akşam 8-10")
-    await steps(walk, *typed, "12 aralık", "yok", "40+5")
-    said = await steps(walk, "tff")
+    await walk.typed(ORGANISER, *typed, "12 aralık", "yok", "40+5")
+    said = await walk.typed(ORGANISER, "tff")
     assert "sığmıyor" in said and "Neyi değiştirelim?" in said, said
     await walk.press(ORGANISER, "Saha")
-    summary = await steps(walk, "2")
+    summary = await walk.typed(ORGANISER, "2")
     assert "Her şey doğru mu?" in summary and "2 saha" in summary, summary
