@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from domain.eventitems import Default, Item, folded, read_card_item, read_goal_item, scorers
 from domain.eventnotes import (
@@ -61,7 +62,14 @@ from domain.eventnotes import (
 )
 from domain.names import AmbiguousTeam, UnknownTeam, loose_key, normalize, resolve
 
-__all__ = ["MAX_EVENT_LINE", "read_card_args", "read_event_line", "read_goal_args"]
+__all__ = [
+    "MAX_EVENT_LINE",
+    "Carried",
+    "inline_events",
+    "read_card_args",
+    "read_event_line",
+    "read_goal_args",
+]
 
 # A round's scorers fit easily; longer text is a message, not a line of names.
 MAX_EVENT_LINE = 400
@@ -309,6 +317,48 @@ def read_event_line(line: str, *, teams: Sequence[str] = ()) -> EventNotes | Non
     if not colon and not _looks_like_names(notes, line[m.end() :]):
         return None
     return _merged(notes, line)
+
+
+# Names in a closing parenthesis after a score: "Kartallar 1-0 Şahinler (Veli)", "(Ali 2,
+# Can; Mehmet)". Each word capitalised or a count, and none that tells something else
+# ("(pen 4-3)", "(hükmen)", "(Yarı Final)", "(uzatmada)").
+_TAIL = re.compile(r"\(([^()]+)\)\s*$")
+_MARK_WORD = re.compile(r"^(?:[0-9]{1,3}['’]?|x[0-9]|[0-9]x|kk)$")  # a count, minute, own goal
+_NOT_NAMES = re.compile(
+    r"pen|hukmen|uzatma|seri|iptal|ertele|yarida|final|yari|ceyrek|grup|mac|saha|dakika|dk\b"
+)
+
+
+class Carried(NamedTuple):
+    """A result line's own result part and the events line it carries; `labelled`: they
+    followed a label ("goller:"), not a parenthesis, whose names may be something else."""
+
+    result: str
+    events: str
+    labelled: bool
+
+
+def inline_events(line: str) -> Carried | None:
+    """A result line that carries its events itself, as its result part and the events
+    line to read: "Kartallar 3-1 Şahinler goller: Ali 2, Veli", "…, gol: Mert; sarı:
+    Hasan" (a label with its colon after the score), or "Kartallar 1-0 Şahinler (Veli)"
+    (as "goller: Veli"). None when the line carries none: the result reader must not
+    take the names for part of the score, and they must not be dropped."""
+    text = normalize(line.replace("\ufe0f", ""))
+    fold = folded(text)
+    m = _INSIDE.search(fold)
+    if m is not None and any(c.isdigit() for c in fold[: m.start()]):
+        return Carried(text[: m.start()].rstrip(" ,;.-–—"), text[m.start() :], True)
+    tail = _TAIL.search(text)
+    if tail is None or not any(c.isdigit() for c in text[: tail.start()]):
+        return None
+    inside = tail.group(1)
+    words = [w for w in re.split(r"[\s,;/&+]+", inside) if w]
+    if not all(_MARK_WORD.match(folded(w)) or (w[0].isupper() and w.isalpha()) for w in words):
+        return None
+    if _NOT_NAMES.search(folded(inside)):
+        return None
+    return Carried(text[: tail.start()].rstrip(), f"goller: {inside}", False)
 
 
 def _match_no(text: str) -> tuple[int, str]:

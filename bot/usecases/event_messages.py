@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.usecases import conversations, events, results, roles, snapshots
@@ -22,8 +23,8 @@ from bot.usecases.roles import Role
 from bot.usecases.runner import Actor
 from domain import eventnotes, playernames, scores
 from domain.errors import DomainError
-from domain.eventlines import read_event_line
-from domain.eventnotes import EventNotes
+from domain.eventlines import inline_events, read_event_line
+from domain.eventnotes import EventNotes, UnreadableEvents
 from domain.tiebreak import CardKind
 from storage import UnitOfWork
 
@@ -31,6 +32,7 @@ from storage import UnitOfWork
 RECORD = "record scorers and cards"
 _DIGIT = re.compile(r"[0-9]")
 _CARDS = frozenset(k.value for k in CardKind)
+_LISTED = re.compile(r"[0-9,;]")
 
 
 @dataclass(frozen=True)
@@ -48,15 +50,20 @@ class Split:
 NONE = Split("")  # a message without events lines
 
 
-def split(text: str, teams: tuple[str, ...] = ()) -> Split:
+def split(
+    text: str, teams: tuple[str, ...] = (), squads: Mapping[str, Sequence[str]] | None = None
+) -> Split:
     """The message with its events lines taken out. An events line belongs to the result
-    line above it (the first one, when it comes before any)."""
-    if "\n" not in text:
+    line above it (the first one, when it comes before any); a result line may carry its
+    own (`_carried`), names in a parenthesis only when `squads` (team -> players) know
+    every one."""
+    lines = [part for line in text.splitlines() for part in _carried(line, teams, squads)]
+    if len(lines) == 1:
         return Split(text)
     kept: list[str] = []
     notes: list[EventNotes | None] = []
     found = False
-    for line in text.splitlines():
+    for line in lines:
         read = read_event_line(line, teams=teams) if line.strip() else None
         if read is None:
             kept.append(line)
@@ -70,6 +77,32 @@ def split(text: str, teams: tuple[str, ...] = ()) -> Split:
     if not found:
         return Split(text)
     return Split("\n".join(kept), tuple(notes))
+
+
+def _carried(
+    line: str, teams: tuple[str, ...], squads: Mapping[str, Sequence[str]] | None
+) -> tuple[str, ...]:
+    """A result line with its events on it ("Kartallar 3-1 Şahinler goller: Ali 2",
+    "… (Veli)") as the two lines it stands for; any other line as it is. A parenthesis
+    may say anything ("(Tebrikler)"): its names count when each is a squad's player, or
+    when they are set out as a list of scorers (a count, a comma or a side's ";")."""
+    carried = inline_events(line)
+    if carried is None:
+        return (line,)
+    if not carried.labelled:
+        try:
+            read = read_event_line(carried.events, teams=teams)
+        except UnreadableEvents:
+            return (line,)
+        listed = bool(_LISTED.search(carried.events))  # "(Ali 2, Can; Mehmet)"
+        known = squads and read and all(_in_squads(n.player, squads) for n in read.goals)
+        if not read or not (listed or known):
+            return (line,)
+    return carried.result, carried.events
+
+
+def _in_squads(typed: str, squads: Mapping[str, Sequence[str]]) -> bool:
+    return isinstance(playernames.match_in_squads(typed, squads).match, playernames.Found)
 
 
 async def attach(

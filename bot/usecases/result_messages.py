@@ -143,7 +143,8 @@ async def _read(
     if fixed is not None or corrections.undo_asked(text):
         return await _last_entry(uow, snap, text, fixed, actor)
     teams = snap.teams
-    split = event_messages.split(text, teams)
+    squads = {team: [p.name for p in snap.squad(team)] for team in teams}
+    split = event_messages.split(text, teams, squads)
     text = split.text
     notes = split if split.notes else event_messages.NONE  # the message's events lines
     several = result_lines.several_results(text, teams)
