@@ -131,17 +131,6 @@ def match_line(
     return f"{m.no}. {when} {m.pitch} · {stage_label(m)}: {side(m, True)} - {side(m, False)}{score}"
 
 
-def match_list(
-    name: str, matches: Sequence[tuple[PlannedMatch, Score | None]], title: str | None = None
-) -> str:
-    """A titled list of matches with their scores (an answer's "which matches")."""
-    if not matches:
-        return NO_MATCHES
-    lines = [fixture_head(name, matches[0][0].start, title)]
-    lines += [match_line(m, r) for m, r in matches]
-    return "\n".join(lines)
-
-
 def draw(groups: Sequence[Group]) -> str:
     if len(groups) < 2:
         return ""

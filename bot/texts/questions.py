@@ -17,7 +17,7 @@ from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, WEEKDAYS, hm, pairing, side, stage_label
 from bot.texts.discipline import with_banned
 from bot.texts.facts import PLACES, THEIR_PLACES
-from bot.texts.fixture import match_list, missing_list, score_text
+from bot.texts.fixture import missing_list, score_text
 from bot.texts.moments import zone_of
 from bot.texts.player_questions import player_answer, plays
 from bot.texts.result_questions import result_answer
@@ -279,9 +279,6 @@ def answer_text(
                 snap.group_finished(group.label),
                 playoff_kickoff(snap),
             )
-    if question.intent is intents.Intent.FIXTURE and snap is not None:
-        rows = [(m.match, m.result) for m in snap.matches if m.match.involves(answer.team)]
-        return match_list(snap.tournament.name, rows, answer.team)
     yours = question.team_hint is None
     if answer.match is None and answer.undated:  # no dated match left, one waits for a date
         lines = [waiting.yours(answer.team, m, mine=yours) for m in answer.undated]

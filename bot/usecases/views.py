@@ -54,6 +54,14 @@ def for_bystander(
     return Fixture(snap, chosen, tuple(undated.shown_with(snap, chosen, "", now)))
 
 
+def for_team(snap: snapshots.Snapshot, team: str, now: datetime) -> Fixture:
+    """A team's fixture asked in words ("fikstürümüz", "Kartallar fikstürü") as /fikstur
+    Kartallar metin shows it: a league's match weeks each under its date, a day's by
+    kick-off, its undated matches apart (a list under one day's title read as that day)."""
+    chosen = snap.select(team, now)
+    return Fixture(snap, chosen, tuple(undated.shown_with(snap, chosen, team, now)))
+
+
 @reads
 async def snapshot(uow: UnitOfWork, command: Running, actor: Actor) -> snapshots.Snapshot:
     """The chat's running tournament (NoActiveTournament where none runs, as in a private
