@@ -12,9 +12,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Collection, Sequence
-from datetime import date, timedelta
+from datetime import date, timedelta, tzinfo
 
 from domain.errors import DomainError
+from domain.matchdays import Calendar, CalendarError
 from domain.model import PlannedMatch
 
 
@@ -130,3 +131,45 @@ def changes(
     old = {m.no: m for m in before}
     pairs = [(old[m.no], m) for m in after if m.no in old and old[m.no] != m]
     return sorted(pairs, key=lambda p: (p[0].start, p[0].pitch, p[0].no))
+
+
+def usual_days(plan: Sequence[PlannedMatch], zone: tzinfo) -> dict[int, date]:
+    """Each week's match day where `zone` lives: the local date most of its matches are
+    played on (a match moved alone to a date of its own does not move its week)."""
+    days: dict[int, list[date]] = {}
+    for m in plan:
+        if m.week is not None:
+            days.setdefault(m.week, []).append(m.start.astimezone(zone).date())
+    return {week: max(set(found), key=found.count) for week, found in sorted(days.items())}
+
+
+def off_their_week(plan: Sequence[PlannedMatch], zone: tzinfo) -> list[PlannedMatch]:
+    """Season matches on another day than most of their week's matches: moved one by one
+    (a whole week moved by /hafta_ertele keeps its matches together)."""
+    usual = usual_days(plan, zone)
+    return [
+        m for m in plan if m.week is not None and m.start.astimezone(zone).date() != usual[m.week]
+    ]
+
+
+@dataclasses.dataclass(frozen=True)
+class MovedWeek:
+    """A match week no longer on the day the season's rhythm gave it (`planned`)."""
+
+    week: int
+    planned: date
+    day: date
+
+
+def moved_weeks(plan: Sequence[PlannedMatch], rhythm: Calendar, zone: tzinfo) -> list[MovedWeek]:
+    """The weeks a /hafta_ertele (or a week moved to a date of its own) took off the day
+    the rhythm gives week k, its k-th match day: "ertelenen maç var mı" must not say none
+    once a whole week moved, though no match waits for a date."""
+    usual = usual_days(plan, zone)
+    if not usual:
+        return []
+    try:
+        planned = rhythm.days(max(usual))
+    except CalendarError:  # a rhythm it no longer fits: nothing to compare with
+        return []
+    return [MovedWeek(w, planned[w - 1], d) for w, d in usual.items() if d != planned[w - 1]]

@@ -12,6 +12,7 @@ from bot.texts.season import long_date
 from bot.texts.waiting import UNDATED
 from bot.usecases import facts
 from domain.model import PlannedMatch
+from domain.weekmoves import MovedWeek
 
 __all__ = [
     "PLACES",
@@ -115,6 +116,12 @@ def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
         lines += [f"⏸ {whose}{'tarihi' if whose else 'Tarihi'} belirsiz ertelenen maçlar:"]
         lines += [f"• {waiting.one(m)}" for m in answer.undated]
         lines.append("Yeni tarihleri verilince grupta duyurulur.")
+    if answer.weeks:
+        lines.append(f"📅 {whose}{'yeni' if whose else 'Yeni'} gününe alınan maç haftaları:")
+        lines += [moved_week(w) for w in answer.weeks[:MOVED_WEEKS]]
+        if len(answer.weeks) > MOVED_WEEKS:
+            rest = len(answer.weeks) - MOVED_WEEKS
+            lines.append(f"… ve {rest} hafta daha. Tüm program: /fikstur tümü")
     if answer.moved:
         lines.append(f"⏸ {whose}yeni tarihine ertelenen maçlar:")
         lines += [
@@ -129,6 +136,15 @@ def postponed(answer: facts.PostponedAnswer, now: datetime) -> str:
     if m is not None:
         said += f" Sıradaki maç: {pairing(m)}, {moments.kickoff(m.start, now, zone_of(m.start))}."
     return said
+
+
+# A week moved early in a long season moves every later one: the first few say it.
+MOVED_WEEKS = 4
+
+
+def moved_week(moved: MovedWeek) -> str:
+    """ "• 2. hafta: 17 Ocak Pazar yerine 24 Ocak Pazar"."""
+    return f"• {moved.week}. hafta: {long_date(moved.planned)} yerine {long_date(moved.day)}"
 
 
 def opponents(answer: facts.OpponentsAnswer) -> str:

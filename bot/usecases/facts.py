@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from bot.usecases import snapshots
-from domain import intents, names, questions
+from domain import intents, names, questions, weekmoves
 from domain.model import PlannedMatch, Score
 from domain.morphology import analyse
 from domain.tournament import final_place
@@ -82,6 +82,8 @@ class PostponedAnswer:
     # A season's matches moved off their week's match day to a date of their own
     # ("/ertele 5 14 Şubat 15:10"), still to play.
     moved: tuple[PlannedMatch, ...] = ()
+    # Whole weeks off the day the season's rhythm gave them (/hafta_ertele), still to play.
+    weeks: tuple[weekmoves.MovedWeek, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -257,24 +259,12 @@ def postponed_answer(snap: snapshots.Snapshot, team: str | None, now: datetime) 
         if m.result is None and m.match.end > now and (team is None or m.match.involves(team))
     ]
     first = min(coming, key=lambda m: (m.start, m.no), default=None)
-    moved = tuple(m for m in _off_their_week(snap) if m in coming)
-    return PostponedAnswer(team, undated, first, moved)
-
-
-def _off_their_week(snap: snapshots.Snapshot) -> list[PlannedMatch]:
-    """Season matches on another day than most of their week's matches: moved one by one
-    (a whole week moved by /hafta_ertele keeps its matches together)."""
-    days: dict[int, list[date]] = {}
-    for m in snap.matches:
-        if m.match.week is not None:
-            days.setdefault(m.match.week, []).append(m.match.start.astimezone(snap.zone).date())
-    usual = {week: max(set(found), key=found.count) for week, found in days.items()}
-    return [
-        m.match
-        for m in snap.matches
-        if m.match.week is not None
-        and m.match.start.astimezone(snap.zone).date() != usual[m.match.week]
-    ]
+    moved = tuple(m for m in weekmoves.off_their_week(snap.planned, snap.zone) if m in coming)
+    season = snap.tournament.settings.season
+    rhythm = None if season is None else season.calendar()
+    weeks = [] if rhythm is None else weekmoves.moved_weeks(snap.planned, rhythm, snap.zone)
+    ahead = {m.week for m in coming}  # `coming`: the team's, when one is asked about
+    return PostponedAnswer(team, undated, first, moved, tuple(w for w in weeks if w.week in ahead))
 
 
 def opponents_answer(

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from domain.matchdays import Calendar
 from domain.model import PlannedMatch, Stage
 from domain.weekmoves import (
     WeekError,
     changes,
     match_days,
     move_week_to,
+    moved_weeks,
     next_free_day,
+    off_their_week,
     postpone_week,
 )
 
@@ -94,3 +98,31 @@ def test_a_day_in_the_past_is_refused():
     with pytest.raises(WeekError) as refused:
         move_week_to(league(), set(), 2, FIRST, today=FIRST + timedelta(days=1))
     assert refused.value.reason == "past"
+
+
+def test_no_week_is_moved_while_each_is_on_its_rhythms_day():
+    rhythm = Calendar.every(FIRST, 14, [FIRST + timedelta(days=28)])  # a holiday skipped
+    plan = postpone_week(league(), set(), 3, every_days=14)  # the plan as set up, skip made
+    assert moved_weeks(league(), Calendar.every(FIRST, 14), IST) == []
+    assert [m.week for m in moved_weeks(plan, rhythm, IST)] == []
+
+
+def test_a_postponed_week_and_those_after_it_are_moved_off_their_days():
+    plan = postpone_week(league(), set(), 2, every_days=14)
+    moved = moved_weeks(plan, Calendar.every(FIRST, 14), IST)
+    assert [(m.week, m.planned, m.day) for m in moved] == [
+        (2, date(2027, 1, 24), date(2027, 2, 7)),
+        (3, date(2027, 2, 7), date(2027, 2, 21)),
+        (4, date(2027, 2, 21), date(2027, 3, 7)),
+    ]
+
+
+def test_a_match_moved_alone_does_not_move_its_week():
+    plan = league()
+    alone = plan[2]  # week 2's first match, a day later
+    plan[2] = dataclasses.replace(
+        alone, start=alone.start + timedelta(days=1), end=alone.end + timedelta(days=1)
+    )
+    plan.append(dataclasses.replace(plan[3], no=99))  # its week keeps most of its matches
+    assert moved_weeks(plan, Calendar.every(FIRST, 14), IST) == []
+    assert [m.no for m in off_their_week(plan, IST)] == [3]
