@@ -96,6 +96,11 @@ def stage_matches(answer: questions.StageAnswer, now: datetime) -> str:
     lines = []
     for m, score in answer.matches:
         head = f"🏆 {STAGES[m.stage]}: {side(m, True)} – {side(m, False)}"
+        if answer.team is not None and score is None:  # "yarı finalde kimle oynuyoruz"
+            rival = side(m, m.home != answer.team)
+            when = moments.when(m.start, now, zone_of(m.start), m.end)
+            lines.append(f"🏆 {answer.team}, {STAGES[m.stage]}: rakip {rival}, {m.pitch}, {when}.")
+            continue
         if score is not None:
             lines.append(f"{head}: {score_text(score)} (oynandı)")
             continue
