@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
 import domain.questions
-from bot.texts import facts, fates, moments, season, starts, waiting, weeks
+from bot.texts import champion, facts, fates, moments, season, starts, waiting, weeks
 from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, WEEKDAYS, hm, pairing, side, stage_label
 from bot.texts.discipline import with_banned
@@ -23,6 +23,7 @@ from bot.texts.player_questions import player_answer, plays
 from bot.texts.result_questions import result_answer
 from bot.texts.results import group_table
 from bot.usecases import pairs, player_facts, questions, result_questions, team_goals, views
+from bot.usecases.champion import ChampionAnswer
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -219,6 +220,8 @@ def answer_text(
             return result_answer(response, now)
         case questions.StageAnswer():
             return stage_matches(response, now)
+        case ChampionAnswer():
+            return champion.champion(response, now)
         case questions.SlotAnswer():
             return next_slot(response, now, question.day)
         case questions.QualifyAnswer():

@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import domain.questions
-from bot.usecases import facts, pairs, player_facts, result_questions, snapshots, starts, views
+from bot.usecases import (
+    champion,
+    facts,
+    pairs,
+    player_facts,
+    result_questions,
+    snapshots,
+    starts,
+    views,
+)
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
 from bot.usecases.qualify import QualifyAnswer, knockout_played, qualify_answer
@@ -87,6 +96,7 @@ Response = (
     | starts.StartAnswer
     | pairs.PairAnswer
     | result_questions.ResultAnswer
+    | champion.ChampionAnswer
 )
 # A private question's tournaments to choose from (empty: the asker captains in none).
 Choices = list["Captaincy"]
@@ -166,6 +176,9 @@ async def in_tournament(
             return None
         own = await uow.teams.captain_of(snap.id, user_id) if question.personal else None
         return stage_answer(snap, question.stage, own)
+    if question.intent is intents.Intent.CHAMPION:  # "şampiyon kim", "kupayı kim aldı"
+        stray = question.team_hint and facts.stray(question.team_hint, snap.teams)
+        return None if stray else champion.answer(snap)
     if question.intent is intents.Intent.DATES and question.detail == "start":
         if not question.personal:
             return starts.respond(snap, question.team_hint, now)  # "lig ne zaman başlıyor"
@@ -234,6 +247,8 @@ def _about(
 ) -> Response:
     if question.intent is intents.Intent.KNOCKOUT:
         return stage_answer(snap, question.stage, team if question.personal else None)
+    if question.intent is intents.Intent.CHAMPION:
+        return champion.answer(snap)
     if question.intent is intents.Intent.DATES and question.detail == "start":
         return starts.start_answer(snap, team if question.personal else None, now)
     if question.intent in player_facts.INTENTS:
