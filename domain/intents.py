@@ -42,9 +42,11 @@ class Intent(StrEnum):
     # A played match's result (domain.resultquestions): "son maçımız kaç bitti", "kim
     # kazandı", "Şahinler Kurtlar maçı kaç kaç bitti".
     MATCH_RESULT = "match_result"
+    CHAMPION = "champion"  # "şampiyon kim", "turnuvayı kim kazandı" (domain.champion)
 
 
 INTENT_PRIORITY: tuple[Intent, ...] = (
+    Intent.CHAMPION,
     Intent.TOP_SCORER,
     Intent.BANNED,
     Intent.GOALS,

@@ -63,6 +63,7 @@ import re
 from dataclasses import dataclass
 
 from domain.barewords import bare_request
+from domain.champion import champion_asked
 from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.matchorder import next_named, ordinal_in
@@ -228,6 +229,9 @@ def _ask(text: str) -> Question | None:
     player = player_question(words, asked=text.rstrip().endswith("?"))
     if player is not None:
         return _player_question(player, tokens)
+    if (title := champion_asked(words)) is not None:  # "şampiyon kim": domain.champion
+        hint = hint_in(tokens, title.used, title.we)
+        return Question(Intent.CHAMPION, hint, personal=title.we)
     played = None if _SCORE.search(text) else result_asked(words, text.rstrip().endswith("?"))
     if played is not None:  # "son maçımız kaç bitti", "kim kazandı": a result asked
         return _result_question(played, tokens)

@@ -325,22 +325,19 @@ _FUZZY_TARGETS = tuple(
     if len(form) >= FUZZY_MIN_VOCAB
     and not entry.sense.veto
     and (entry.sense != _FILLER or form in _PHRASE_WORDS)
-    # Words that only lean towards going through ("çıkar", "kalır"): a name one edit away
-    # ("Çınar") is likelier than a typo of them.
+    # Words leaning towards going through ("çıkar"): a name ("Çınar") is likelier than a typo.
     and not (entry.sense.intent is Intent.QUALIFY and not entry.sense.topic)
     and form not in _GLUED_PARTICLES
 )
 
 
-# Stems the morphology reads (domain.morphology) whose forms count as these words: "kimdi",
-# "kimleydi" as "kim", "zamandı" and "zamana" as "zaman" (the phrase "ne zaman").
+# Stems (domain.morphology) counted as these words: "kimdi" as "kim", "zamana" as "zaman".
 _STEM_WORDS = {"kim": "kim", "zaman": "zaman", "hangi": "hangi", "nere": "nerede", "tur": "tur"}
 _STEM_WORDS |= dict.fromkeys(("sans", "ihtimal"), "daha")  # "şansımız": a filler, we
 _PLAYING = frozenset({"oyna", "basla"})
 # Asking the bot for something: the phrase with "mısın" asks ("tabloyu atar mısın").
 _REQUESTS = frozenset({"at", "goster", "yaz", "gonder", "paylas", "ver"})
-# Going through: "geçer miyiz", "elenecek miyiz", "çıkabilir miyiz", "tur atlar mıyız".
-_GOING_THROUGH = frozenset({"cik", "gec", "kal", "atla"})
+_GOING_THROUGH = frozenset({"cik", "gec", "kal", "atla"})  # "geçer miyiz", "tur atlar mıyız"
 
 
 def _by_morphology(word: Word) -> Form | None:
@@ -358,6 +355,9 @@ def _by_morphology(word: Word) -> Form | None:
             # "finale kaldık mı": asked (PHRASES), did we go through; told, nothing asked.
             sense = Sense(topic=out, we=True, asks=asks, intent=Intent.QUALIFY if asks else None)
             return Form(word.stem, sense, we=True)
+        if through and not word.negative and word.tense is Tense.PAST:  # "A3 elendi mi"
+            asked = Intent.QUALIFY if asks else None  # PHRASES: "kaldı mı"; not "kim kaldı"
+            return Form(word.stem, Sense(topic=out, asks=asks, intent=asked), we=False)
         if through and (not word.negative or bare) and not told:
             sense = Sense(topic=word.we or out, we=word.we, asks=asks, intent=Intent.QUALIFY)
             return Form(word.stem, sense, we=word.we)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
 import domain.questions
-from bot.texts import facts, fates, moments, season, starts, waiting, weeks
+from bot.texts import champion, facts, fates, moments, season, starts, waiting, weeks
 from bot.texts.captains import pick_team
 from bot.texts.common import STAGES, WEEKDAYS, hm, pairing, side, stage_label
 from bot.texts.discipline import with_banned
@@ -23,6 +23,7 @@ from bot.texts.player_questions import player_answer, plays
 from bot.texts.result_questions import result_answer
 from bot.texts.results import group_table
 from bot.usecases import pairs, player_facts, questions, result_questions, team_goals, views
+from bot.usecases.champion import ChampionAnswer
 from bot.usecases.facts import (
     CountAnswer,
     DatesAnswer,
@@ -96,6 +97,11 @@ def stage_matches(answer: questions.StageAnswer, now: datetime) -> str:
     lines = []
     for m, score in answer.matches:
         head = f"🏆 {STAGES[m.stage]}: {side(m, True)} – {side(m, False)}"
+        if answer.team is not None and score is None:  # "yarı finalde kimle oynuyoruz"
+            rival = side(m, m.home != answer.team)
+            when = moments.when(m.start, now, zone_of(m.start), m.end)
+            lines.append(f"🏆 {answer.team}, {STAGES[m.stage]}: rakip {rival}, {m.pitch}, {when}.")
+            continue
         if score is not None:
             lines.append(f"{head}: {score_text(score)} (oynandı)")
             continue
@@ -157,32 +163,34 @@ def next_slot(
     return "\n".join(lines)
 
 
-def qualification(answer: questions.QualifyAnswer, now: datetime) -> str:
+def qualification(answer: questions.QualifyAnswer, now: datetime, yours: bool = True) -> str:
     """ "gruptan çıkıyor muyuz": through (and to which match), out, or what it depends on;
-    a best n-th place is offered only to a team that may still finish there."""
+    a best n-th place is offered only to a team that may still finish there. Not `yours`
+    ("A3 gruptan çıkar mı" from another team): said of the team, in the third person."""
     team, seen = answer.team, answer.outlook
     if seen is None:
         return f"{team}: bu turnuvada gruptan çıkış yok; sıralama için /puan yazın."
     where = (
         f"{seen.rank}. sıra, {seen.points} puan; {seen.group} Grubu'ndan ilk {seen.places} çıkıyor"
     )
+    p = _PERSON["you" if yours else "it"]
     best = ""
     if answer.best_place is not None:
         said = fates.best_of_words(answer.best_place, answer.best_slots)
-        best = f" Grubu {answer.best_place}. bitirip {said} olursanız yine de çıkarsınız."
+        best = f" Grubu {answer.best_place}. bitirip {said} {p['olur']} yine de {p['çıkar']}."
     waiting = f"\nSonucu beklenen: {missing_list(answer.awaiting)}" if answer.awaiting else ""
     match seen.status:
         case Status.DONE if answer.fate is not None:
             text = fates.fate_line(answer.fate, now)
         case Status.DONE if seen.rank <= seen.places:
-            text = f"✅ {team}: grubu {seen.rank}. sırada bitirdiniz, gruptan çıktınız."
+            text = f"✅ {team}: grubu {seen.rank}. sırada {p['bitirdi']}, gruptan {p['çıktı']}."
         case Status.DONE:
-            text = f"❌ {team}: grubu {seen.rank}. sırada bitirdiniz ({seen.points} puan)."
+            text = f"❌ {team}: grubu {seen.rank}. sırada {p['bitirdi']} ({seen.points} puan)."
         case Status.THROUGH:
-            text = f"✅ {team}: gruptan çıkmayı garantilediniz ({where})."
+            text = f"✅ {team}: gruptan çıkmayı {p['garantiledi']} ({where})."
         case Status.OUT:
             text = (
-                f"{team}: kalan maçlar ne olursa olsun ilk {seen.places} içine giremiyorsunuz"
+                f"{team}: kalan maçlar ne olursa olsun ilk {seen.places} içine {p['giremiyor']}"
                 f" ({seen.rank}. sıra, {seen.points} puan).{best}"
             )
         case _:
@@ -192,12 +200,24 @@ def qualification(answer: questions.QualifyAnswer, now: datetime) -> str:
                 for m in answer.left
             )
             verdict = (
-                "Kalan maçlarınızı kazanırsanız çıkıyorsunuz."
+                f"{p['Kalanı']} kazanır{p['sa']} {p['çıkıyor']}."
                 if seen.win_gets_through
                 else "Kazanmak da yetmeyebilir; diğer sonuçlara bağlı."
             )
-            text = f"{team}: şu an {where}. Kalan maçlarınız: {left or '-'}. {verdict}{best}"
+            text = f"{team}: şu an {where}. {p['Kalan']}: {left or '-'}. {verdict}{best}"
     return text + waiting
+
+
+# "gruptan çıkıyor muyuz" answered to the team ("you") or about it ("it").
+_PERSON = {
+    "you": {"olur": "olursanız", "çıkar": "çıkarsınız", "bitirdi": "bitirdiniz"}
+    | {"çıktı": "çıktınız", "garantiledi": "garantilediniz", "giremiyor": "giremiyorsunuz"}
+    | {"Kalan": "Kalan maçlarınız", "Kalanı": "Kalan maçlarınızı", "sa": "sanız"}
+    | {"çıkıyor": "çıkıyorsunuz"},
+    "it": {"olur": "olursa", "çıkar": "çıkar", "bitirdi": "bitirdi", "çıktı": "çıktı"}
+    | {"garantiledi": "garantiledi", "giremiyor": "giremiyor", "Kalan": "Kalan maçları"}
+    | {"Kalanı": "Kalan maçlarını", "sa": "sa", "çıkıyor": "çıkıyor"},
+}
 
 
 def answer_text(
@@ -214,10 +234,12 @@ def answer_text(
             return result_answer(response, now)
         case questions.StageAnswer():
             return stage_matches(response, now)
+        case ChampionAnswer():
+            return champion.champion(response, now)
         case questions.SlotAnswer():
             return next_slot(response, now, question.day)
         case questions.QualifyAnswer():
-            return qualification(response, now)
+            return qualification(response, now, yours=question.team_hint is None)
         case questions.WeekAnswer():
             left_asked = question.intent is intents.Intent.WEEKS_LEFT
             return season.week_answer(left_asked, response, mine=question.team_hint is None)

@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import domain.questions
-from bot.usecases import facts, pairs, player_facts, result_questions, snapshots, starts, views
+from bot.usecases import (
+    champion,
+    facts,
+    pairs,
+    player_facts,
+    result_questions,
+    snapshots,
+    starts,
+    views,
+)
 from bot.usecases.errors import NotACaptain
 from bot.usecases.facts import WeekAnswer, week_answer
 from bot.usecases.qualify import QualifyAnswer, knockout_played, qualify_answer
@@ -49,6 +58,8 @@ class StageAnswer:
 
     stage: Stage | None  # None: every knockout match still to play ("eleme ne zaman")
     matches: tuple[tuple[PlannedMatch, Score | None], ...]
+    # "yarı finalde kimle oynuyoruz" from a team in the stage: its own match only.
+    team: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +96,7 @@ Response = (
     | starts.StartAnswer
     | pairs.PairAnswer
     | result_questions.ResultAnswer
+    | champion.ChampionAnswer
 )
 # A private question's tournaments to choose from (empty: the asker captains in none).
 Choices = list["Captaincy"]
@@ -160,7 +172,13 @@ async def in_tournament(
     the one the asker captains in)."""
     if question.intent is intents.Intent.KNOCKOUT:
         stray = question.team_hint and facts.stray(question.team_hint, snap.teams)
-        return None if stray else stage_answer(snap, question.stage)
+        if stray:
+            return None
+        own = await uow.teams.captain_of(snap.id, user_id) if question.personal else None
+        return stage_answer(snap, question.stage, own)
+    if question.intent is intents.Intent.CHAMPION:  # "şampiyon kim", "kupayı kim aldı"
+        stray = question.team_hint and facts.stray(question.team_hint, snap.teams)
+        return None if stray else champion.answer(snap)
     if question.intent is intents.Intent.DATES and question.detail == "start":
         if not question.personal:
             return starts.respond(snap, question.team_hint, now)  # "lig ne zaman başlıyor"
@@ -228,7 +246,9 @@ def _about(
     snap: snapshots.Snapshot, team: str, question: domain.questions.Question, now: datetime
 ) -> Response:
     if question.intent is intents.Intent.KNOCKOUT:
-        return stage_answer(snap, question.stage)
+        return stage_answer(snap, question.stage, team if question.personal else None)
+    if question.intent is intents.Intent.CHAMPION:
+        return champion.answer(snap)
     if question.intent is intents.Intent.DATES and question.detail == "start":
         return starts.start_answer(snap, team if question.personal else None, now)
     if question.intent in player_facts.INTENTS:
@@ -303,9 +323,16 @@ def answer_for(snap: snapshots.Snapshot, team: str, now: datetime) -> Answer:
     return Answer(team, None, place=facts.finished_place(snap, team), snapshot=snap)
 
 
-def stage_answer(snap: snapshots.Snapshot, stage: Stage | None) -> StageAnswer:
+def stage_answer(
+    snap: snapshots.Snapshot, stage: Stage | None, team: str | None = None
+) -> StageAnswer:
     """The matches of `stage` (the final, the semi-finals, ...), or with None every
-    knockout match not yet played, with their results."""
+    knockout match not yet played, with their results. With `team` (the asker's, "finalde
+    kimle oynuyoruz") in a match of the stage: that match alone; a team not (yet) in it
+    gets the stage's matches, the question's answer still being open."""
+    mine = [m for m in snap.matches if m.match.stage is stage and team and m.match.involves(team)]
+    if stage is not None and team is not None and mine:
+        return StageAnswer(stage, tuple((m.match, m.result) for m in mine), team)
     if stage is None:
         rows = [(m.match, m.result) for m in snap.matches if m.match.stage.is_knockout]
         open_ = [(m, r) for m, r in rows if r is None]

@@ -38,6 +38,7 @@ RECALL_FLOORS = {
     "goals": 0.96,  # 31/31
     "squad": 0.95,  # 6/6, dev only (measure.DEV_ONLY)
     "match_result": 0.96,  # 28/28, dev only (measure.DEV_ONLY): "son maçımız kaç bitti"
+    "champion": 0.88,  # 9/9, dev only (measure.DEV_ONLY): "şampiyon kim"
     "result": 0.98,  # 63/63
     "own_score": 0.92,  # 14/14
     "forfeit": 0.83,  # 6/6
