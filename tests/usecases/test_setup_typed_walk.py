@@ -98,6 +98,8 @@ async def test_a_guided_league_that_does_not_fit_asks_which_answer_to_change(wal
     await walk.typed(ORGANISER, *typed, "12 aralık", "yok", "40+5")
     said = await walk.typed(ORGANISER, "tff")
     assert "sığmıyor" in said and "Neyi değiştirelim?" in said, said
+    # the one-message form's example ("Örnek: 2 saha | 20+5") is no guided user's
+    assert "|" not in said and 'yazın: "2 saha"' in said and "Gün ve saat" in said, said
     await walk.press(ORGANISER, "Saha")
     summary = await walk.typed(ORGANISER, "2")
     assert "Her şey doğru mu?" in summary and "2 saha" in summary, summary
