@@ -245,18 +245,36 @@ async def eleme(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/yazdir: the A4 card; /yazdir Kartallar (a group, a day: as /fikstur chooses) that
+    choice's matches only. The team's name was ignored and the whole fixture printed."""
     snap = await _snapshot(update, context)
     if snap is None:
         return
     moment = now(context).astimezone(snap.zone)
-    card = offload.in_worker(jobs.card, snap, moment, budget=offload.RENDER_BUDGET, what="pdf")
+    wanted = " ".join(context.args or []).strip()
+    chosen, waits = None, None
+    if wanted:
+        try:
+            chosen = snap.select(wanted, moment)
+        except UnknownSelection as exc:
+            await reply(update, fixture.unknown(exc))
+            return
+        waits = undated.shown_with(snap, chosen, wanted, moment)
+        if not chosen.rows and not waits:
+            await reply(update, files.NO_MATCHES)
+            return
+    title = chosen.title if chosen is not None else None
+    card = offload.in_worker(
+        jobs.card, snap, moment, chosen, waits, budget=offload.RENDER_BUDGET, what="pdf"
+    )
 
     async def deliver(data: bytes) -> None:
-        caption = files.card_caption(snap.tournament.name)
-        name = f"{files.file_stem(snap.tournament.name)}-fikstur.pdf"
+        caption = files.card_caption(snap.tournament.name, title)
+        stem = files.file_stem(snap.tournament.name)
+        name = f"{stem}-{files.file_stem(title)}.pdf" if title else f"{stem}-fikstur.pdf"
         await _document(update, data, name, caption)
 
-    await _rationed(update, context, snap, "yazdir", None, card, deliver)
+    await _rationed(update, context, snap, "yazdir", title, card, deliver)
 
 
 async def takvim(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

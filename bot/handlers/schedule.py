@@ -56,7 +56,7 @@ async def hatirlatma(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     except DomainError as exc:
         await reply(update, refusal(exc))
         return
-    await reply(update, leads_set(*done.value))
+    await reply(update, leads_set(*done.value, reminder_settings.target_of(words)))
     await apply(context, done.effects)
 
 

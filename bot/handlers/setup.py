@@ -40,6 +40,7 @@ from bot.texts.setup import (
     question,
     refused,
     started_over,
+    unplanned,
 )
 from bot.usecases import planning, setup
 from bot.usecases.errors import NotYourButton, SetupTimedOut
@@ -178,7 +179,7 @@ async def _ask_next(
             await show_summary(update, context, who, asked.answers, edited=asked.edited)
         except DomainError as exc:  # not planned: which answer to change, with its buttons
             again = (await run(context, setup.reopen, setup.Reopen(asked.answers), who)).value
-            text = f"{said(exc)}\n\n{question('edit', again.answers)}"
+            text = unplanned(exc, said(exc), again.answers)
             await reply(update, text, reply_markup=keyboard(again, who.user_id))
         return
     remember(context, who.chat_id, who.user_id)

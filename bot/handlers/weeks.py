@@ -59,18 +59,20 @@ async def playoff(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def ertele(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/ertele 14 belirsiz: the match waits for a date; /ertele 14 7 Şubat 15:10 (also for a
-    match waiting for one) or /ertele 7 11:30: one match to a new kick-off."""
+    """/ertele 14 belirsiz (or /ertele Kartallar Şahinler belirsiz): the match waits for a
+    date; /ertele 14 7 Şubat 15:10 (also for a match waiting for one) or /ertele 7 11:30:
+    one match to a new kick-off."""
     words = list(context.args or [])
     text = " ".join(words)
     tail = names.tr_lower(text).strip(" .!")
     word = next((w for w in UNDATED_WORDS if tail.endswith(w)), None)
-    number = words[0] if words else ""
-    if word is None or not (number.isascii() and number.isdigit() and len(number) < 4):
+    if word is None:
         await schedule._move(update, context, postpone_match, Postpone, postponed)
         return
-    try:
-        command = LeaveUndated(int(number))
+    number = words[0]
+    numbered = number.isascii() and number.isdigit() and len(number) < 4
+    try:  # "/ertele Kartallar Şahinler belirsiz": the match named by its teams
+        command = LeaveUndated(int(number)) if numbered else LeaveUndated(None, text)
         done = await run(context, leave_undated, command, actor(update, context))
     except DomainError as exc:
         await reply(update, refusal(exc))

@@ -18,6 +18,7 @@ from domain.model import PlannedMatch
 
 if TYPE_CHECKING:  # for annotations only: importing them here is what this module avoids
     from bot.usecases.snapshots import Snapshot
+    from domain.selection import Selection
     from domain.standings import Table
     from domain.tiebreak import TieBreak
 
@@ -57,8 +58,13 @@ def bracket(
     return bot.render.bracket.bracket(name, matches, sides, now=now)
 
 
-def card(snap: Snapshot, printed: datetime) -> bytes:
+def card(
+    snap: Snapshot,
+    printed: datetime,
+    chosen: Selection | None = None,
+    waits: Sequence[PlannedMatch] | None = None,
+) -> bytes:
     """bot.render.printout.card, the A4 PDF."""
     from bot.render import printout
 
-    return printout.card(snap, printed)
+    return printout.card(snap, printed, chosen, waits)

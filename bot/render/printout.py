@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from fpdf import FPDF
@@ -13,7 +14,7 @@ from bot.usecases.snapshots import Snapshot
 from domain.dayplan import Pitch, Plan, TimeRules
 from domain.model import PlannedMatch
 from domain.report import checklist
-from domain.selection import Week, by_week
+from domain.selection import Selection, Week, by_week
 from domain.standings import Table
 
 FAMILY = "DejaVu"
@@ -21,9 +22,16 @@ WIDTHS = (9, 12, 16, 27, 44, 28, 44)  # No, time, pitch, stage, home, score, awa
 SCORE = 5  # the score's column: "1-1 · pen. 4-3" in full, never cut
 
 
-def card(snap: Snapshot, printed: datetime) -> bytes:
+def card(
+    snap: Snapshot,
+    printed: datetime,
+    chosen: Selection | None = None,
+    waits: Sequence[PlannedMatch] | None = None,
+) -> bytes:
     """The schedule by time and pitch, each group's table left empty, the tie-break rule in
-    words, the checklist figures, the tournament's name and date."""
+    words, the checklist figures, the tournament's name and date. `chosen` (/yazdir
+    Kartallar, as /fikstur Kartallar chooses): only its matches, its title under the name,
+    `waits` the matches waiting for a date it lists."""
     pdf = FPDF(format="A4", unit="mm")
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.set_margins(15, 12, 15)
@@ -42,12 +50,16 @@ def card(snap: Snapshot, printed: datetime) -> bytes:
 
     pdf.footer = footer  # type: ignore[method-assign]
     pdf.add_page()
-    matches = sorted(snap.matches, key=lambda s: (s.match.start, s.match.pitch))
-    first = matches[0].match.start if matches else None
+    rows = chosen.rows if chosen is not None else [(s.match, s.result) for s in snap.matches]
+    matches = sorted(rows, key=lambda r: (r[0].start, r[0].pitch))
+    first = matches[0][0].start if matches else None
     pdf.set_font(FAMILY, "B", 18)
     pdf.cell(0, 9, snap.tournament.name, new_x="LMARGIN", new_y="NEXT")
-    weeks = by_week([(s.match, s.result) for s in matches])  # a season: by match week
-    last = matches[-1].match.start if weeks else None
+    if chosen is not None and chosen.title:
+        pdf.set_font(FAMILY, "B", 13)
+        pdf.cell(0, 7, chosen.title, new_x="LMARGIN", new_y="NEXT")
+    weeks = by_week(matches)  # a season: by match week
+    last = matches[-1][0].start if weeks else None
     pdf.set_font(FAMILY, "", 11)
     pdf.cell(0, 6, files.days_span(first, last) if first else "", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
@@ -56,13 +68,13 @@ def card(snap: Snapshot, printed: datetime) -> bytes:
         _season(pdf, weeks)
     else:
         _row(pdf, files.CARD_HEAD, bold=True)
-        for stored in matches:
-            m, result = stored.match, stored.result
+        for m, result in matches:
             score = files.score(result) if result else ""
             cells = (str(m.no), hm(m.start), m.pitch, stage_label(m), side(m, True), score)
             _row(pdf, (*cells, side(m, False)))
-    if waits := snap.waiting():
-        _undated(pdf, waits)
+    undated = snap.waiting() if waits is None else tuple(waits)
+    if undated:
+        _undated(pdf, undated)
     if (won := snap.champion()) is not None:
         pdf.set_font(FAMILY, "B", 11)
         pdf.cell(0, 8, files.CHAMPION_PLAIN.format(team=won), new_x="LMARGIN", new_y="NEXT")

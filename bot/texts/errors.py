@@ -16,6 +16,7 @@ from bot.texts.form_refusals import (
     form_refusal,
     full_day,
     horizon,
+    round_does_not_fit,
 )
 from bot.texts.parts import quoted
 from bot.texts.usecase_refusals import usecase_refusal
@@ -174,10 +175,8 @@ def _season(exc: Exception) -> str:
     match exc:
         case season.RoundDoesNotFit():
             return (
-                f"{exc.week}. maç haftası ({full_day(exc.day)}): {exc.matches} maç {exc.pitches}"
-                f" sahada kapanışa ({exc.closes:%H:%M}) sığmıyor, {duration(exc.shortfall)}"
-                " eksik. Saha ekleyin, maçları kısaltın ya da bir turu iki maç gününe bölün."
-                " Örnek: 2 saha | 20+5"
+                f"{round_does_not_fit(exc)} Saha ekleyin, maçları kısaltın ya da bir turu iki"
+                " maç gününe bölün. Örnek: 2 saha | 20+5"
             )
         case matchdays.SkipOffRhythm():
             return f"{full_day(exc.day)} bir maç günü değil. Örnek: 21 Şubat hariç"

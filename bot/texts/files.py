@@ -179,8 +179,10 @@ NO_KNOCKOUT = "Bu turnuvada eleme turu yok. Puan durumu için /puan yazın."
 NO_MATCHES = "Bu seçime uyan maç yok. Örnek: /fikstur, /fikstur Kartallar, /fikstur grup A"
 
 
-def card_caption(name: str) -> str:
-    return f"🖨 {name}: A4 fikstür kartı (siyah-beyaz basılabilir)."
+def card_caption(name: str, title: str | None = None) -> str:
+    """`title`: the choice printed (/yazdir Kartallar), else the whole fixture."""
+    whose = f" – {title}" if title else ""
+    return f"🖨 {name}{whose}: A4 fikstür kartı (siyah-beyaz basılabilir)."
 
 
 def calendar_caption(name: str, team: str | None, count: int, undated: int = 0) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.texts.common import MONTHS, WEEKDAYS
+from bot.texts.common import MONTHS, WEEKDAYS, duration
 from bot.texts.parts import quoted
-from domain import names, setuperrors, when
+from domain import names, season, setuperrors, when
 
 FORM_EXAMPLE = "/yeni_turnuva Bahar Kupası | 8 takım | 2 grup | 2 saha | 6 Aralık 10:00 | 24+6"
 SEASON_EXAMPLE = "/yeni_turnuva Kış Ligi | 8 takım | iki haftada bir pazar 14:00-17:00"
@@ -162,3 +162,12 @@ def form_refusal(exc: setuperrors.FormError) -> str:
         case setuperrors.BadName():
             return f"{_capital(part)} en fazla {exc.maximum} karakter olmalı ve harf içermeli."
     return f"{_capital(part)} anlaşılamadı. Örnek: {FORM_EXAMPLE}"
+
+
+def round_does_not_fit(exc: season.RoundDoesNotFit) -> str:
+    """Why a match week cannot be played, said alike after the form and the guided set-up
+    (each then says what to change in its own way)."""
+    return (
+        f"{exc.week}. maç haftası ({full_day(exc.day)}): {exc.matches} maç {exc.pitches}"
+        f" sahada kapanışa ({exc.closes:%H:%M}) sığmıyor, {duration(exc.shortfall)} eksik."
+    )

@@ -164,11 +164,27 @@ def leads_shown(group: Sequence[int], captain: Sequence[int]) -> str:
     return f"⏰ Hatırlatmalar: {leads(group, captain)}.\n{HATIRLATMA_HOW}"
 
 
-def leads_set(group: Sequence[int], captain: Sequence[int]) -> str:
+def leads_set(group: Sequence[int], captain: Sequence[int], target: str = "") -> str:
+    """The leads now set; `target` (reminder_settings.target_of) says which the organiser
+    changed: a bare "/hatirlatma 30" sets both alike, which /yardim's "grup 30" forms did
+    not lead him to expect, so the reply says so and how to set one alone."""
     if not group and not captain:
         return (
             "🔕 Maç hatırlatmaları kapatıldı. Sonucu girilmemiş maçlar için size yine"
             " haber vereceğim. Açmak için: /hatirlatma 60 15"
+        )
+    if target == "both" and group:
+        typed = " ".join(str(v) for v in group)
+        return (
+            f"👍 Grup ve kaptan hatırlatmaları: {_minutes_list(group)}. Yalnız biri için:"
+            f" /hatirlatma grup {typed} ya da /hatirlatma kaptan {typed}"
+        )
+    if target in ("group", "captain"):
+        changed, kept = (group, captain) if target == "group" else (captain, group)
+        whose, other = ("Grup", "Kaptan") if target == "group" else ("Kaptan", "Grup")
+        return (
+            f"👍 {whose} hatırlatması: {_minutes_list(changed)}."
+            f" {other} hatırlatması değişmedi: {_minutes_list(kept)}."
         )
     return f"👍 Hatırlatmalar: {leads(group, captain)}."
 

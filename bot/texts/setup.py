@@ -3,15 +3,18 @@ running tournament, [Evet, yerine kur]) and the set-up's refusals."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.texts import season
 from bot.texts.advice import describe, season_line
 from bot.texts.common import day, duration, hm, roster, tie_rule_name
+from bot.texts.form_refusals import round_does_not_fit
 from bot.usecases.setup_spec import PlanWarning
 from bot.usecases.setup_steps import SEASON_FORMATS, Answers
 from domain.dayplan import Plan
+from domain.season import RoundDoesNotFit
 
 if TYPE_CHECKING:  # for annotations only: domain.advice is the planner's side
     from domain.advice import Candidate
@@ -191,6 +194,23 @@ EDIT_FIELDS = (
 # A league over match weeks: these instead of the kick-off ("İlk maç" is its first day).
 SEASON_EDIT_FIELDS = (("rhythm", "Gün ve saat"), ("first", "İlk maç"), ("skip", "Atlanan günler"))
 EDIT_HOW = "Düğmeye basın ya da yazın: " + ", ".join(label for _, label in EDIT_FIELDS)
+# A guided league whose match week does not fit: what to change, as the guided user can.
+ASK_EDIT_UNFIT = (
+    'Neyi değiştirelim? Saha ekleyin (yazın: "2 saha"), maçları kısaltın (yazın: "20+5")'
+    " ya da Gün ve saat düğmesiyle saatleri genişletin. Yeni cevaptan sonra özet yeniden gelir."
+)
+_FORM_EXAMPLE = re.compile(r" ?Örnek: [^\n]*\|[^\n]*")  # "Örnek: 2 saha | 20+5": the form's
+
+
+def unplanned(exc: Exception, refused: str, answers: Answers) -> str:
+    """A guided set-up whose plan failed (`refused`: the refusal after the one-message
+    form): why, without the form's example a guided user never saw, then which answer to
+    change, by its button or typed with its value."""
+    if isinstance(exc, RoundDoesNotFit):
+        return f"{round_does_not_fit(exc)}\n\n{ASK_EDIT_UNFIT}"
+    return f"{_FORM_EXAMPLE.sub('', refused)}\n\n{question('edit', answers)}"
+
+
 ASK_NAME_AGAIN = "Turnuvanın yeni adı ne? (Örnek: Bahar Kupası)"
 
 

@@ -31,7 +31,7 @@ HELP = "\n".join(
         ' metin için sona "metin"',
         "/puan [A] [metin]: puan durumu",
         "/eleme: eleme tablosu",
-        "/yazdir: basılabilir A4 fikstür (PDF)",
+        "/yazdir: basılabilir A4 fikstür (PDF; /yazdir Kartallar: takımın maçları)",
         "/takvim [takım]: maçları takviminize ekleyin",
         "/disa_aktar: maçlar ve sonuçlar (CSV)",
         "/takimlar: takımlar ve kaptanları",

@@ -110,11 +110,13 @@ class PairMove(DomainError):
 _MATCH_WORDS = frozenset({"mac", "maci", "macini", "macinin"})
 
 
-def numbered_move(snap: snapshots.Snapshot, text: str) -> str:
+def numbered_move(snap: snapshots.Snapshot, text: str, *, to_undated: bool = False) -> str:
     """/ertele's text with a match's number for two team names ("Kartallar Şahinler 14:00"
     is "7 14:00"): their match still to play, the next one when all are dated (a league
-    played twice), else PairMove asks which. Text starting with a number, or naming no
-    two teams before its time, as typed (parse_postpone refuses it)."""
+    played twice), else PairMove asks which. `to_undated` ("Kartallar Şahinler belirsiz"):
+    only a dated match can lose its date, so their next dated one; none, the first waiting
+    (refused as already waiting). Text starting with a number, or naming no two teams
+    before its time, as typed (parse_postpone refuses it)."""
     words = text.split()
     if not words or words[0].lstrip("#").rstrip(".").isdigit():
         return text
@@ -130,6 +132,6 @@ def numbered_move(snap: snapshots.Snapshot, text: str) -> str:
     ours, undated = matches_of(snap, teams)
     dated = sorted((m.match for m in ours if m.result is None), key=_order)
     left = [*dated, *undated]
-    if len(left) == 1 or (left and not undated):
+    if left and (to_undated or len(left) == 1 or not undated):
         return f"{left[0].no} {rest}"
     raise PairMove(teams, tuple(m.no for m in left), rest)

@@ -54,11 +54,9 @@ def parse_leads(words: Sequence[str]) -> tuple[tuple[int, ...] | None, tuple[int
     text = " ".join(words)
     if not plain:
         raise BadLeads(text, "unparsed")
-    target = "both"
-    if plain[0].startswith(("grup", "grub")):
-        target, plain = "group", plain[1:]
-    elif plain[0].startswith("kaptan"):
-        target, plain = "captain", plain[1:]
+    target = target_of(words)
+    if target != "both":
+        plain = plain[1:]
     if plain in (["kapat"], ["kapali"], ["yok"]):
         leads: tuple[int, ...] = ()
     else:
@@ -67,6 +65,15 @@ def parse_leads(words: Sequence[str]) -> tuple[tuple[int, ...] | None, tuple[int
         leads if target in ("both", "group") else None,
         leads if target in ("both", "captain") else None,
     )
+
+
+def target_of(words: Sequence[str]) -> str:
+    """Whose reminders `/hatirlatma` words set: "group" (grup 30), "captain" (kaptan 60
+    15), else "both" (a bare "30" sets the group's and the captains' alike)."""
+    first = next((fold_plain(w) for w in words if w.strip()), "")
+    if first.startswith(("grup", "grub")):
+        return "group"
+    return "captain" if first.startswith("kaptan") else "both"
 
 
 def _leads(words: Sequence[str], text: str) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from bot.usecases import reminders, roles, runner
+from bot.usecases import reminders, roles, runner, setup_edits
 from bot.usecases.errors import (
     LongPlanUnconfirmed,
     MayNotReplace,
@@ -244,10 +244,16 @@ async def answer(uow: UnitOfWork, command: Answer, actor: Actor) -> Next:
             raise NotYourButton("stale")
         following = Next("edit", talk.answers, fields=edit_fields(talk.answers))
     elif talk.step == "edit":  # that one question again, then the summary
-        field_ = edit_field(talk.answers, command.text, button)
-        if field_ not in STEPS:
-            raise NotYourButton("stale")
-        following = Next(field_, replace(talk.answers, editing=True))
+        moment = actor.now.astimezone(ZONE)  # "2 saha" typed: the question and its answer
+        typed = None if button else setup_edits.answered(talk.answers, command.text, moment)
+        if typed is None:
+            field_ = edit_field(talk.answers, command.text, button)
+            if field_ not in STEPS:
+                raise NotYourButton("stale")
+            typed = Next(field_, replace(talk.answers, editing=True))
+        elif typed.step == "confirm":
+            return typed
+        following = typed
     else:
         moment = actor.now.astimezone(ZONE)
         following = take(talk.step, talk.answers, command.text, moment)

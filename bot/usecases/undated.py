@@ -146,17 +146,22 @@ def _window(
 
 @dataclass(frozen=True)
 class LeaveUndated:
-    """/ertele 14 belirsiz: the match's number."""
+    """/ertele 14 belirsiz: the match's number; None when named by its teams, `named` the
+    text ("Kartallar Şahinler belirsiz")."""
 
-    number: int
+    number: int | None
+    named: str = ""
 
 
 @writes(replanned=True)
 async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) -> Outcome[Undated]:
     """/ertele 14 belirsiz: match 14 (not played) waits for a date; organisers only."""
-    number = command.number
     snap = await snapshots.active(uow, actor.chat_id)
     roles.require(schedule.MOVE, await roles.of(uow, snap.tournament, actor))
+    number = command.number
+    if number is None:  # their next dated match, as /ertele Kartallar Şahinler 14:00 finds it
+        text = pairs.numbered_move(snap, command.named, to_undated=True)
+        number, _ = schedule.parse_postpone(text)
     stored = next((m for m in snap.matches if m.match.no == number), None)
     waiting = snap.tournament.settings.undated_match(number)
     if stored is None and waiting is not None:
@@ -173,11 +178,11 @@ async def leave_undated(uow: UnitOfWork, command: LeaveUndated, actor: Actor) ->
     after = await snapshots.load(uow, snap.id, tournament)  # the plan as it is now
     await reminders.sync(uow, snap.id, actor.now, after)
     captains = await uow.teams.captains(snap.id)
-    pairs = [
+    whom = [
         (u, t) for t in (stored.match.home, stored.match.away) for u in captains.get(t or "", ())
     ]
-    reachable = await uow.private_chats.reachable({u for u, _ in pairs}) if pairs else set()
-    tell = tuple(p for p in pairs if p[0] in reachable)
+    reachable = await uow.private_chats.reachable({u for u, _ in whom}) if whom else set()
+    tell = tuple(p for p in whom if p[0] in reachable)
     example = free_kickoff(after, stored.match, actor.now, rest)
     return Outcome(Undated(stored.match, tell, example), Effects(drawn=(after,)))
 

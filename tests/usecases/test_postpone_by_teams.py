@@ -92,3 +92,30 @@ async def test_a_pair_that_has_played_is_told_so(walk):
     await walk.say(ORGANISER, "Kartallar 2-1 Şahinler")
     said = await walk.say(ORGANISER, "/ertele Kartallar Şahinler 16:00")
     assert said.startswith("Kartallar - Şahinler: oynanacak maçları kalmadı."), said
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["/ertele Kartallar Şahinler belirsiz", "/ertele kartallar-şahinler maçı belli değil"],
+)
+async def test_two_teams_leave_their_match_without_a_date(walk, typed):
+    no = (await made(walk, DAY))[frozenset(("Kartallar", "Şahinler"))][0]
+    said = await walk.say(ORGANISER, typed)
+    assert said.startswith(f"📅 Maç {no} ertelendi: ") and "tarihi belli değil" in said, said
+
+
+async def test_a_double_league_leaves_the_pairs_next_dated_match(walk):
+    pairs = await made(walk, "çift devre | 1 saha | yarın 10:00 | 24+6")
+    first, second = pairs[frozenset(("Kartallar", "Şahinler"))]
+    said = await walk.say(ORGANISER, "/ertele Kartallar Şahinler belirsiz")
+    assert said.startswith(f"📅 Maç {first} ertelendi: "), said
+    said = await walk.say(ORGANISER, "/ertele Kartallar Şahinler belirsiz")
+    assert said.startswith(f"📅 Maç {second} ertelendi: "), said
+    said = await walk.say(ORGANISER, "/ertele Kartallar Şahinler belirsiz")
+    assert said.startswith(f"Maç {first} (") and "zaten ertelendi" in said, said
+
+
+async def test_one_team_and_belirsiz_asks_for_the_number(walk):
+    await made(walk, DAY)
+    said = await walk.say(ORGANISER, "/ertele Kartallar belirsiz")
+    assert said.startswith('"Kartallar belirsiz": önce maç numarası'), said

@@ -98,6 +98,42 @@ async def test_a_guided_league_that_does_not_fit_asks_which_answer_to_change(wal
     await walk.typed(ORGANISER, *typed, "12 aralık", "yok", "40+5")
     said = await walk.typed(ORGANISER, "tff")
     assert "sığmıyor" in said and "Neyi değiştirelim?" in said, said
+    # the one-message form's example ("Örnek: 2 saha | 20+5") is no guided user's
+    assert "|" not in said and 'yazın: "2 saha"' in said and "Gün ve saat" in said, said
     await walk.press(ORGANISER, "Saha")
     summary = await walk.typed(ORGANISER, "2")
     assert "Her şey doğru mu?" in summary and "2 saha" in summary, summary
+
+
+SIX = "Kartallar, Şahinler, Aslanlar, Kaplanlar, Kurtlar, Ayılar"
+NOT_FITTING = ("/yeni_turnuva", "Cuma Ligi", SIX, "1", "lig", "her cumartesi akşam 8-10")
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [("2 saha", "20:00-22:00 · 2 saha"), ("3 saha", "· 3 saha"), ("20+5", "• Maç 20 dk + 5 dk")],
+)
+async def test_a_typed_change_that_is_its_answer_is_taken(walk, typed, shown):
+    """ "2 saha" at "Neyi değiştirelim?" chose the pitch question, then asked "Kaç saha
+    var?" as if the 2 had not been typed."""
+    said = await walk.typed(ORGANISER, *NOT_FITTING, "12 aralık", "yok", "40+5", "tff")
+    assert "Neyi değiştirelim?" in said, said
+    summary = await walk.typed(ORGANISER, typed)
+    assert "Her şey doğru mu?" in summary and shown in summary, summary
+
+
+async def test_a_days_kickoff_changed_to_an_hour_keeps_its_day(walk):
+    form = f"/yeni_turnuva Bahar | 4 takım | 1 saha | yarın 10:00 | 24+6\n{TEAMS}"
+    await walk.typed(ORGANISER, form)
+    await walk.press(ORGANISER, "Değiştir")
+    summary = await walk.typed(ORGANISER, "saat 9")
+    assert "Her şey doğru mu?" in summary and "ilk maç 6 Aralık 2026 Pazar 09:00" in summary, (
+        summary
+    )
+
+
+@pytest.mark.parametrize(("typed", "asked"), [("saha", "Kaç saha var?"), ("20 saha", "Kaç saha")])
+async def test_a_typed_change_without_its_answer_asks_the_question(walk, typed, asked):
+    await walk.typed(ORGANISER, *NOT_FITTING, "12 aralık", "yok", "40+5", "tff")
+    said = await walk.typed(ORGANISER, typed)
+    assert asked in said and "Her şey doğru mu?" not in said, said
