@@ -1,5 +1,6 @@
 """What the bot waits for after a result line it asked about: a typo's choice of team, a
-correction of a played match, a captain's result awaiting the other captain.
+correction of a played match, a captain's result awaiting the other captain, a result for
+a match that kicks off later.
 
 Each is a typed value a use case stores (one per chat and person, bot.usecases.
 conversations) in the same unit of work as the question, so it survives a restart; the
@@ -13,7 +14,7 @@ from typing import Any
 
 PENDING = "pending_result"  # the older rows' kind of a typo's choice or a correction
 CONFIRM = "captain_result"  # a captain's result awaiting the other captain
-TYPO, CORRECTION = "result_typo", "result_correction"
+TYPO, CORRECTION, EARLY = "result_typo", "result_correction", "result_early"
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,22 @@ class CaptainResult:
     team: str = ""
 
 
-Pending = TypoChoice | Correction | CaptainResult
-KINDS: dict[type, str] = {TypoChoice: TYPO, Correction: CORRECTION, CaptainResult: CONFIRM}
+@dataclass(frozen=True)
+class Early:
+    """A line for a match that kicks off later (PlannedMatch.due): [Kaydet] enters it as
+    typed; `events`: the scorers and cards typed under it, as typed, entered with it."""
+
+    text: str
+    events: str = ""
+
+
+Pending = TypoChoice | Correction | CaptainResult | Early
+KINDS: dict[type, str] = {
+    TypoChoice: TYPO,
+    Correction: CORRECTION,
+    CaptainResult: CONFIRM,
+    Early: EARLY,
+}
 
 
 def pending_of(row: dict[str, Any] | None) -> Pending | None:
@@ -69,6 +84,8 @@ def pending_of(row: dict[str, Any] | None) -> Pending | None:
         return TypoChoice(text, wrong, options, str(row.get("events") or ""))
     if kind in (CORRECTION, PENDING):
         return Correction(text, str(row.get("events") or ""), str(row.get("first") or ""))
+    if kind == EARLY:
+        return Early(text, str(row.get("events") or ""))
     if kind == CONFIRM and isinstance(row.get("match"), int):
         extra = {k: str(row.get(k) or "") for k in ("events", "first", "team")}
         return CaptainResult(text, row["match"], **extra)
