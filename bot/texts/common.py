@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, time
 
 from domain.model import PlannedMatch, Stage
 from domain.sidewords import code_words
@@ -77,8 +77,32 @@ def day(moment: datetime) -> str:
     return f"{moment.day} {MONTHS[moment.month - 1]} {moment.year} {WEEKDAYS[moment.weekday()]}"
 
 
-def hm(moment: datetime) -> str:
+def hm(moment: datetime | time) -> str:
     return moment.strftime("%H:%M")
+
+
+# Turkish locative after a number as it is read aloud: 10:30'da, 11:20'de, 12:15'te.
+_UNITS = {1: "de", 2: "de", 3: "te", 4: "te", 5: "te", 6: "da", 7: "de", 8: "de", 9: "da"}
+_TENS = {1: "da", 2: "de", 3: "da", 4: "ta", 5: "de"}
+
+
+def _locative(number: int) -> str:
+    if number % 10:
+        return _UNITS[number % 10]
+    if number % 100:
+        return _TENS[number // 10 % 10]
+    return "da"  # sıfır, yüz
+
+
+def at(moment: datetime | time) -> str:
+    """The time with its locative suffix (11:30'da, 20:00'de), as Turkish speakers read it."""
+    suffix = _locative(moment.minute) if moment.minute else _locative(moment.hour)
+    return f"{hm(moment)}'{suffix}"
+
+
+def since(moment: datetime | time) -> str:
+    """The time with its ablative suffix (14:00'ten, 10:00'dan): the locative's and "n"."""
+    return f"{at(moment)}n"
 
 
 def duration(minutes: int) -> str:

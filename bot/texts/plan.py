@@ -11,6 +11,7 @@ from bot.texts.common import (
     hm,
     number,
     side,
+    since,
     stage_label,
     yes,
 )
@@ -159,7 +160,7 @@ def season_fixture(plan: SeasonPlan, *, title: str = "Sezon ligi") -> str:
     rules = plan.rules
     every = None if rules.calendar.dates else rules.calendar.every_days
     first = plan.days[0]
-    window = f"{hm(first.opens)}-{hm(first.closes)}" if first.closes else f"{hm(first.opens)}'den"
+    window = f"{hm(first.opens)}-{hm(first.closes)}" if first.closes else since(first.opens)
     legs = "çift devreli" if plan.double else "tek devreli"
     head = [
         f"{title} · {len(plan.teams)} takım · {legs} · {len(rules.pitches)} saha"

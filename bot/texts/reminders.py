@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime, time, timedelta
 
 from bot.texts import moments
-from bot.texts.common import MONTHS, duration, hm, pairing, side
+from bot.texts.common import MONTHS, at, duration, hm, pairing, side
 from domain.model import PlannedMatch, Score
 
 DEEP_LINK_PAYLOAD = "hatirlatma"
@@ -142,7 +142,7 @@ def evening_set(clock: time | None) -> str:
     """/hatirlatma aksam 20:00 (or kapat) in a season league."""
     if clock is None:
         return "🔕 Maç gününden önceki akşam mesajı kapatıldı. Açmak için: /hatirlatma aksam 20:00"
-    return f"👍 Her maç gününden önceki akşam {clock:%H:%M}'de gruba o günün maçlarını yazacağım."
+    return f"👍 Her maç gününden önceki akşam {at(clock)} gruba o günün maçlarını yazacağım."
 
 
 def evening_line(clock: time | None) -> str:

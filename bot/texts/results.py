@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.texts.common import STAGES, hm, side
+from bot.texts.common import STAGES, at, hm, side
 from bot.texts.fixture import score_text
 from bot.texts.moments import day_word, zone_of
-from bot.texts.schedule import at
 from bot.texts.table import playoff_how, table
 from domain.model import PlannedMatch, Score
 from domain.result_lines import Problem, Unclear

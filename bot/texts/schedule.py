@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot.texts import errors, reminders
-from bot.texts.common import MONTHS, WEEKDAYS, hm, pairing, stage_label
+from bot.texts.common import MONTHS, WEEKDAYS, at, hm, pairing, stage_label
 from bot.texts.fixture import score_text
 from bot.texts.form_refusals import full_day
 from bot.texts.parts import quoted
@@ -24,24 +24,6 @@ HATIRLATMA_HOW = (
     " · /hatirlatma kaptan 60 15 · /hatirlatma kapat"
 )
 COMPACT_FROM = 9  # from this many moved matches on, a line per pitch instead of per match
-
-# Turkish locative after a number as it is read aloud: 10:30'da, 11:20'de, 12:15'te.
-_UNITS = {1: "de", 2: "de", 3: "te", 4: "te", 5: "te", 6: "da", 7: "de", 8: "de", 9: "da"}
-_TENS = {1: "da", 2: "de", 3: "da", 4: "ta", 5: "de"}
-
-
-def _locative(number: int) -> str:
-    if number % 10:
-        return _UNITS[number % 10]
-    if number % 100:
-        return _TENS[number // 10 % 10]
-    return "da"  # sıfır, yüz
-
-
-def at(moment: datetime) -> str:
-    """The time with its locative suffix (11:30'da), as Turkish speakers read it."""
-    suffix = _locative(moment.minute) if moment.minute else _locative(moment.hour)
-    return f"{hm(moment)}'{suffix}"
 
 
 def _when(moment: datetime, reference: datetime) -> str:

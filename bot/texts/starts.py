@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.texts import moments, waiting
-from bot.texts.common import MONTHS, hm, pairing, stage_label
+from bot.texts.common import MONTHS, at, hm, pairing, stage_label
 from bot.texts.moments import zone_of
-from bot.texts.schedule import at
 from bot.texts.season import long_date
 from bot.usecases.starts import StartAnswer
 from domain.model import PlannedMatch

@@ -6,13 +6,14 @@ The day is DOMAIN.md's 8-team day (two groups of four, two pitches, 10:00 first 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 from eight_team_day import CHAT, IST, ORGANISER, SPEC, stored_day
 
-from bot.texts import admin, schedule
+from bot.texts import admin, common, schedule
 from bot.texts.common import pairing
+from bot.texts.reminders import evening_set
 from bot.usecases import drafts, reminders, results, runner, setup, snapshots, views
 from bot.usecases.errors import NotOrganiser
 from bot.usecases.reminder_settings import (
@@ -556,7 +557,14 @@ async def test_a_finished_tournament_has_no_pending_reminders(morning):
      (10, 0, "10:00'da"), (14, 40, "14:40'ta"), (9, 6, "09:06'da"), (0, 0, "00:00'da")],
 )  # fmt: skip
 def test_times_take_the_right_suffix(hour, minute, said):
-    assert schedule.at(datetime(2026, 12, 6, hour, minute, tzinfo=IST)) == said
+    assert common.at(datetime(2026, 12, 6, hour, minute, tzinfo=IST)) == said
+    assert common.at(time(hour, minute)) == said  # a clock alone reads the same
+    assert common.since(time(hour, minute)) == f"{said}n"  # "11:30'dan", "12:15'ten"
+
+
+def test_the_evening_message_is_set_with_the_hours_own_suffix():
+    assert "akşam 19:00'da gruba" in evening_set(time(19, 0))
+    assert "akşam 20:00'de gruba" in evening_set(time(20, 0))
 
 
 def test_knockout_sides_are_said_in_words_until_known():
