@@ -177,12 +177,3 @@ class PlannedMatch:
 
     def involves(self, team: str) -> bool:
         return team in (self.home, self.away)
-
-    def due(self, now: datetime) -> bool:
-        """Whether a result for it can be true at `now`: it is played today (on its own
-        clock: a one-day cup's results come in all day, often ahead of the plan), or
-        kicks off within one match length. A result for a later day's match (next week's
-        in a season league) is more likely a slip or a guess than a score, so it is asked
-        about before it is stored."""
-        today = now.astimezone(self.start.tzinfo).date()
-        return self.start.date() <= today or self.start - now <= self.end - self.start

@@ -39,8 +39,6 @@ from bot.texts.results import (
     CHANGING,
     CONFIRM,
     REJECT,
-    SAVE,
-    SAVING,
     SONUC_HOW,
     already_played,
     champion,
@@ -52,7 +50,6 @@ from bot.texts.results import (
     group_table,
     last_entry,
     lot_needed,
-    not_yet_played,
     result_saved,
     unclear_result,
     which_team,
@@ -203,11 +200,6 @@ async def _ask(
             rows = [[(CHANGE, f"fix:{user}:c"), (CANCEL, f"fix:{user}:x")]]
             text = already_played(q.match, q.stored, q.new)
             await reply(update, text, reply_markup=_keyboard(rows))
-        case pending_results.Early():  # a later match's result: stored only on [Kaydet]
-            assert isinstance(q, results.NotYetPlayed)
-            rows = [[(SAVE, f"fix:{user}:s"), (CANCEL, f"fix:{user}:x")]]
-            text = not_yet_played(q.match, q.score, who.now)
-            await reply(update, text, reply_markup=_keyboard(rows))
         case pending_results.CaptainResult():
             assert isinstance(q, results.NeedsConfirmation)
             rows = [[(CONFIRM, f"ok:{user}"), (REJECT, f"no:{user}")]]
@@ -254,8 +246,7 @@ async def confirm_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 
 async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """fix:<user>:<choice>: the typo's team, [Değiştir], [Kaydet] or [Vazgeç], for whoever
-    wrote it."""
+    """fix:<user>:<choice>: the typo's team, [Değiştir] or [Vazgeç], for whoever wrote it."""
     query = update.callback_query
     if query is None:
         return
@@ -277,8 +268,7 @@ async def fix_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     if fixed.cancelled:
         await query.edit_message_text(CANCELLED)
         return
-    doing = SAVING if fixed.ahead else CHANGING
-    await query.edit_message_text(doing if fixed.team is None else chosen(fixed.team))
+    await query.edit_message_text(CHANGING if fixed.team is None else chosen(fixed.team))
     await _answer(update, context, who, fixed.answer)
     await apply(context, done.effects)
 

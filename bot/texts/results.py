@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.texts.common import STAGES, at, hm, side
+from bot.texts.common import STAGES, hm, side
 from bot.texts.fixture import score_text
-from bot.texts.moments import day_word, zone_of
 from bot.texts.table import playoff_how, table
 from domain.model import PlannedMatch, Score
 from domain.result_lines import Problem, Unclear
@@ -20,12 +19,11 @@ from domain.tiebreak import TieBreak
 SONUC_HOW = "Skoru yazın. Örnek: /sonuc Kartallar 3-1 Şahinler"
 
 # Button labels; the handler puts them on the question (bot.handlers.results).
-CHANGE, CANCEL, SAVE = "Değiştir", "Vazgeç", "Kaydet"
+CHANGE, CANCEL = "Değiştir", "Vazgeç"
 CONFIRM, REJECT = "Onayla", "Reddet"
 
 CANCELLED = "Vazgeçildi; hiçbir şey değişmedi."
 CHANGING = "Sonuç değiştiriliyor…"
-SAVING = "Sonuç kaydediliyor…"
 
 
 def which_team(wrong: str) -> str:
@@ -101,18 +99,6 @@ def already_played(match: PlannedMatch, stored: Score, new: Score) -> str:
     return (
         f"{match.home} - {match.away} maçının sonucu zaten kayıtlı: {score_text(stored)}."
         f" Yeni skor {score_text(new)} ile değiştirilsin mi?"
-    )
-
-
-def not_yet_played(match: PlannedMatch, score: Score, now: datetime) -> str:
-    """A result for a match that kicks off later: when it is played, and the question
-    above [Kaydet] [Vazgeç]."""
-    zone = zone_of(match.start)
-    start = match.start.astimezone(zone)
-    return (
-        f"{match.home} - {match.away} maçı {day_word(start, now, zone)} {at(start)}"
-        f" oynanacak. {match.home} {score_text(score)} {match.away} sonucunu şimdi"
-        " kaydedeyim mi?"
     )
 
 

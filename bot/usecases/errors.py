@@ -47,15 +47,6 @@ class AlreadyPlayed(DomainError):
         self.match, self.stored, self.new = match, stored, new
 
 
-class NotYetPlayed(DomainError):
-    """The pair's match kicks off later (PlannedMatch.due): the bot asks before storing
-    its result; `score` as the line gave it, oriented to the match."""
-
-    def __init__(self, match: PlannedMatch, score: Score) -> None:
-        super().__init__(f"match {match.no} is not due yet")
-        self.match, self.score = match, score
-
-
 class SameResult(DomainError):
     """The played match's result typed again with the stored score: nothing to change
     (its first answer may never have arrived); said, not offered as a correction."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from bot.usecases import conversations, events, results, roles, snapshots
 from bot.usecases.errors import AlreadyPlayed, NotAllowed
-from bot.usecases.pending_results import KINDS, CaptainResult, Correction, Early, TypoChoice
+from bot.usecases.pending_results import KINDS, CaptainResult, Correction, TypoChoice
 from bot.usecases.roles import Role
 from bot.usecases.runner import Actor
 from domain import eventnotes, playernames, scores
@@ -119,12 +119,12 @@ async def attach(
     now (another question, a refusal, a repeat)."""
     if notes and isinstance(answer, results.Asked) and snap is not None:
         pending = answer.pending
-        kept: CaptainResult | Correction | TypoChoice | Early | None = None
+        kept: CaptainResult | Correction | TypoChoice | None = None
         if isinstance(pending, CaptainResult):
             kept = await wait_with(uow, snap, pending, notes, line, actor)
         elif isinstance(pending, Correction):
             kept = keep_with_correction(snap, answer, pending, notes, line)
-        elif isinstance(pending, TypoChoice | Early):  # entered with the line once pressed
+        elif isinstance(pending, TypoChoice):  # entered with the line once a team is pressed
             kept = dataclasses.replace(pending, events="\n".join(as_typed(notes)))
         if kept is not None:
             await conversations.keep(uow, actor, KINDS[type(kept)], kept)

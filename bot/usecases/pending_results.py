@@ -1,6 +1,5 @@
 """What the bot waits for after a result line it asked about: a typo's choice of team, a
-correction of a played match, a captain's result awaiting the other captain, a result for
-a match that kicks off later.
+correction of a played match, a captain's result awaiting the other captain.
 
 Each is a typed value a use case stores (one per chat and person, bot.usecases.
 conversations) in the same unit of work as the question, so it survives a restart; the
@@ -14,7 +13,7 @@ from typing import Any
 
 PENDING = "pending_result"  # the older rows' kind of a typo's choice or a correction
 CONFIRM = "captain_result"  # a captain's result awaiting the other captain
-TYPO, CORRECTION, EARLY = "result_typo", "result_correction", "result_early"
+TYPO, CORRECTION = "result_typo", "result_correction"
 
 
 @dataclass(frozen=True)
@@ -54,22 +53,8 @@ class CaptainResult:
     team: str = ""
 
 
-@dataclass(frozen=True)
-class Early:
-    """A line for a match that kicks off later (PlannedMatch.due): [Kaydet] enters it as
-    typed; `events`: the scorers and cards typed under it, as typed, entered with it."""
-
-    text: str
-    events: str = ""
-
-
-Pending = TypoChoice | Correction | CaptainResult | Early
-KINDS: dict[type, str] = {
-    TypoChoice: TYPO,
-    Correction: CORRECTION,
-    CaptainResult: CONFIRM,
-    Early: EARLY,
-}
+Pending = TypoChoice | Correction | CaptainResult
+KINDS: dict[type, str] = {TypoChoice: TYPO, Correction: CORRECTION, CaptainResult: CONFIRM}
 
 
 def pending_of(row: dict[str, Any] | None) -> Pending | None:
@@ -84,8 +69,6 @@ def pending_of(row: dict[str, Any] | None) -> Pending | None:
         return TypoChoice(text, wrong, options, str(row.get("events") or ""))
     if kind in (CORRECTION, PENDING):
         return Correction(text, str(row.get("events") or ""), str(row.get("first") or ""))
-    if kind == EARLY:
-        return Early(text, str(row.get("events") or ""))
     if kind == CONFIRM and isinstance(row.get("match"), int):
         extra = {k: str(row.get(k) or "") for k in ("events", "first", "team")}
         return CaptainResult(text, row["match"], **extra)

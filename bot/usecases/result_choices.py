@@ -1,6 +1,5 @@
-"""The answer, by button, to a result line's question: a typo's team, [Değiştir] /
-[Vazgeç] under a played match's correction, or [Kaydet] / [Vazgeç] under a result for a
-match that kicks off later. The line is entered again in the same unit of
+"""The answer, by button, to a result line's question: a typo's team, or [Değiştir] /
+[Vazgeç] under a played match's correction. The line is entered again in the same unit of
 work, as bot.usecases.results enters any line."""
 
 from __future__ import annotations
@@ -9,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.usecases import event_messages, events, roles, snapshots
 from bot.usecases.errors import NotYourButton
-from bot.usecases.pending_results import Correction, Early, TypoChoice, pending_of
+from bot.usecases.pending_results import Correction, TypoChoice, pending_of
 from bot.usecases.results import Answer, Entered, answer, effects_of
 from bot.usecases.runner import Actor, Outcome, claim_update, writes
 from storage import UnitOfWork
@@ -18,7 +17,7 @@ from storage import UnitOfWork
 @dataclass(frozen=True)
 class Fix:
     """fix:<asker>:<choice> under a line's question: a typo's team (its index), [Değiştir]
-    ("c"), [Kaydet] ("s") or [Vazgeç] ("x"); `asker` None: the button's data named nobody."""
+    ("c") or [Vazgeç] ("x"); `asker` None: the button's data named nobody."""
 
     asker: int | None
     choice: str
@@ -27,13 +26,11 @@ class Fix:
 @dataclass(frozen=True)
 class Fixed:
     """What the press did: nothing (`cancelled`), or the line entered again, with the
-    `team` chosen (None: as the correction, or as typed for a later match: `ahead`);
-    `answer` is that line's."""
+    `team` chosen (None: as the correction); `answer` is that line's."""
 
     cancelled: bool = False
     team: str | None = None
     answer: Answer = None
-    ahead: bool = False
 
 
 @writes(claim=False, rerun=True)
@@ -47,8 +44,7 @@ async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
     pending = pending_of(await uow.setups.get(actor.chat_id, actor.user_id))
     choice = command.choice
     typed = ""  # a correction's events lines, placed
-    events_typed = ""  # a typo's or a later match's events lines, as typed under the line
-    ahead = False  # a later match's [Kaydet]: its line is stored, not asked about again
+    events_typed = ""  # a typo's events lines, as typed under the line
     if isinstance(pending, TypoChoice) and choice.isascii() and choice.isdigit():
         index = int(choice) if len(choice) < 4 else len(pending.options)
         if index >= len(pending.options):
@@ -59,10 +55,7 @@ async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
     elif isinstance(pending, Correction) and choice == "c":
         text, correct, team = pending.text, True, None
         typed = pending.events  # the scorers typed with the correction replace the match's
-    elif isinstance(pending, Early) and choice == "s":
-        text, correct, team, ahead = pending.text, False, None, True
-        events_typed = pending.events
-    elif isinstance(pending, TypoChoice | Correction | Early) and choice == "x":
+    elif isinstance(pending, TypoChoice | Correction) and choice == "x":
         await uow.setups.delete(actor.chat_id, actor.user_id)
         await claim_update(uow, actor)
         return Outcome(Fixed(cancelled=True))
@@ -71,7 +64,7 @@ async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
     await uow.setups.delete(actor.chat_id, actor.user_id)
     snap = await snapshots.active(uow, actor.chat_id)
     # A correction's own scorers replace the match's: nothing to settle or ask first.
-    answered = await answer(uow, snap, text, actor, correct=correct, settle=not typed, ahead=ahead)
+    answered = await answer(uow, snap, text, actor, correct=correct, settle=not typed)
     if correct and typed and isinstance(answered, Entered) and not answered.outcome.duplicate:
         first = getattr(pending, "first", "") or None
         placed = await events.replace_all(
@@ -81,4 +74,4 @@ async def fix(uow: UnitOfWork, command: Fix, actor: Actor) -> Outcome[Fixed]:
     elif events_typed:  # entered as under the line in its message (or kept with its next question)
         notes = event_messages.notes_of(events_typed, snap.teams)
         answered = await event_messages.attach(uow, answered, notes, text, actor, snap)
-    return Outcome(Fixed(team=team, answer=answered, ahead=ahead), effects_of(answered))
+    return Outcome(Fixed(team=team, answer=answered), effects_of(answered))

@@ -2,10 +2,9 @@
 
 A result line is understood first (its teams, its match, who may enter it), with nothing
 written; then it is stored, or the bot asks before storing: a typo's team, a correction
-of a played match, a match that kicks off later, a captain's result awaiting the other
-captain. A question's state is stored by the use case in the same unit of work (bot.
-usecases.conversations), and the line's update is claimed with it, so a repeated update
-asks nothing twice.
+of a played match, a captain's result awaiting the other captain. A question's state is
+stored by the use case in the same unit of work (bot.usecases.conversations), and the
+line's update is claimed with it, so a repeated update asks nothing twice.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from bot.usecases.errors import (
     NoMatchBetween,
     NoPenaltiesInGroups,
     NotOrganiser,
-    NotYetPlayed,
     SameResult,
     UndatedMatch,
 )
@@ -30,7 +28,6 @@ from bot.usecases.pending_results import (
     KINDS,
     CaptainResult,
     Correction,
-    Early,
     Pending,
     TypoChoice,
 )
@@ -73,16 +70,13 @@ class Entered:
     unplaced: tuple[GoalNote | CardNote, ...] = ()
 
 
-Question = names.UnknownTeam | AlreadyPlayed | NotYetPlayed | NeedsConfirmation
-
-
 @dataclass(frozen=True)
 class Asked:
     """A line the bot asks about instead of storing it: `question` says what is asked (a
-    typo's teams: UnknownTeam; a played match: AlreadyPlayed; a later match: NotYetPlayed;
-    a captain's result: NeedsConfirmation), `pending` is the state stored for the answer."""
+    typo's teams: UnknownTeam; a played match: AlreadyPlayed; a captain's result:
+    NeedsConfirmation), `pending` is the state stored for the answer."""
 
-    question: Question
+    question: names.UnknownTeam | AlreadyPlayed | NeedsConfirmation
     pending: Pending
 
 
@@ -141,7 +135,6 @@ async def _understand(
     *,
     correct: bool = False,
     fuzzy: bool = False,
-    ahead: bool = False,
 ) -> Line | Asked | None:
     """What `text` is, whether the actor may enter it, and whether to ask first. Nothing
     is written but a question's state and its update's claim; refusals are raised.
@@ -149,8 +142,7 @@ async def _understand(
     Without captains' results only organisers enter results (refused before the line is
     read). With them a captain of either side enters; his line waits for the other side's
     captain. A creator, organiser or administrator who captains a team acts as an
-    organiser. A line for a match that kicks off later is asked about first (`ahead`: its
-    [Kaydet] was pressed)."""
+    organiser."""
     captains_on = snap.tournament.settings.captains_may_enter_results
     role: Role | None = None
     if not captains_on:
@@ -164,20 +156,17 @@ async def _understand(
         return await _ask(uow, actor, exc, TypoChoice(text, exc.text, tuple(exc.candidates)))
     stored, swap = find(snap, parsed.home, parsed.away)
     score = check(stored.match, oriented(parsed.score, swap))
-    match, waits = stored.match, False
     if role is None:
+        match = stored.match
         role = await roles.of(uow, snap.tournament, actor, sides=(match.home, match.away))
         if role is Role.OTHER_CAPTAIN:  # a captain of neither side: as anyone else
             role = Role.MEMBER
         if correct:
             roles.require(CORRECTING, role)
-        waits = roles.require(CAPTAINS_ENTER, role) == "waits"
-    if stored.result is None and not (correct or ahead) and not match.due(actor.now):
-        return await _ask(uow, actor, NotYetPlayed(match, score), Early(text))
-    if waits:
-        team = await uow.teams.captain_of(snap.id, actor.user_id)
-        asked = NeedsConfirmation(match, score, str(team))
-        return await _ask(uow, actor, asked, CaptainResult(text, match.no))
+        if roles.require(CAPTAINS_ENTER, role) == "waits":
+            team = await uow.teams.captain_of(snap.id, actor.user_id)
+            asked = NeedsConfirmation(match, score, str(team))
+            return await _ask(uow, actor, asked, CaptainResult(text, match.no))
     if stored.result is not None and not correct:
         if stored.result == score and await _first_time(uow, actor):
             raise SameResult(stored.match, score)  # typed again: say so, ask nothing
@@ -195,7 +184,12 @@ async def _first_time(uow: UnitOfWork, actor: Actor) -> bool:
     return actor.update_id is None or await uow.updates.claim(actor.update_id, actor.now)
 
 
-async def _ask(uow: UnitOfWork, actor: Actor, question: Question, pending: Pending) -> Asked | None:
+async def _ask(
+    uow: UnitOfWork,
+    actor: Actor,
+    question: names.UnknownTeam | AlreadyPlayed | NeedsConfirmation,
+    pending: Pending,
+) -> Asked | None:
     """Ask instead of storing: the state for the answer, with the update's claim (None:
     this update was asked about already)."""
     if not await _first_time(uow, actor):
@@ -245,14 +239,13 @@ async def answer(
     *,
     correct: bool = False,
     settle: bool = True,
-    ahead: bool = False,
 ) -> Answer:
     """One line answered on its own, for a verb that answers each line (a message of
     several, a typo's button): a refusal found before anything of it is written is its
     answer (Refused), the other lines stand. NotOrganiser is raised while the chat-admin
     answer could change it (the runner asks, and runs the verb again)."""
     try:
-        line = await _understand(uow, snap, text, actor, correct=correct, ahead=ahead)
+        line = await _understand(uow, snap, text, actor, correct=correct)
     except NotOrganiser as exc:
         if not actor.admin_settled:
             raise
@@ -367,13 +360,11 @@ async def fill_knockout(uow: UnitOfWork, snap: snapshots.Snapshot) -> list[Plann
 @dataclass(frozen=True)
 class Record:
     """/sonuc Kartallar 3-1 Şahinler, as typed; `correct`: it replaces the stored result
-    ([Değiştir]); `fuzzy`: a typo of a team's name is corrected, not asked about; `ahead`:
-    a match that kicks off later is stored as if [Kaydet] were pressed."""
+    ([Değiştir]); `fuzzy`: a typo of a team's name is corrected, not asked about."""
 
     text: str
     correct: bool = False
     fuzzy: bool = False
-    ahead: bool = False
 
 
 @writes(claim=False)
@@ -382,8 +373,9 @@ async def record(uow: UnitOfWork, command: Record, actor: Actor) -> Outcome[Ente
     captains' results on, a captain's line waits for the other captain. Asked: the bot
     asks first (its state stored here). Refusals are raised."""
     snap = await snapshots.active(uow, actor.chat_id)
-    how = {"correct": command.correct, "fuzzy": command.fuzzy, "ahead": command.ahead}
-    line = await _understand(uow, snap, command.text, actor, **how)
+    line = await _understand(
+        uow, snap, command.text, actor, correct=command.correct, fuzzy=command.fuzzy
+    )
     if not isinstance(line, Line):
         return Outcome(line)
     entered = await store(uow, snap, line, actor, entered_by=actor.user_id, correct=command.correct)

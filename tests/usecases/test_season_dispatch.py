@@ -43,7 +43,7 @@ async def test_the_first_match_day_as_sent(db):
     await sending.tick()
     async with db.unit_of_work() as uow:  # the day's last match has its result already
         await results.record(
-            uow, results.Record(await _first_line(uow), ahead=True), Actor(ORGANISER, CHAT, NOW)
+            uow, results.Record(await _first_line(uow)), Actor(ORGANISER, CHAT, NOW)
         )
         await reminders.sync(uow, 1, NOW)
         await uow.commit()

@@ -140,7 +140,7 @@ async def test_a_group_is_not_over_while_a_match_waits_for_a_date(db):
     snap = await snapshot(db)
     for m in snap.matches:
         text = f"{m.match.home} 1-0 {m.match.away}"
-        await run(db, forfeits.results.record, forfeits.results.Record(text), who(m.match.end))
+        await run(db, forfeits.results.record, forfeits.results.Record(text), who(START))
     snap = await snapshot(db)
     assert all(m.result is not None for m in snap.matches)
     assert not snap.group_finished(snap.groups[0].label)

@@ -105,9 +105,7 @@ async def test_week_3_moves_with_every_later_week_and_their_reminders(db):
 async def test_a_played_match_of_the_week_stays(db):
     snap = await snapshot(db)
     first = min((m.match for m in snap.matches if m.match.week == 3), key=lambda m: m.no)
-    await run(
-        db, results.record, results.Record(f"{first.home} 2-1 {first.away}", ahead=True), who()
-    )
+    await run(db, results.record, results.Record(f"{first.home} 2-1 {first.away}"), who())
 
     await postpone_week(db, who(), "3")
 
@@ -216,7 +214,7 @@ async def four(tmp_path):
 
 async def test_a_tff_tie_after_everything_gets_a_play_off_on_the_next_match_day(four):
     for line in LEVEL_PAIR:
-        await run(four, results.record, results.Record(line, ahead=True), who())
+        await run(four, results.record, results.Record(line), who())
     table = (await snapshot(four)).tables()["A"]
     assert table.unresolved == (("Takım 1", "Takım 2"),) and table.decider == "playoff"
 
@@ -230,7 +228,7 @@ async def test_a_tff_tie_after_everything_gets_a_play_off_on_the_next_match_day(
         await plan_playoff(four, who(), "")
     assert "zaten planlı" in weeks.playoff_refusal(again.value)
 
-    await run(four, results.record, results.Record("Takım 2 1-0 Takım 1", ahead=True), who())
+    await run(four, results.record, results.Record("Takım 2 1-0 Takım 1"), who())
     table = (await snapshot(four)).tables()["A"]
     assert table.teams[:2] == ("Takım 2", "Takım 1") and not table.unresolved
     assert table.row("Takım 1").played == 3  # the play-off counts in no table
@@ -241,7 +239,7 @@ async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
         await plan_playoff(four, who(), "")
     assert "Play-off gereken bir eşitlik yok" in weeks.playoff_refusal(refused.value)
     for line in LEVEL_PAIR:
-        await run(four, results.record, results.Record(line, ahead=True), who())
+        await run(four, results.record, results.Record(line), who())
     match = (await plan_playoff(four, who(), "10 Ocak 16:00")).value.match
     assert match.start == datetime(2027, 1, 10, 16, 0, tzinfo=IST)
 
@@ -250,7 +248,7 @@ async def test_a_play_off_on_a_given_day_and_none_without_a_tie(four):
 async def test_planning_a_play_off(four, role, expected):
     await seat_roles(four, ("Takım 1", CAPTAIN), ("Takım 2", OTHER_CAPTAIN))
     for line in LEVEL_PAIR:
-        await run(four, results.record, results.Record(line, ahead=True), who())
+        await run(four, results.record, results.Record(line), who())
     try:
         await plan_playoff(four, in_role(role), "")
         got = "allowed"
@@ -292,9 +290,7 @@ async def test_a_match_left_without_a_date_loses_its_reminders_until_it_gets_one
 async def test_a_played_match_cannot_be_left_without_a_date(db):
     snap = await snapshot(db)
     first = snap.matches[0].match
-    await run(
-        db, results.record, results.Record(f"{first.home} 1-0 {first.away}", ahead=True), who()
-    )
+    await run(db, results.record, results.Record(f"{first.home} 1-0 {first.away}"), who())
     with pytest.raises(schedule.CannotPostpone):
         await leave_undated(db, who(), first.no)
     with pytest.raises(NotOrganiser):
