@@ -15,6 +15,8 @@ digits only) with `domain.morphology` and gives what it asks, or None:
   time of our match);
 * POSTPONED: "ertelenen maç ne zaman", "maçımız ertelendi mi", "maç iptal mi": a form of
   "ertele" or "iptal" in a question (an organiser's "maç ertelendi" is news, not asked);
+  a match waiting for a date ("tarihi belli olmayan maç var mı", "hangi maçların tarihi
+  belli değil", "belirsiz maçlar"): asked, or named alone before the match word;
 * OPPONENTS: the teams met in the group or the league ("rakiplerimiz kimler", "grupta
   kimler var", "gruptaki takımlar hangileri", "kimlerle oynuyoruz bu sezon");
 * TABLE: "puan durumu", "puan tablosu", "sıralama nasıl", "kim lider", "ligde kim önde",
@@ -204,6 +206,36 @@ def _postponed(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuesti
     return TopicQuestion(Topic.POSTPONED, None, _we(read, words), frozenset(moved))
 
 
+# A match without a date: "belirsiz maç", "tarihsiz maç", "tarihi belli değil/olmayan".
+_UNDATED = frozenset({"belirsiz", "tarihsiz"})
+_NOT = frozenset({"degil", "deyil", "olmayan", "olmayanlar"})
+
+
+def _undated(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    """ "tarihi belli olmayan maç var mı", "hangi maçların tarihi belli değil", "belirsiz
+    maçlar": the matches waiting for a date. Said of a match ("maç saati belirsiz"), it is
+    chat unless asked; named before the match word, it asks on its own ("belirsiz maçlar")."""
+    marks = [i for i, w in enumerate(words) if w in _UNDATED]
+    for i in range(len(words) - 2):
+        if _stem(read[i]) == "tarih" and words[i + 1] == "belli" and words[i + 2] in _NOT:
+            marks += [i, i + 1, i + 2]
+    matches = _where(read, frozenset({"mac"}))
+    if not marks or not matches:
+        return None
+    asked = any(
+        w in ASKING or (r is not None and (r.question or r.pos is Pos.QUESTION))
+        for i, (w, r) in enumerate(zip(words, read, strict=True))
+        if i not in marks
+    )
+    named = max(marks) + 1 in matches  # "belirsiz maçlar", "tarihi belli olmayan maç"
+    rest = [w for i, w in enumerate(words) if i not in marks and i not in matches]
+    if not (asked or (named and all(w in _CALLS for w in rest))):
+        return None
+    used = {*marks, *matches, *(i for i, w in enumerate(words) if w in ("var", "yok", "hangi"))}
+    we = _we([r for i, r in enumerate(read) if i not in marks], words)  # not "tarihsiz"
+    return TopicQuestion(Topic.POSTPONED, None, we, frozenset(used))
+
+
 def _opponents(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
     rivals = [i for i, r in enumerate(read) if r and r.stem == "rakip" and r.plural and r.we]
     who = [i for i, r in enumerate(read) if r and r.stem == "kim" and (r.plural or r.case is None)]
@@ -294,7 +326,7 @@ _OURS_PLACE = frozenset({"puan", "sira", "averaj"})
 def topic_in(words: Sequence[str]) -> TopicQuestion | None:
     """What `words` (folded) ask about the tournament, or None; see the module docstring."""
     read = [analyse(w) for w in words]
-    for rule in (_postponed, _count, _dates, _start, _opponents, _place, _table):
+    for rule in (_postponed, _undated, _count, _dates, _start, _opponents, _place, _table):
         found = rule(words, read)
         if found is not None:
             return _with_group(found, words, read)
