@@ -68,11 +68,12 @@ from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.matchorder import next_named, ordinal_in
 from domain.model import Stage
-from domain.morphology import Case, Tense, Word, analyse
+from domain.morphology import Case, Tense, analyse
 from domain.names import fold
 from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
+from domain.questionreading import Reading, read_words
 from domain.questiontokens import Token, hint_in, tokens_of
-from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
+from domain.questionwords import ELSEWHERE, lookup
 from domain.resultquestions import ResultAsked, result_asked
 from domain.teamgoals import team_goals_asked
 from domain.topics import Topic, TopicQuestion, topic_in
@@ -123,72 +124,6 @@ class Question:
     # The team's n-th match in its own order, asked of instead of the next ("2. maçımız
     # kaçta", "ikinci maçımız ne zaman"): domain.matchorder.ordinal_in.
     nth: int | None = None
-
-
-@dataclass(frozen=True)
-class _Reading:
-    """What the words of a message add up to, one word at a time."""
-
-    asks: bool = False
-    topic: bool = False
-    we: bool = False
-    veto: bool = False
-    intents: frozenset[Intent] = frozenset()
-    stage: Stage | None = None
-    day: Day | None = None
-    alone: bool = False  # a noun that asks on its own before a "?"
-
-    def add(self, sense: Sense, we: bool, ends_clause: bool) -> _Reading:
-        # "hava durumu" signals no standing question; "kaçıncı sıradayız" does.
-        signals = sense.intent is not None and (sense.asks or not sense.topic_if_we or we)
-        # The more specific stage wins: "yarı final" is not the final.
-        stage = self.stage if sense.stage is Stage.FINAL and self.stage else sense.stage
-        return _Reading(
-            asks=self.asks or sense.asks or (sense.asks_at_end and ends_clause),
-            topic=self.topic or sense.topic or (sense.topic_if_we and we),
-            we=self.we or we,
-            veto=self.veto or sense.veto,
-            intents=self.intents | {sense.intent} if signals else self.intents,
-            stage=stage or self.stage,
-            day=sense.day or self.day,
-            alone=self.alone or sense.ends_alone,
-        )
-
-
-# Verbs of asking the bot for something ("atar mısın", "gösterir misin").
-_REQUESTS = frozenset({"at", "goster", "yaz", "gonder", "paylas", "ver"})
-
-
-def _not_a_name(word: Word | None) -> bool:
-    """A word the morphology reads that is neither a name nor a sign of other chat: a
-    request to the bot, or "we" being somewhere ("sahada olalım")."""
-    if word is None:
-        return False
-    return word.stem in _REQUESTS or (word.stem == "ol" and word.we)
-
-
-def _read(tokens: list[Token]) -> tuple[_Reading, str | None]:
-    """The message's reading and its team hint (the longest run of unknown words)."""
-    forms = [lookup(t.folded) for t in tokens]
-    reading = _Reading()
-    runs: list[list[str]] = [[]]
-    for i, (token, form) in enumerate(zip(tokens, forms, strict=True)):
-        if form is None and _not_a_name(analyse(token.folded)):
-            runs.append([])  # "atabilir misin", "sahada olalım": no name, no chat
-            continue
-        if form is None:
-            runs[-1].append(token.typed)
-            if token.ends_clause:
-                runs.append([])
-            continue
-        runs.append([])
-        reading = reading.add(form.sense, form.we, token.ends_clause)
-        following = forms[i + 1] if i + 1 < len(forms) else None
-        if following is not None and (form.word, following.word) in PHRASES:
-            phrase = PHRASES[form.word, following.word]
-            reading = reading.add(phrase, form.we, token.ends_clause)
-    longest = max(runs, key=len)
-    return reading, " ".join(longest) if longest and not reading.we else None
 
 
 def ask(text: str) -> Question | None:
@@ -246,7 +181,7 @@ def _ask(text: str) -> Question | None:
     if following is not None:  # "bir sonraki maçımız", "sonraki maç": as if "ne zaman"
         hint = " ".join(tokens[i].typed for i in following.named) or None
         return Question(Intent.NEXT_MATCH, hint, following.we, team_only=hint is not None)
-    reading, hint = _read(tokens)
+    reading, hint = read_words(tokens)
     if (bare := bare_request(tokens, hint)) is not None:  # "fikstür", "Kartallar fikstürü"
         return Question(bare.intent, bare.hint, personal=bare.we, team_only=bare.hint is not None)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
@@ -289,7 +224,7 @@ def _moved_not_through(words: list[str]) -> bool:
     return False
 
 
-def _intents(reading: _Reading, words: list[str]) -> frozenset[Intent]:
+def _intents(reading: Reading, words: list[str]) -> frozenset[Intent]:
     """The intents signalled, less what a word only seems to ask: "ne zaman sahadayız"
     and "kaçta sahadayız" ask when, not where (being at the pitch is the time); "karşımıza
     kim çıkıyor" asks the opponent, not who goes through; "sahaya ne zaman çıkıyoruz"
@@ -368,7 +303,7 @@ def _week_question(week: int | str, rest: list[Token]) -> Question | None:
     chat), and no word about a match already played."""
     if not rest:
         return None
-    reading, hint = _read(rest)
+    reading, hint = read_words(rest)
     if reading.veto or not reading.asks:
         return None
     intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
@@ -384,7 +319,7 @@ _TEAM_ONLY_INTENTS = frozenset(
 )
 
 
-def _about_a_team(tokens: list[Token], reading: _Reading, hint: str | None) -> Question | None:
+def _about_a_team(tokens: list[Token], reading: Reading, hint: str | None) -> Question | None:
     """A question word and a name without a match word: a question only if the name is a
     team's, which the caller checks (`team_only`); "Ahmet ne zaman gelir" names none."""
     if not reading.asks or hint is None or reading.we or len(tokens) > MAX_TEAM_ONLY_WORDS:
