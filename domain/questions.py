@@ -58,6 +58,7 @@ taken for a typo of another ("geliyoruz").
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from dataclasses import dataclass
@@ -188,6 +189,8 @@ def _ask(text: str) -> Question | None:
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
     if reading.veto or _moved_not_through(words):
         return None
+    if _weekday_asked(words, reading, hint):  # "pazar kaçta", "bu pazar kiminle"
+        reading = dataclasses.replace(reading, topic=True)
     if not (reading.topic and (reading.asks or alone)):
         return _about_a_team(tokens, reading, hint)
     intent = next((i for i in INTENT_PRIORITY if i in _intents(reading, words)), Intent.NEXT_MATCH)
@@ -202,6 +205,19 @@ def _ask(text: str) -> Question | None:
 
 # The questions about one match of a team's, which may be its n-th ("2. maçımız kaçta").
 _ONE_MATCH = frozenset({Intent.NEXT_MATCH, Intent.TIME, Intent.PITCH, Intent.OPPONENT})
+
+
+# "pazar kaçta", "bu pazar kiminle": a weekday and when or with whom, nothing else unknown.
+_WEEKDAY_ASKING = frozenset({"kacta", "kacda", "kimle", "kiminle"})
+MAX_WEEKDAY_WORDS = 4
+
+
+def _weekday_asked(words: list[str], reading: Reading, hint: str | None) -> bool:
+    """A weekday names a match day as "maç" would: "pazar kaçta" asks our match's time on
+    Sunday; "bugün kaçta" and "pazar kim var" stay chat (whose day, who comes)."""
+    weekday = reading.day not in (None, Day.TODAY, Day.TOMORROW)
+    asking = bool(_WEEKDAY_ASKING & set(words)) and hint is None
+    return weekday and asking and len(words) <= MAX_WEEKDAY_WORDS
 
 
 def _known(word: str) -> bool:

@@ -311,7 +311,8 @@ def answer_text(
         league = snap is None or snap.is_league
         return finished(answer.team, answer.place, answer.awaiting, yours=yours, league=league)
     if answer.match.week is not None:  # a season league: the date and the match week
-        text = season.next_match(answer.team, answer.match, now)
+        missing = _not_on(question.day, answer.match.start, now, zone_of(answer.match.start))
+        text = season.next_match(answer.team, answer.match, now, missing, yours)
     else:
         text = next_match(answer.team, answer.match, now, day=question.day, yours=yours)
     if answer.undated:

@@ -168,13 +168,20 @@ def created(name: str, matches: Sequence[PlannedMatch]) -> str:
     return "\n\n".join(parts)
 
 
-def next_match(team: str, match: PlannedMatch, now: datetime) -> str:
-    """ "⚽ Kartallar: 3. hafta · 24 Ocak Pazar 14:35 · Saha 1 · rakip Şahinler"."""
+def next_match(
+    team: str, match: PlannedMatch, now: datetime, missing: str | None = None, yours: bool = True
+) -> str:
+    """ "⚽ Kartallar: 3. hafta · 24 Ocak Pazar 14:35 · Saha 1 · rakip Şahinler". `missing`:
+    the day asked ("Cumartesi", "yarın") when the match is not on it, said first."""
     opponent = match.away if match.home == team else match.home
     start = match.start
+    said = ""
+    if missing is not None:
+        day = f"{missing} günü" if missing[0].isupper() else missing
+        said = f"{day} maç{'ınız' if yours else 'ı'} yok; sıradaki: "
     text = (
-        f"⚽ {team}: {match.week}. hafta · {long_date(start.date())} {hm(start)} · {match.pitch}"
-        f" · rakip {opponent or '?'}"
+        f"⚽ {team}: {said}{match.week}. hafta · {long_date(start.date())} {hm(start)}"
+        f" · {match.pitch} · rakip {opponent or '?'}"
     )
     if start <= now < match.end:
         text += " (şimdi oynanıyor)"
