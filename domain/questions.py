@@ -43,7 +43,8 @@ means the message was not about this tournament at all ("film ne zaman başlıyo
 suffix written apart ("şahinler in maçı") belongs to the word before it.
 
 Before that rule: "kaç hafta kaldı" (and "kaç haftamız kaldı", "kaç hafta daha") is
-WEEKS_LEFT; a played match's result asked ("son maçımız kaç bitti", "kim kazandı",
+WEEKS_LEFT, as are "sezon kaç hafta" (detail "total") and "kaçıncı haftadayız"
+("current"); a played match's result asked ("son maçımız kaç bitti", "kim kazandı",
 "Şahinler maçı ne oldu": `domain.resultquestions`, never in a line with a score) is
 MATCH_RESULT; a question about the tournament as a whole (`domain.topics`: how many
 matches, when it starts or ends, a postponed match, the teams met, the table, a place)
@@ -155,8 +156,8 @@ def _ask(text: str) -> Question | None:
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     words = [t.folded for t in tokens]
-    if _weeks_left(words):
-        return Question(Intent.WEEKS_LEFT)
+    if (weeks := _weeks_asked(words)) is not None:  # "kaç hafta kaldı", "kaçıncı haftadayız"
+        return Question(Intent.WEEKS_LEFT, detail=None if weeks == "left" else weeks)
     if ELSEWHERE & set(words):
         return None  # "premier lig ne zaman bitiyor": another competition
     ranked = team_goals_asked(words)
@@ -262,18 +263,34 @@ def _intents(reading: Reading, words: list[str]) -> frozenset[Intent]:
 # --- a season league's match weeks ("3. hafta ne zaman", "bu hafta kiminle") ---------------
 
 _LEFT_WORDS = frozenset({"kaldi", "kaliyor", "kalmis", "var", "daha"})
+# "sezon kaç hafta", "lig kaç hafta sürüyor", "toplam kaç hafta": all the season's weeks.
+_WHOLE_SEASON = frozenset({"sezon", "lig", "ligi", "ligde", "turnuva", "toplam", "sezonda"})
+_LASTS = frozenset({"suruyor", "surecek", "surer", "var"})
+# "kaçıncı haftadayız", "bu hafta kaçıncı hafta": nothing else but these beside the weeks.
+_NOW_WORDS = frozenset({"bu", "su", "an", "simdi", "biz", "abi", "hocam", "ya", "acaba"})
 
 
-def _weeks_left(words: list[str]) -> bool:
-    """ "kaç hafta kaldı", "kaç maç haftası kaldı", "kaç haftamız kaldı", "kaç hafta daha
-    oynuyoruz": the season's match weeks to come."""
+def _weeks_asked(words: list[str]) -> str | None:
+    """The season's match weeks asked: "left" ("kaç hafta kaldı", "kaç maç haftası kaldı",
+    "kaç haftamız kaldı", "kaç hafta daha oynuyoruz"), "total" ("sezon kaç hafta", "lig kaç
+    hafta sürüyor") or "current" ("kaçıncı haftadayız", "bu hafta kaçıncı hafta")."""
     for i, word in enumerate(words[:-1]):
+        weeks = words[i + 1].startswith("hafta")
+        if word == "kacinci" and weeks:
+            others = [w for w in words if w != "kacinci" and not w.startswith("hafta")]
+            return "current" if set(others) <= _NOW_WORDS else None
         if word != "kac":
             continue
         after = words[i + 2 :] if words[i + 1] == "mac" else words[i + 1 :]
-        if after and after[0].startswith("hafta") and _LEFT_WORDS & set(after[1:]):
-            return True
-    return False
+        if not (after and after[0].startswith("hafta")):
+            continue
+        rest = set(after[1:])
+        season = bool(_WHOLE_SEASON & set(words[:i])) or "toplam" in rest
+        if season and rest <= _LASTS and not rest & (_LEFT_WORDS - {"var"}):
+            return "total"
+        if _LEFT_WORDS & rest:
+            return "left"
+    return None
 
 
 def _topic_question(topic: TopicQuestion, tokens: list[Token]) -> Question:

@@ -99,7 +99,9 @@ def _count(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
         ),
         None,
     )
-    if at is None or any(w.startswith("hafta") for w in words):
+    if at is None:
+        return _teams_counted(words, read)
+    if any(w.startswith("hafta") for w in words):
         return None  # "kaç maç haftası kaldı": the weeks left
     used = {at, at + 1}
     played = [
@@ -122,6 +124,24 @@ def _count(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
     used |= {i for i, w in enumerate(words) if w in _TOTAL | _TODAY or w in ("var", "yok")}
     used |= set(_where(read, frozenset({"oyna", "yap"})))
     return TopicQuestion(Topic.COUNT, detail, _we(read, words), frozenset(used))
+
+
+def _teams_counted(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    """ "ligde kaç takım var", "turnuvada kaç takım var": the tournament's teams counted
+    (detail "teams"); "kaç takım çıkıyor" asks who goes through, "grupta kaç takım" a
+    group's, neither this."""
+    at = next(
+        (i for i in range(len(words) - 1) if words[i] == "kac" and _stem(read[i + 1]) == "takim"),
+        None,
+    )
+    if at is None or "var" not in words[at + 2 :] or _where(read, frozenset({"grup", "grub"})):
+        return None
+    whole = _where(read, frozenset(_SEASON))
+    rest = [w for i, w in enumerate(words) if i not in (at, at + 1, *whole) and w != "var"]
+    if not set(rest) <= {"bu", "toplam", "mi", "abi", "hocam", "acaba"}:
+        return None
+    used = {at, at + 1, *whole, *(i for i, w in enumerate(words) if w == "var")}
+    return TopicQuestion(Topic.COUNT, "teams", False, frozenset(used))
 
 
 def _dates(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:

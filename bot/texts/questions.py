@@ -240,6 +240,8 @@ def answer_text(
             return next_slot(response, now, question.day)
         case questions.QualifyAnswer():
             return qualification(response, now, yours=question.team_hint is None)
+        case questions.WeekAnswer() if question.detail in ("current", "total"):
+            return season.weeks_asked(question.detail == "total", response, now)
         case questions.WeekAnswer():
             left_asked = question.intent is intents.Intent.WEEKS_LEFT
             return season.week_answer(left_asked, response, mine=question.team_hint is None)

@@ -188,6 +188,23 @@ def next_match(
     return text
 
 
+def weeks_asked(total: bool, answer, now: datetime) -> str:  # noqa: ANN001 - facts.WeekAnswer
+    """ "sezon kaç hafta" (`total`): the season's match weeks; "kaçıncı haftadayız": this
+    week's match week, else the coming one, with its day."""
+    if total:
+        left = f", {answer.left} hafta kaldı" if 0 < answer.left < answer.weeks else ""
+        return f"📅 Sezon {answer.weeks} maç haftası{left}."
+    if answer.next_week is None:
+        return "🏁 Sezonun bütün maç haftaları oynandı."
+    day = answer.next_day
+    zone = answer.matches[0].start.tzinfo if answer.matches else None
+    today = now.astimezone(zone).date()
+    if day is not None and 0 <= (day - today).days <= 6 - today.weekday():
+        return f"📅 {answer.next_week}. haftadayız: {long_date(day)}."
+    when = f": {long_date(day)}" if day else ""
+    return f"📅 Bu hafta maç yok; sıradaki maç haftası {answer.next_week}. hafta{when}."
+
+
 def week_line(week: int, matches: Sequence[PlannedMatch]) -> str:
     """ "3. hafta · 24 Ocak Pazar · 14:00-16:16"."""
     first = min(matches, key=lambda m: m.start)
