@@ -186,6 +186,11 @@ def unclear_result(unclear: Unclear) -> str:
                 " iletin. Kaptanların da sonuç girebilmesi için bir düzenleyen şunu yazabilir:"
                 " /ayarlar kaptan_sonuc acik"
             )
+        case Problem.CAPTAINS_ENTER:
+            return (
+                f"{head}: bu turnuvada sonucu maçın kaptanları ya da düzenleyenler giriyor;"
+                " skoru onlardan birine iletin."
+            )
         case Problem.NOT_YOUR_MATCH:
             return (
                 f"{head}: {second} şu anki rakibiniz değil."
