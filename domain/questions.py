@@ -43,7 +43,8 @@ means the message was not about this tournament at all ("film ne zaman başlıyo
 suffix written apart ("şahinler in maçı") belongs to the word before it.
 
 Before that rule: "kaç hafta kaldı" (and "kaç haftamız kaldı", "kaç hafta daha") is
-WEEKS_LEFT; a played match's result asked ("son maçımız kaç bitti", "kim kazandı",
+WEEKS_LEFT, as are "sezon kaç hafta" (detail "total") and "kaçıncı haftadayız"
+("current"); a played match's result asked ("son maçımız kaç bitti", "kim kazandı",
 "Şahinler maçı ne oldu": `domain.resultquestions`, never in a line with a score) is
 MATCH_RESULT; a question about the tournament as a whole (`domain.topics`: how many
 matches, when it starts or ends, a postponed match, the teams met, the table, a place)
@@ -58,6 +59,7 @@ taken for a typo of another ("geliyoruz").
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from dataclasses import dataclass
@@ -68,11 +70,12 @@ from domain.hints import hint_forms
 from domain.intents import INTENT_PRIORITY, Day, Intent
 from domain.matchorder import next_named, ordinal_in
 from domain.model import Stage
-from domain.morphology import Case, Tense, Word, analyse
+from domain.morphology import Case, Tense, analyse
 from domain.names import fold
 from domain.playerquestions import PlayerQuestion, PlayerTopic, player_question
+from domain.questionreading import Reading, read_words
 from domain.questiontokens import Token, hint_in, tokens_of
-from domain.questionwords import ELSEWHERE, PHRASES, Sense, lookup
+from domain.questionwords import ELSEWHERE, lookup
 from domain.resultquestions import ResultAsked, result_asked
 from domain.teamgoals import team_goals_asked
 from domain.topics import Topic, TopicQuestion, topic_in
@@ -125,72 +128,6 @@ class Question:
     nth: int | None = None
 
 
-@dataclass(frozen=True)
-class _Reading:
-    """What the words of a message add up to, one word at a time."""
-
-    asks: bool = False
-    topic: bool = False
-    we: bool = False
-    veto: bool = False
-    intents: frozenset[Intent] = frozenset()
-    stage: Stage | None = None
-    day: Day | None = None
-    alone: bool = False  # a noun that asks on its own before a "?"
-
-    def add(self, sense: Sense, we: bool, ends_clause: bool) -> _Reading:
-        # "hava durumu" signals no standing question; "kaçıncı sıradayız" does.
-        signals = sense.intent is not None and (sense.asks or not sense.topic_if_we or we)
-        # The more specific stage wins: "yarı final" is not the final.
-        stage = self.stage if sense.stage is Stage.FINAL and self.stage else sense.stage
-        return _Reading(
-            asks=self.asks or sense.asks or (sense.asks_at_end and ends_clause),
-            topic=self.topic or sense.topic or (sense.topic_if_we and we),
-            we=self.we or we,
-            veto=self.veto or sense.veto,
-            intents=self.intents | {sense.intent} if signals else self.intents,
-            stage=stage or self.stage,
-            day=sense.day or self.day,
-            alone=self.alone or sense.ends_alone,
-        )
-
-
-# Verbs of asking the bot for something ("atar mısın", "gösterir misin").
-_REQUESTS = frozenset({"at", "goster", "yaz", "gonder", "paylas", "ver"})
-
-
-def _not_a_name(word: Word | None) -> bool:
-    """A word the morphology reads that is neither a name nor a sign of other chat: a
-    request to the bot, or "we" being somewhere ("sahada olalım")."""
-    if word is None:
-        return False
-    return word.stem in _REQUESTS or (word.stem == "ol" and word.we)
-
-
-def _read(tokens: list[Token]) -> tuple[_Reading, str | None]:
-    """The message's reading and its team hint (the longest run of unknown words)."""
-    forms = [lookup(t.folded) for t in tokens]
-    reading = _Reading()
-    runs: list[list[str]] = [[]]
-    for i, (token, form) in enumerate(zip(tokens, forms, strict=True)):
-        if form is None and _not_a_name(analyse(token.folded)):
-            runs.append([])  # "atabilir misin", "sahada olalım": no name, no chat
-            continue
-        if form is None:
-            runs[-1].append(token.typed)
-            if token.ends_clause:
-                runs.append([])
-            continue
-        runs.append([])
-        reading = reading.add(form.sense, form.we, token.ends_clause)
-        following = forms[i + 1] if i + 1 < len(forms) else None
-        if following is not None and (form.word, following.word) in PHRASES:
-            phrase = PHRASES[form.word, following.word]
-            reading = reading.add(phrase, form.we, token.ends_clause)
-    longest = max(runs, key=len)
-    return reading, " ".join(longest) if longest and not reading.we else None
-
-
 def ask(text: str) -> Question | None:
     """The question `text` asks about a match, or None for ordinary chat and commands.
 
@@ -219,8 +156,8 @@ def _ask(text: str) -> Question | None:
     if not tokens or len(tokens) > MAX_WORDS:
         return None
     words = [t.folded for t in tokens]
-    if _weeks_left(words):
-        return Question(Intent.WEEKS_LEFT)
+    if (weeks := _weeks_asked(words)) is not None:  # "kaç hafta kaldı", "kaçıncı haftadayız"
+        return Question(Intent.WEEKS_LEFT, detail=None if weeks == "left" else weeks)
     if ELSEWHERE & set(words):
         return None  # "premier lig ne zaman bitiyor": another competition
     ranked = team_goals_asked(words)
@@ -246,13 +183,15 @@ def _ask(text: str) -> Question | None:
     if following is not None:  # "bir sonraki maçımız", "sonraki maç": as if "ne zaman"
         hint = " ".join(tokens[i].typed for i in following.named) or None
         return Question(Intent.NEXT_MATCH, hint, following.we, team_only=hint is not None)
-    reading, hint = _read(tokens)
+    reading, hint = read_words(tokens)
     if (bare := bare_request(tokens, hint)) is not None:  # "fikstür", "Kartallar fikstürü"
         return Question(bare.intent, bare.hint, personal=bare.we, team_only=bare.hint is not None)
     # "rakip?", "saha?", "final?": one such noun (and at most a team) before a question mark.
     alone = reading.alone and len(tokens) <= MAX_ALONE_WORDS and text.rstrip().endswith("?")
     if reading.veto or _moved_not_through(words):
         return None
+    if _weekday_asked(words, reading, hint):  # "pazar kaçta", "bu pazar kiminle"
+        reading = dataclasses.replace(reading, topic=True)
     if not (reading.topic and (reading.asks or alone)):
         return _about_a_team(tokens, reading, hint)
     intent = next((i for i in INTENT_PRIORITY if i in _intents(reading, words)), Intent.NEXT_MATCH)
@@ -267,6 +206,19 @@ def _ask(text: str) -> Question | None:
 
 # The questions about one match of a team's, which may be its n-th ("2. maçımız kaçta").
 _ONE_MATCH = frozenset({Intent.NEXT_MATCH, Intent.TIME, Intent.PITCH, Intent.OPPONENT})
+
+
+# "pazar kaçta", "bu pazar kiminle": a weekday and when or with whom, nothing else unknown.
+_WEEKDAY_ASKING = frozenset({"kacta", "kacda", "kimle", "kiminle"})
+MAX_WEEKDAY_WORDS = 4
+
+
+def _weekday_asked(words: list[str], reading: Reading, hint: str | None) -> bool:
+    """A weekday names a match day as "maç" would: "pazar kaçta" asks our match's time on
+    Sunday; "bugün kaçta" and "pazar kim var" stay chat (whose day, who comes)."""
+    weekday = reading.day not in (None, Day.TODAY, Day.TOMORROW)
+    asking = bool(_WEEKDAY_ASKING & set(words)) and hint is None
+    return weekday and asking and len(words) <= MAX_WEEKDAY_WORDS
 
 
 def _known(word: str) -> bool:
@@ -289,7 +241,7 @@ def _moved_not_through(words: list[str]) -> bool:
     return False
 
 
-def _intents(reading: _Reading, words: list[str]) -> frozenset[Intent]:
+def _intents(reading: Reading, words: list[str]) -> frozenset[Intent]:
     """The intents signalled, less what a word only seems to ask: "ne zaman sahadayız"
     and "kaçta sahadayız" ask when, not where (being at the pitch is the time); "karşımıza
     kim çıkıyor" asks the opponent, not who goes through; "sahaya ne zaman çıkıyoruz"
@@ -311,18 +263,34 @@ def _intents(reading: _Reading, words: list[str]) -> frozenset[Intent]:
 # --- a season league's match weeks ("3. hafta ne zaman", "bu hafta kiminle") ---------------
 
 _LEFT_WORDS = frozenset({"kaldi", "kaliyor", "kalmis", "var", "daha"})
+# "sezon kaç hafta", "lig kaç hafta sürüyor", "toplam kaç hafta": all the season's weeks.
+_WHOLE_SEASON = frozenset({"sezon", "lig", "ligi", "ligde", "turnuva", "toplam", "sezonda"})
+_LASTS = frozenset({"suruyor", "surecek", "surer", "var"})
+# "kaçıncı haftadayız", "bu hafta kaçıncı hafta": nothing else but these beside the weeks.
+_NOW_WORDS = frozenset({"bu", "su", "an", "simdi", "biz", "abi", "hocam", "ya", "acaba"})
 
 
-def _weeks_left(words: list[str]) -> bool:
-    """ "kaç hafta kaldı", "kaç maç haftası kaldı", "kaç haftamız kaldı", "kaç hafta daha
-    oynuyoruz": the season's match weeks to come."""
+def _weeks_asked(words: list[str]) -> str | None:
+    """The season's match weeks asked: "left" ("kaç hafta kaldı", "kaç maç haftası kaldı",
+    "kaç haftamız kaldı", "kaç hafta daha oynuyoruz"), "total" ("sezon kaç hafta", "lig kaç
+    hafta sürüyor") or "current" ("kaçıncı haftadayız", "bu hafta kaçıncı hafta")."""
     for i, word in enumerate(words[:-1]):
+        weeks = words[i + 1].startswith("hafta")
+        if word == "kacinci" and weeks:
+            others = [w for w in words if w != "kacinci" and not w.startswith("hafta")]
+            return "current" if set(others) <= _NOW_WORDS else None
         if word != "kac":
             continue
         after = words[i + 2 :] if words[i + 1] == "mac" else words[i + 1 :]
-        if after and after[0].startswith("hafta") and _LEFT_WORDS & set(after[1:]):
-            return True
-    return False
+        if not (after and after[0].startswith("hafta")):
+            continue
+        rest = set(after[1:])
+        season = bool(_WHOLE_SEASON & set(words[:i])) or "toplam" in rest
+        if season and rest <= _LASTS and not rest & (_LEFT_WORDS - {"var"}):
+            return "total"
+        if _LEFT_WORDS & rest:
+            return "left"
+    return None
 
 
 def _topic_question(topic: TopicQuestion, tokens: list[Token]) -> Question:
@@ -368,7 +336,7 @@ def _week_question(week: int | str, rest: list[Token]) -> Question | None:
     chat), and no word about a match already played."""
     if not rest:
         return None
-    reading, hint = _read(rest)
+    reading, hint = read_words(rest)
     if reading.veto or not reading.asks:
         return None
     intent = next((i for i in INTENT_PRIORITY if i in reading.intents), Intent.NEXT_MATCH)
@@ -384,7 +352,7 @@ _TEAM_ONLY_INTENTS = frozenset(
 )
 
 
-def _about_a_team(tokens: list[Token], reading: _Reading, hint: str | None) -> Question | None:
+def _about_a_team(tokens: list[Token], reading: Reading, hint: str | None) -> Question | None:
     """A question word and a name without a match word: a question only if the name is a
     team's, which the caller checks (`team_only`); "Ahmet ne zaman gelir" names none."""
     if not reading.asks or hint is None or reading.we or len(tokens) > MAX_TEAM_ONLY_WORDS:

@@ -80,6 +80,7 @@ class Problem(StrEnum):
     STRAY_SIGN = "stray_sign"  # "Kartallar -1-3 Şahinler": which score was meant?
     BOTH_TEAMS = "both_teams"  # "3-1 kazandık" by an organiser who captains no team
     ORGANISERS_ENTER = "organisers_enter"  # a captain's "3-1 kazandık", captains' results off
+    CAPTAINS_ENTER = "captains_enter"  # a supporter's "A1 3-1 bugün iyiydi", captains' on
     NO_LAST_ENTRY = "no_last_entry"  # "yanlış yazdım 2-1 olacak", but he entered none
 
 

@@ -15,6 +15,8 @@ digits only) with `domain.morphology` and gives what it asks, or None:
   time of our match);
 * POSTPONED: "ertelenen maç ne zaman", "maçımız ertelendi mi", "maç iptal mi": a form of
   "ertele" or "iptal" in a question (an organiser's "maç ertelendi" is news, not asked);
+  a match waiting for a date ("tarihi belli olmayan maç var mı", "hangi maçların tarihi
+  belli değil", "belirsiz maçlar"): asked, or named alone before the match word;
 * OPPONENTS: the teams met in the group or the league ("rakiplerimiz kimler", "grupta
   kimler var", "gruptaki takımlar hangileri", "kimlerle oynuyoruz bu sezon");
 * TABLE: "puan durumu", "puan tablosu", "sıralama nasıl", "kim lider", "ligde kim önde",
@@ -97,7 +99,9 @@ def _count(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
         ),
         None,
     )
-    if at is None or any(w.startswith("hafta") for w in words):
+    if at is None:
+        return _teams_counted(words, read)
+    if any(w.startswith("hafta") for w in words):
         return None  # "kaç maç haftası kaldı": the weeks left
     used = {at, at + 1}
     played = [
@@ -120,6 +124,24 @@ def _count(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion |
     used |= {i for i, w in enumerate(words) if w in _TOTAL | _TODAY or w in ("var", "yok")}
     used |= set(_where(read, frozenset({"oyna", "yap"})))
     return TopicQuestion(Topic.COUNT, detail, _we(read, words), frozenset(used))
+
+
+def _teams_counted(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    """ "ligde kaç takım var", "turnuvada kaç takım var": the tournament's teams counted
+    (detail "teams"); "kaç takım çıkıyor" asks who goes through, "grupta kaç takım" a
+    group's, neither this."""
+    at = next(
+        (i for i in range(len(words) - 1) if words[i] == "kac" and _stem(read[i + 1]) == "takim"),
+        None,
+    )
+    if at is None or "var" not in words[at + 2 :] or _where(read, frozenset({"grup", "grub"})):
+        return None
+    whole = _where(read, frozenset(_SEASON))
+    rest = [w for i, w in enumerate(words) if i not in (at, at + 1, *whole) and w != "var"]
+    if not set(rest) <= {"bu", "toplam", "mi", "abi", "hocam", "acaba"}:
+        return None
+    used = {at, at + 1, *whole, *(i for i, w in enumerate(words) if w == "var")}
+    return TopicQuestion(Topic.COUNT, "teams", False, frozenset(used))
 
 
 def _dates(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
@@ -202,6 +224,36 @@ def _postponed(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuesti
     if not (participle or _asks(words, read)):
         return None  # "maç ertelendi": news
     return TopicQuestion(Topic.POSTPONED, None, _we(read, words), frozenset(moved))
+
+
+# A match without a date: "belirsiz maç", "tarihsiz maç", "tarihi belli değil/olmayan".
+_UNDATED = frozenset({"belirsiz", "tarihsiz"})
+_NOT = frozenset({"degil", "deyil", "olmayan", "olmayanlar"})
+
+
+def _undated(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
+    """ "tarihi belli olmayan maç var mı", "hangi maçların tarihi belli değil", "belirsiz
+    maçlar": the matches waiting for a date. Said of a match ("maç saati belirsiz"), it is
+    chat unless asked; named before the match word, it asks on its own ("belirsiz maçlar")."""
+    marks = [i for i, w in enumerate(words) if w in _UNDATED]
+    for i in range(len(words) - 2):
+        if _stem(read[i]) == "tarih" and words[i + 1] == "belli" and words[i + 2] in _NOT:
+            marks += [i, i + 1, i + 2]
+    matches = _where(read, frozenset({"mac"}))
+    if not marks or not matches:
+        return None
+    asked = any(
+        w in ASKING or (r is not None and (r.question or r.pos is Pos.QUESTION))
+        for i, (w, r) in enumerate(zip(words, read, strict=True))
+        if i not in marks
+    )
+    named = max(marks) + 1 in matches  # "belirsiz maçlar", "tarihi belli olmayan maç"
+    rest = [w for i, w in enumerate(words) if i not in marks and i not in matches]
+    if not (asked or (named and all(w in _CALLS for w in rest))):
+        return None
+    used = {*marks, *matches, *(i for i, w in enumerate(words) if w in ("var", "yok", "hangi"))}
+    we = _we([r for i, r in enumerate(read) if i not in marks], words)  # not "tarihsiz"
+    return TopicQuestion(Topic.POSTPONED, None, we, frozenset(used))
 
 
 def _opponents(words: Sequence[str], read: Sequence[Word | None]) -> TopicQuestion | None:
@@ -294,7 +346,7 @@ _OURS_PLACE = frozenset({"puan", "sira", "averaj"})
 def topic_in(words: Sequence[str]) -> TopicQuestion | None:
     """What `words` (folded) ask about the tournament, or None; see the module docstring."""
     read = [analyse(w) for w in words]
-    for rule in (_postponed, _count, _dates, _start, _opponents, _place, _table):
+    for rule in (_postponed, _undated, _count, _dates, _start, _opponents, _place, _table):
         found = rule(words, read)
         if found is not None:
             return _with_group(found, words, read)

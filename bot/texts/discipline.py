@@ -16,6 +16,8 @@ from domain.tiebreak import UEFA_DISCIPLINE
 CEZA_HOW = (
     "Örnek: /ceza Mehmet Kaya 3 (sonraki 3 maçında oynamaz) · /ceza Mehmet Kaya 0 (ceza kalkar)"
 )
+# An empty table's last words to a reader who may not record scorers and cards.
+BY_ORGANISERS = "Goller ve kartları düzenleyenler yazar."
 LIMIT_HOW = "Örnek: /ayarlar sari_ceza 4 (her 4. sarı kart 1 maç ceza) · /ayarlar sari_ceza kapali"
 WEIGHTS = (
     f"Puanlar (UEFA): sarı {UEFA_DISCIPLINE.yellow}, iki sarıdan kırmızı"
@@ -54,6 +56,8 @@ def misses(ban: Ban) -> str:
 def scorers_table(shown: discipline.Shown) -> str:
     table = shown.scorers
     if not table.rows and not table.own_goals:
+        if not shown.records:
+            return f"Henüz gol yazılmadı. {BY_ORGANISERS}"
         how = "Kartallar 3-1 Şahinler, altına: goller: Ali 2, Veli - Mehmet"
         return f"Henüz gol yazılmadı. Örnek: {how}"
     lines = ["⚽ Gol krallığı"]
@@ -67,7 +71,8 @@ def scorers_table(shown: discipline.Shown) -> str:
 def cards_table(shown: discipline.Shown) -> str:
     active = {(b.team, b.player): b for b in shown.bans if b.active}
     if not shown.cards and not active:
-        return "Henüz kart yazılmadı. Örnek: /kart 7 Veli sarı"
+        how = "Örnek: /kart 7 Veli sarı" if shown.records else BY_ORGANISERS
+        return f"Henüz kart yazılmadı. {how}"
     lines = ["🟨🟥 Kartlar"]
     for row in shown.cards:
         line = f"• {row.player} ({row.team}): {card_counts(row.cards)}"

@@ -70,6 +70,8 @@ def count(answer: facts.CountAnswer) -> str:
         case "group":
             who = f"{team}: grupta {n} maç oynuyorsunuz" if team else f"Grup aşamasında {n} maç var"
             return f"📅 {who}{played}."
+        case "teams":
+            return f"📅 Turnuvada {n} takım var."
         case "played":
             if team is None:
                 return f"📅 Şu ana kadar {n} maç oynandı."

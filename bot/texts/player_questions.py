@@ -7,7 +7,14 @@ from datetime import datetime
 
 from bot.texts import moments, waiting
 from bot.texts.common import pairing
-from bot.texts.discipline import REASONS, card_counts, cards_table, fair_play_table, misses
+from bot.texts.discipline import (
+    BY_ORGANISERS,
+    REASONS,
+    card_counts,
+    cards_table,
+    fair_play_table,
+    misses,
+)
 from bot.texts.squads import squad
 from bot.usecases.player_facts import (
     BannedAnswer,
@@ -29,7 +36,8 @@ NO_GOALS_HOW = "Sonucun altına yazın: goller: Ali 2, Veli - Mehmet"
 def scorers(answer: ScorersAnswer) -> str:
     if not answer.rows:
         whose = f"{answer.team} için" if answer.team else "Henüz"
-        return f"{whose} gol yazılmadı. {NO_GOALS_HOW}"
+        how = NO_GOALS_HOW if answer.records else BY_ORGANISERS
+        return f"{whose} gol yazılmadı. {how}"
     top = [r for r in answer.rows if r.rank == 1]
     who = ", ".join(r.player if answer.team else f"{r.player} ({r.team})" for r in top)
     label = "Gol kralı" if len(top) == 1 else "Gol kralları"

@@ -240,6 +240,8 @@ def answer_text(
             return next_slot(response, now, question.day)
         case questions.QualifyAnswer():
             return qualification(response, now, yours=question.team_hint is None)
+        case questions.WeekAnswer() if question.detail in ("current", "total"):
+            return season.weeks_asked(question.detail == "total", response, now)
         case questions.WeekAnswer():
             left_asked = question.intent is intents.Intent.WEEKS_LEFT
             return season.week_answer(left_asked, response, mine=question.team_hint is None)
@@ -311,7 +313,8 @@ def answer_text(
         league = snap is None or snap.is_league
         return finished(answer.team, answer.place, answer.awaiting, yours=yours, league=league)
     if answer.match.week is not None:  # a season league: the date and the match week
-        text = season.next_match(answer.team, answer.match, now)
+        missing = _not_on(question.day, answer.match.start, now, zone_of(answer.match.start))
+        text = season.next_match(answer.team, answer.match, now, missing, yours)
     else:
         text = next_match(answer.team, answer.match, now, day=question.day, yours=yours)
     if answer.undated:

@@ -57,7 +57,10 @@ def group_table(
 
 
 def filled(matches: Sequence[PlannedMatch]) -> str:
-    lines = ["🔔 Eşleşmeler belli oldu:"]
+    """The knockout matches a result filled; "kısmen" while one of them still waits for a
+    side ("A1 - B Grubu 2.si"), so the pairings are not called known before they are."""
+    whole = all(m.home is not None and m.away is not None for m in matches)
+    lines = [f"🔔 Eşleşmeler {'' if whole else 'kısmen '}belli oldu:"]
     lines += [
         f"{STAGES[m.stage]}: {side(m, True)} - {side(m, False)}, {m.pitch} {hm(m.start)}"
         for m in matches
@@ -171,6 +174,11 @@ def unclear_result(unclear: Unclear) -> str:
                 f"{head}: bu turnuvada sonuçları düzenleyenler giriyor; skoru bir düzenleyene"
                 " iletin. Kaptanların da sonuç girebilmesi için bir düzenleyen şunu yazabilir:"
                 " /ayarlar kaptan_sonuc acik"
+            )
+        case Problem.CAPTAINS_ENTER:
+            return (
+                f"{head}: bu turnuvada sonucu maçın kaptanları ya da düzenleyenler giriyor;"
+                " skoru onlardan birine iletin."
             )
         case Problem.NOT_YOUR_MATCH:
             return (

@@ -168,17 +168,41 @@ def created(name: str, matches: Sequence[PlannedMatch]) -> str:
     return "\n\n".join(parts)
 
 
-def next_match(team: str, match: PlannedMatch, now: datetime) -> str:
-    """ "⚽ Kartallar: 3. hafta · 24 Ocak Pazar 14:35 · Saha 1 · rakip Şahinler"."""
+def next_match(
+    team: str, match: PlannedMatch, now: datetime, missing: str | None = None, yours: bool = True
+) -> str:
+    """ "⚽ Kartallar: 3. hafta · 24 Ocak Pazar 14:35 · Saha 1 · rakip Şahinler". `missing`:
+    the day asked ("Cumartesi", "yarın") when the match is not on it, said first."""
     opponent = match.away if match.home == team else match.home
     start = match.start
+    said = ""
+    if missing is not None:
+        day = f"{missing} günü" if missing[0].isupper() else missing
+        said = f"{day} maç{'ınız' if yours else 'ı'} yok; sıradaki: "
     text = (
-        f"⚽ {team}: {match.week}. hafta · {long_date(start.date())} {hm(start)} · {match.pitch}"
-        f" · rakip {opponent or '?'}"
+        f"⚽ {team}: {said}{match.week}. hafta · {long_date(start.date())} {hm(start)}"
+        f" · {match.pitch} · rakip {opponent or '?'}"
     )
     if start <= now < match.end:
         text += " (şimdi oynanıyor)"
     return text
+
+
+def weeks_asked(total: bool, answer, now: datetime) -> str:  # noqa: ANN001 - facts.WeekAnswer
+    """ "sezon kaç hafta" (`total`): the season's match weeks; "kaçıncı haftadayız": this
+    week's match week, else the coming one, with its day."""
+    if total:
+        left = f", {answer.left} hafta kaldı" if 0 < answer.left < answer.weeks else ""
+        return f"📅 Sezon {answer.weeks} maç haftası{left}."
+    if answer.next_week is None:
+        return "🏁 Sezonun bütün maç haftaları oynandı."
+    day = answer.next_day
+    zone = answer.matches[0].start.tzinfo if answer.matches else None
+    today = now.astimezone(zone).date()
+    if day is not None and 0 <= (day - today).days <= 6 - today.weekday():
+        return f"📅 {answer.next_week}. haftadayız: {long_date(day)}."
+    when = f": {long_date(day)}" if day else ""
+    return f"📅 Bu hafta maç yok; sıradaki maç haftası {answer.next_week}. hafta{when}."
 
 
 def week_line(week: int, matches: Sequence[PlannedMatch]) -> str:

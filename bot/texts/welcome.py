@@ -61,7 +61,8 @@ HELP = "\n".join(
         " /cekil Kartallar: takım turnuvadan çekilir",
         "/gecikme 15 [saha 2]: oynanmamış maçları 15 dk kaydır",
         "/ertele 7 11:30: 7. maçı başka saate al (ya da /ertele 7 yarın 10:00,"
-        " /ertele Kartallar Şahinler 11:30)",
+        " /ertele Kartallar Şahinler 14:00); tarihi belli değilse: /ertele 7 belirsiz"
+        " (ya da /ertele Kartallar Şahinler belirsiz)",
         "/hafta_ertele 3: 3. haftayı ve sonrakileri birer hafta kaydır"
         " (ya da /hafta_ertele 3 7 Şubat)",
         "/takim_adi 3 Kartallar: takımın adını değiştir",

@@ -23,6 +23,7 @@ from storage import UnitOfWork
 from storage.records import StoredPlayer
 
 SEE = "see scorers, cards and fair play"
+RECORD = "record scorers and cards"
 BAN = "set or lift a ban"
 SETTING = "change a setting"
 CARD_KINDS = frozenset(k.value for k in CardKind)
@@ -96,9 +97,11 @@ class Tables:
 @dataclass(frozen=True)
 class Shown:
     """The tournament's tables, each worked out when first asked for (/goller needs no
-    bans)."""
+    bans). `records`: the reader may record scorers and cards, so an empty table may show
+    him how; to anyone else that example would be a line the bot refuses."""
 
     snapshot: snapshots.Snapshot
+    records: bool = False
 
     @cached_property
     def scorers(self) -> scorers.ScorersTable:
@@ -126,11 +129,17 @@ class Shown:
 async def tables(uow: UnitOfWork, command: Tables, actor: Actor) -> Shown:
     snap = await snapshots.active(uow, actor.chat_id)
     roles.anyone(SEE, snap.tournament, actor)
-    return shown(snap)
+    return shown(snap, records=may_record(await roles.of(uow, snap.tournament, actor)))
 
 
-def shown(snap: snapshots.Snapshot) -> Shown:
-    return Shown(snap)
+def shown(snap: snapshots.Snapshot, *, records: bool = False) -> Shown:
+    return Shown(snap, records)
+
+
+def may_record(role: roles.Role) -> bool:
+    """Whether `role` may write scorers and cards (a chat administrator the bot has not
+    asked about counts as a member: he is told who writes them, which stays true)."""
+    return roles.TABLE[RECORD].cell(role) == "allowed"
 
 
 class BadBan(DomainError):

@@ -40,7 +40,7 @@ __all__ = [
     "week_answer",
 ]
 
-COUNTS = ("today", "left", "group", "played", "total")
+COUNTS = ("today", "left", "group", "played", "total", "teams")
 
 
 @dataclass(frozen=True)
@@ -217,7 +217,10 @@ def _today(snap: snapshots.Snapshot, now: datetime) -> date:
 def count_answer(
     snap: snapshots.Snapshot, team: str | None, what: str, now: datetime
 ) -> CountAnswer:
-    """`what` one of COUNTS; with `team` None, the tournament's matches."""
+    """`what` one of COUNTS; with `team` None, the tournament's matches ("teams": its
+    teams)."""
+    if what == "teams":  # "ligde kaç takım var"
+        return CountAnswer(what, None, len(snap.teams))
     rows = [m for m in snap.matches if team is None or m.match.involves(team)]
     day = None
     if what == "today":

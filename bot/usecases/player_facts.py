@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.usecases import discipline, facts, snapshots, squads, team_goals
+from bot.usecases import discipline, facts, roles, snapshots, squads, team_goals
 from domain import intents, names, playernames, questions
 from domain.discipline import Ban
 from domain.fairplay import Counts
@@ -34,6 +34,7 @@ class ScorersAnswer:
     team: str | None
     rows: tuple[ScorerRow, ...]
     own_goals: int = 0
+    records: bool = False  # the asker may record scorers (discipline.Shown.records)
 
 
 @dataclass(frozen=True)
@@ -172,20 +173,25 @@ async def respond(
         team = await uow.teams.captain_of(snap.id, user_id)  # "kadroda kim var": ours
         if team is None:
             return NoCaptaincy()
-    return answer(snap, team, question)
+    role = await roles.of_user(uow, snap.tournament, user_id, chat_admin=False)
+    return answer(snap, team, question, records=discipline.may_record(role))
 
 
 def answer(
-    snap: snapshots.Snapshot, team: str | None, question: questions.Question
+    snap: snapshots.Snapshot,
+    team: str | None,
+    question: questions.Question,
+    *,
+    records: bool = False,
 ) -> PlayerAnswer:
     """The answer about `team` (None: the tournament's); "…ınız" when asked in the first
-    person."""
+    person. `records`: the asker may record scorers and cards (an empty table's example)."""
     intent, yours = question.intent, question.personal
     if (ranking := TeamGoalsAsked.of(question.detail)) is not None:  # "en golcü takım"
         return team_goals.ranked(snap, ranking)
     if intent is intents.Intent.SQUAD:
         return SquadAnswer(team, squads.ordered(snap.squad(team)) if team else ())
-    shown = discipline.shown(snap)
+    shown = discipline.shown(snap, records=records)
     if intent in (intents.Intent.CARDS, intents.Intent.FAIR_PLAY):
         return CardsAnswer(team, shown, intent is intents.Intent.FAIR_PLAY, yours)
     if intent is intents.Intent.BANNED:
@@ -194,7 +200,7 @@ def answer(
     rows = tuple(r for r in shown.scorers.rows if team in (None, r.team))
     if intent is intents.Intent.TOP_SCORER:
         own = sum(r.goals for r in shown.scorers.own_goals if team in (None, r.team))
-        return ScorersAnswer(team, _first(rows), own)
+        return ScorersAnswer(team, _first(rows), own, records)
     return goals_answer(snap, team, rows, yours)
 
 

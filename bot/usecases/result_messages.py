@@ -214,17 +214,25 @@ async def _one_team(
     uow: UnitOfWork, snap: snapshots.Snapshot, reading: result_lines.Unclear, actor: Actor
 ) -> Clarify:
     """A score and one team ("Kartallar 3-1 bugün iyiydi"). The line to type names the
-    other side of that team's current match when it has one, never a made-up name; a
-    writer whose line would be refused (captains' results off, not an organiser) is told
-    who enters results instead."""
+    other side of that team's current match when it has one, never a made-up name. A
+    writer whose line would be refused is told who enters results instead: with captains'
+    results off, anyone but an organiser (the organisers); with them on, a supporter or a
+    captain of neither side of the match the line would name (its captains or the
+    organisers)."""
     team = reading.teams[0]
-    if not snap.tournament.settings.captains_may_enter_results and not await _organises(
-        uow, snap, actor
-    ):
+    captains_on = snap.tournament.settings.captains_may_enter_results
+    if not captains_on and not await _organises(uow, snap, actor):
         off = result_lines.Problem.ORGANISERS_ENTER
         return Clarify(result_lines.Unclear(reading.text, off, (team,)))
     match = current_match(snap, team, actor.now)
     other = None if match is None else match.away if match.home == team else match.home
+    if captains_on:
+        mine = await uow.teams.captain_of(snap.id, actor.user_id)
+        # With no current match the line names no opponent: a captain's own team may be it.
+        outside = mine is None or (other is not None and mine not in (team, other))
+        if outside and not await _organises(uow, snap, actor):
+            off = result_lines.Problem.CAPTAINS_ENTER
+            return Clarify(result_lines.Unclear(reading.text, off, (team,)))
     return Clarify(dataclasses.replace(reading, teams=(team,) if other is None else (team, other)))
 
 

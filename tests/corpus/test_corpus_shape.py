@@ -25,7 +25,7 @@ SLOTS = {
 QUESTION_SLOTS = {"team", "day"}
 WEEKS = {"this", "next", "last"}
 STAGES = {"final", "semi", "quarter", "third"}
-COUNTS = {"today", "left", "total", "group", "played"}
+COUNTS = {"today", "left", "total", "group", "played", "teams"}
 DATES = {"start", "end", "last_match"}
 SCORE = re.compile(r"[0-9]{1,2}-[0-9]{1,2}")
 
