@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from chatwalk import walking
-from test_undated_everywhere import CHAT, FORM, ORGANISER, TUESDAY
+from league_walks import walking_the_league
+from test_undated_everywhere import ORGANISER
 
 from bot.texts.schedule import ERTELE_HOW
 from bot.texts.welcome import HELP
@@ -44,9 +44,7 @@ def test_help_fits_one_message():
 
 @pytest.fixture
 async def league(tmp_path):
-    async with walking(tmp_path / "league.sqlite3", CHAT, TUESDAY) as walk:
-        await walk.send(ORGANISER, FORM)
-        await walk.press(ORGANISER, "Oluştur")
+    async with walking_the_league(tmp_path) as walk:
         yield walk
 
 

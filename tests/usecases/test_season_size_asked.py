@@ -8,18 +8,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from chatwalk import walking
 from day_walks import walking_the_day
-from test_issue23_why import CHAT, FORM, ORGANISER, TUESDAY
+from league_walks import walking_the_league
 
 MEMBER = 77
 
 
 @pytest.fixture
 async def league(tmp_path):
-    async with walking(tmp_path / "league.sqlite3", CHAT, TUESDAY) as walk:
-        await walk.send(ORGANISER, FORM)
-        await walk.press(ORGANISER, "Oluştur")
+    async with walking_the_league(tmp_path) as walk:
         yield walk
 
 

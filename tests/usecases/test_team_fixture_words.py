@@ -5,18 +5,15 @@ a season league read as if every week's match were played on that one day."""
 from __future__ import annotations
 
 import pytest
-from chatwalk import walking
-from test_issue23_why import CHAT, FORM, ORGANISER, TUESDAY
+from league_walks import walking_the_league
+from test_issue23_why import ORGANISER
 
 CAPTAIN = 31
 
 
 @pytest.fixture
 async def league(tmp_path):
-    async with walking(tmp_path / "league.sqlite3", CHAT, TUESDAY) as walk:
-        await walk.send(ORGANISER, FORM)
-        await walk.press(ORGANISER, "Oluştur")
-        await walk.say(CAPTAIN, "/kaptan Şahinler")
+    async with walking_the_league(tmp_path, {CAPTAIN: "Şahinler"}) as walk:
         yield walk
 
 

@@ -6,17 +6,15 @@ looked for and nothing was said."""
 from __future__ import annotations
 
 import pytest
-from chatwalk import walking
-from test_issue23_why import CHAT, FORM, ORGANISER, TUESDAY
+from league_walks import walking_the_league
+from test_issue23_why import ORGANISER
 
 MEMBER = 77
 
 
 @pytest.fixture
 async def league(tmp_path):
-    async with walking(tmp_path / "league.sqlite3", CHAT, TUESDAY) as walk:
-        await walk.send(ORGANISER, FORM)
-        await walk.press(ORGANISER, "Oluştur")
+    async with walking_the_league(tmp_path) as walk:
         yield walk
 
 

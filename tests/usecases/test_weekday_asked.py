@@ -6,9 +6,8 @@ if asked of it); in the group, "pazar kaçta" and "bu pazar kiminle" met silence
 from __future__ import annotations
 
 import pytest
-from chatwalk import walking
 from day_walks import walking_the_day
-from test_issue23_why import CHAT, FORM, ORGANISER, TUESDAY
+from league_walks import walking_the_league
 
 CAPTAIN, A1 = 31, 21
 SUNDAY = "⚽ Şahinler: 1. hafta · 10 Ocak Pazar 14:00 · Saha 1 · rakip Boğalar"
@@ -16,10 +15,7 @@ SUNDAY = "⚽ Şahinler: 1. hafta · 10 Ocak Pazar 14:00 · Saha 1 · rakip Boğ
 
 @pytest.fixture
 async def league(tmp_path):
-    async with walking(tmp_path / "league.sqlite3", CHAT, TUESDAY) as walk:
-        await walk.send(ORGANISER, FORM)
-        await walk.press(ORGANISER, "Oluştur")
-        await walk.say(CAPTAIN, "/kaptan Şahinler")
+    async with walking_the_league(tmp_path, {CAPTAIN: "Şahinler"}) as walk:
         yield walk
 
 
