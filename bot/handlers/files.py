@@ -23,7 +23,8 @@ from bot.render import calendar, export, jobs
 from bot.runtime import offload, services
 from bot.texts import files, fixture, table
 from bot.texts.weeks import waiting
-from bot.usecases import snapshots, undated
+from bot.usecases import snapshots
+from bot.usecases.views import chosen_fixture
 from domain import names, selection
 from domain.errors import DomainError
 from domain.selection import UnknownGroup, UnknownSelection
@@ -131,15 +132,15 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     wanted = " ".join(context.args or []).strip()
     moment = now(context)
     try:
-        chosen = snap.select(wanted, moment)
+        shown = chosen_fixture(snap, wanted, moment)
     except UnknownSelection as exc:
         await reply(update, fixture.unknown(exc))
         return
+    chosen, waits = shown.chosen, shown.waits  # waits: listed apart, no date
     rows, title = list(chosen.rows), chosen.title
     if not rows and chosen.kind is selection.Kind.DAY:
         await reply(update, fixture.no_matches_on(wanted, views.match_days(snap)))
         return
-    waits = undated.shown_with(snap, chosen, wanted, moment)  # listed apart, no date
     if not rows and waits:
         await reply(update, waiting(waits))
         return
@@ -255,11 +256,11 @@ async def yazdir(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chosen, waits = None, None
     if wanted:
         try:
-            chosen = snap.select(wanted, moment)
+            shown = chosen_fixture(snap, wanted, moment)
         except UnknownSelection as exc:
             await reply(update, fixture.unknown(exc))
             return
-        waits = undated.shown_with(snap, chosen, wanted, moment)
+        chosen, waits = shown.chosen, shown.waits
         if not chosen.rows and not waits:
             await reply(update, files.NO_MATCHES)
             return

@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 from bot.handlers.common import actor, now, refuse, reply, run
 from bot.texts import fixture, results, table
 from bot.texts.weeks import fixture_text, waiting
-from bot.usecases import snapshots, undated, views
+from bot.usecases import snapshots, views
 from bot.usecases.weeks import playoff_kickoff
 from domain import selection
 from domain.errors import DomainError
@@ -25,19 +25,18 @@ async def fikstur(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     moment = now(context)
     try:
         snap = await running(update, context)
-        chosen = snap.select(wanted, moment)
+        shown = views.chosen_fixture(snap, wanted, moment)
     except UnknownSelection as exc:
         await reply(update, fixture.unknown(exc))
         return
     except DomainError as exc:
         await refuse(update, exc)
         return
+    chosen, waits = shown.chosen, shown.waits  # waits: /ertele N belirsiz, listed apart
     rows = list(chosen.rows)
     if not rows and chosen.kind is selection.Kind.DAY:
         await reply(update, fixture.no_matches_on(wanted, match_days(snap)))
         return
-    # /ertele N belirsiz: out of the plan until it has a date, listed apart.
-    waits = undated.shown_with(snap, chosen, wanted, moment)
     if not rows and waits:
         await reply(update, waiting(waits))
         return

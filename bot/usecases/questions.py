@@ -266,7 +266,7 @@ def _about(
     if question.nth is not None:  # "2. maçımız kaçta", "Şahinlerin 3. maçı hangi sahada"
         return pairs.nth_of(snap, team, question.nth)
     if question.intent is intents.Intent.FIXTURE:  # "fikstürümüz", "Kartallar fikstürü"
-        return views.for_team(snap, team, now)
+        return views.chosen_fixture(snap, team, now)
     mine = question.personal or question.team_hint
     if question.intent is intents.Intent.STANDING and mine:  # "kaçıncıyız": one line
         return facts.place_answer(snap, team) or answer_for(snap, team, now)

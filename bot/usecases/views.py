@@ -50,16 +50,16 @@ def for_bystander(
         return Tables(snap, question.detail)  # "puan durumu", "a grubu puan durumu"
     if question.intent is not Intent.FIXTURE:
         return None
-    chosen = snap.select("", now)
-    return Fixture(snap, chosen, tuple(undated.shown_with(snap, chosen, "", now)))
+    return chosen_fixture(snap, "", now)
 
 
-def for_team(snap: snapshots.Snapshot, team: str, now: datetime) -> Fixture:
-    """A team's fixture asked in words ("fikstürümüz", "Kartallar fikstürü") as /fikstur
-    Kartallar metin shows it: a league's match weeks each under its date, a day's by
-    kick-off, its undated matches apart (a list under one day's title read as that day)."""
-    chosen = snap.select(team, now)
-    return Fixture(snap, chosen, tuple(undated.shown_with(snap, chosen, team, now)))
+def chosen_fixture(snap: snapshots.Snapshot, wanted: str, now: datetime) -> Fixture:
+    """The matches `wanted` names (a day, group, pitch, week or team; "" all) and the
+    undated ones listed with them, as /fikstur, /yazdir and a question in words show them:
+    a team's fixture asked as "fikstürümüz" is /fikstur Kartallar's, a league's weeks each
+    under its date. Raises selection.UnknownSelection."""
+    chosen = snap.select(wanted, now)
+    return Fixture(snap, chosen, tuple(undated.shown_with(snap, chosen, wanted, now)))
 
 
 @reads

@@ -40,7 +40,7 @@ from bot.usecases import (
 )
 from bot.usecases.runner import Actor, run
 from bot.usecases.setup_steps import Answers, take
-from domain import selection, when
+from domain import when
 from domain.errors import DomainError
 from storage import Database
 
@@ -303,14 +303,7 @@ def _select(day_file: Path, text: str) -> None:
         finally:
             await db.dispose()
         with contextlib.suppress(DomainError):
-            selection.select(
-                [(m.match, m.result) for m in snap.matches],
-                text,
-                teams=snap.teams,
-                groups=[g.label for g in snap.groups],
-                zone=snap.zone,
-                now=KICKOFF,
-            )
+            snap.select(text, KICKOFF)
 
     asyncio.run(go())
 
