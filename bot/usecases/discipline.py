@@ -222,7 +222,7 @@ def find_player(snap: snapshots.Snapshot, typed: str, matches: int | None = None
     (A4)") looks in that team's squad only: namesakes of two teams are told apart so."""
     name, hint = playernames.with_team(typed)
     teams = snap.teams if hint is None else (names.resolve(hint, snap.teams),)
-    squads = {t: [p.name for p in snap.squad(t)] for t in teams}
+    squads = snap.squad_names(teams)
     got = playernames.match_in_squads(name, squads)
     found = got.match
     if isinstance(found, playernames.Found) and got.team is not None:

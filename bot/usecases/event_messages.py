@@ -50,14 +50,12 @@ class Split:
 NONE = Split("")  # a message without events lines
 
 
-def split(
-    text: str, teams: tuple[str, ...] = (), squads: Mapping[str, Sequence[str]] | None = None
-) -> Split:
-    """The message with its events lines taken out. An events line belongs to the result
-    line above it (the first one, when it comes before any); a result line may carry its
-    own (`_carried`), names in a parenthesis only when `squads` (team -> players) know
-    every one."""
-    lines = [part for line in text.splitlines() for part in _carried(line, teams, squads)]
+def split(text: str, snap: snapshots.Snapshot) -> Split:
+    """The message with its events lines taken out, read with the tournament `snap`'s
+    teams. An events line belongs to the result line above it (the first one, when it
+    comes before any); a result line may carry its own (`_carried`)."""
+    teams = snap.teams
+    lines = [part for line in text.splitlines() for part in _carried(line, snap)]
     if len(lines) == 1:
         return Split(text)
     kept: list[str] = []
@@ -79,9 +77,7 @@ def split(
     return Split("\n".join(kept), tuple(notes))
 
 
-def _carried(
-    line: str, teams: tuple[str, ...], squads: Mapping[str, Sequence[str]] | None
-) -> tuple[str, ...]:
+def _carried(line: str, snap: snapshots.Snapshot) -> tuple[str, ...]:
     """A result line with its events on it ("Kartallar 3-1 Şahinler goller: Ali 2",
     "… (Veli)") as the two lines it stands for; any other line as it is. A parenthesis
     may say anything ("(Tebrikler)"): its names count when each is a squad's player, or
@@ -91,12 +87,14 @@ def _carried(
         return (line,)
     if not carried.labelled:
         try:
-            read = read_event_line(carried.events, teams=teams)
+            read = read_event_line(carried.events, teams=snap.teams)
         except UnreadableEvents:
             return (line,)
+        if not read:
+            return (line,)
+        squads = snap.squad_names(snap.teams)  # only for a parenthesis: most lines have none
         listed = bool(_LISTED.search(carried.events))  # "(Ali 2, Can; Mehmet)"
-        known = squads and read and all(_in_squads(n.player, squads) for n in read.goals)
-        if not read or not (listed or known):
+        if not listed and not all(_in_squads(n.player, squads) for n in read.goals):
             return (line,)
     return carried.result, carried.events
 

@@ -143,8 +143,7 @@ async def _read(
     if fixed is not None or corrections.undo_asked(text):
         return await _last_entry(uow, snap, text, fixed, actor)
     teams = snap.teams
-    squads = {team: [p.name for p in snap.squad(team)] for team in teams}
-    split = event_messages.split(text, teams, squads)
+    split = event_messages.split(text, snap)
     text = split.text
     notes = split if split.notes else event_messages.NONE  # the message's events lines
     several = result_lines.several_results(text, teams)

@@ -54,6 +54,11 @@ class Snapshot:
         """The team's squad as it stands (players taken off it left out)."""
         return tuple(p for p in self.players if p.team == team and not p.removed)
 
+    def squad_names(self, teams: Sequence[str]) -> dict[str, list[str]]:
+        """`teams`' squads as their players' names, as domain.playernames looks a typed
+        name up in them (players taken off a squad left out)."""
+        return {team: [p.name for p in self.squad(team)] for team in teams}
+
     def events_of(self, match_no: int) -> tuple[StoredEvent, ...]:
         return tuple(e for e in self.events if e.match_no == match_no)
 
