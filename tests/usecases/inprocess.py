@@ -93,7 +93,8 @@ async def running_bot(db_url: str, now: datetime) -> AsyncIterator[Application]:
     """The initialised bot on `db_url` (migrated by its post_init), its clock at `now`;
     `app.bot_data["request"]` is its Canned network."""
     request = Canned()
-    app = build(Settings(token="1:TEST", db_url=db_url, rate_limit=False), request=request)
+    settings = Settings(token="1:TEST", db_url=db_url, rate_limit=False)
+    app = build(settings, request=request, clock=lambda: now)  # the intake's clock too
     await app.initialize()
     await app.post_init(app)  # type: ignore[misc]
     services.of(app).clock = lambda: now
