@@ -47,11 +47,12 @@ from bot.handlers import (
 from bot.reminders.dispatcher import Dispatcher
 from bot.reminders.pacing import bot_sender
 from bot.reminders.timer import for_queue
-from bot.runtime import chats, hygiene, logs, offload, replies, services
+from bot.runtime import chats, hygiene, logs, offload, presses, replies, services
 from bot.runtime.budget import Budget
 from bot.runtime.intake import DurableUpdater, Intake
 from bot.runtime.settings import Settings
 from bot.texts import welcome
+from bot.texts.budget import PRESS_QUEUED
 from bot.web import site
 from storage import Database, revision
 from storage.engine import default_url, sqlite_path
@@ -113,6 +114,10 @@ def build(
             await ledger.follow(update, verdict)  # marks the reply sent, tries it again
 
     processor = chats.PerChat(done=handled)
+    # A press waiting behind its chat's backlog is answered within Telegram's ~15 s, its
+    # effect still in typed order (bot/runtime/presses.py).
+    pressed = presses.Presses(lambda query: app.bot.answer_callback_query(query, PRESS_QUEUED))
+    intake.on_stored.append(pressed.heard)
     intake.on_stop.append(processor.stop_waiting)  # a backlog must not hold up a stop
     builder = builder.concurrent_updates(processor)
 
@@ -170,6 +175,7 @@ def build(
             await intake.close()
             await ledger.close()
             await services.of(app).rations.close()  # pictures still waiting for their turn
+            await pressed.close()
         # Before the HTTP client closes: sends under way finish, the lead is released.
         if services.KEY in app.bot_data and services.of(app).dispatcher is not None:
             await services.of(app).dispatcher.close()  # type: ignore[union-attr]
@@ -186,6 +192,7 @@ def build(
     app.updater = DurableUpdater(app.bot, app.update_queue, intake)
     app.bot_data[INTAKE] = intake
     app.bot_data[replies.KEY] = ledger
+    app.bot_data[presses.KEY] = pressed
     register(app)
     return app
 
@@ -226,7 +233,8 @@ def _where(url: str | None) -> str:
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """Every handler, in one readable block.
 
-    Group -2: the per-member reply budget in groups. Group -1: private senders become
+    Group -3: a press's turn has come (no early answer now). Group -2: the per-member
+    reply budget in groups. Group -1: private senders become
     reachable. Group 0: commands and buttons (last of them a command none of the others
     took: bot.handlers.start.unknown). Group 1: a text answer to a set-up question
     (it stops the update). Group 2: a plain result line. Group 3: a captain's question.
@@ -295,7 +303,9 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
         ],
         group=0,
     )
-    # First: a member's questions past their reply budget are folded before any work.
+    # First: a press's turn has come; then a member's questions past their reply budget
+    # are folded before any work.
+    app.add_handler(TypeHandler(Update, presses.begin), group=-3)
     app.add_handler(TypeHandler(Update, budget.gate), group=-2)
     # Any private message makes its sender reachable for reminders; it never stops.
     app.add_handler(MessageHandler(filters.ChatType.PRIVATE, reminders.seen), group=-1)

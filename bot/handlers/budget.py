@@ -60,7 +60,7 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not foldable(message.text or "", context.bot.username):  # a caption is never answered
         budget.current.set(found)  # its refusals are counted (`folded`)
         return
-    verdict = found.take(chat.id, user.id)
+    verdict = found.take(chat.id, user.id, at=message.date.timestamp())  # when typed
     if verdict is budget.Verdict.ANSWER:
         return
     if verdict is budget.Verdict.NOTICE:
@@ -73,7 +73,8 @@ async def folded(update: Update) -> bool:
     found, chat, user = budget.current.get(), update.effective_chat, update.effective_user
     if found is None or chat is None or user is None:
         return False
-    verdict = found.take(chat.id, user.id)
+    typed = update.message.date.timestamp() if update.message is not None else None
+    verdict = found.take(chat.id, user.id, at=typed)  # a button: at the clock
     if verdict is budget.Verdict.NOTICE:
         await _tell(update)
     return verdict is not budget.Verdict.ANSWER

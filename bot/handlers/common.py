@@ -13,7 +13,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.handlers import budget
-from bot.runtime import replies, services
+from bot.runtime import presses, replies, services
 from bot.texts import parts
 from bot.texts.errors import refusal
 from bot.usecases import runner
@@ -151,9 +151,13 @@ async def toast(query: CallbackQuery | None, text: str, *, alert: bool | None = 
 async def acknowledge(query: CallbackQuery | None, text: str | None = None, **kwargs: Any) -> bool:
     """answerCallbackQuery, which may come too late and is then harmless: Telegram refuses
     an answer more than ~15 s after the press ("query is too old"), and the press's effect
-    (committed already) must still be confirmed in the chat. False when refused."""
+    (committed already) must still be confirmed in the chat. False when refused. A press
+    that waited behind its chat's backlog was answered already (bot/runtime/presses.py):
+    nothing is sent."""
     if query is None:
         return False
+    if presses.early.get() == query.id:  # answered "queued" already: one answer per press
+        return True
     try:
         return await query.answer(text, **kwargs)
     except BadRequest as exc:

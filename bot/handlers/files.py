@@ -17,7 +17,7 @@ from telegram import InputFile, Update
 from telegram.ext import ContextTypes
 
 from bot import render
-from bot.handlers import links, views
+from bot.handlers import links, showing, views
 from bot.handlers.common import now, refuse, reply
 from bot.render import calendar, export, jobs
 from bot.runtime import offload, services
@@ -30,6 +30,7 @@ from domain.errors import DomainError
 from domain.selection import UnknownGroup, UnknownSelection
 
 TEXT = "metin"
+DOCUMENTS = frozenset({"yazdir", "takvim"})  # rationed kinds sent as a file, not a picture
 
 
 def _wants_text(context: ContextTypes.DEFAULT_TYPE) -> bool:
@@ -83,7 +84,8 @@ async def _rationed(
     kind every 10 s (bot/runtime/rations.py): the same request on an unchanged tournament
     gets the last render again at once; anything else is made and delivered when its turn
     comes (a request already waiting is not made twice). A render past its budget
-    (offload.TooSlow) is refused in Turkish."""
+    (offload.TooSlow) is refused in Turkish. A render that takes more than a moment shows
+    "sending a photo…" (or "…a file") in the chat (bot.handlers.showing)."""
     user, chat_ = update.effective_user, update.effective_chat
     if user is None or chat_ is None:
         return
@@ -91,8 +93,9 @@ async def _rationed(
     full_key = (key, revision(snap))
 
     async def turn() -> None:
-        try:
-            data = await _render(make)
+        action = showing.DOCUMENT if kind in DOCUMENTS else showing.PHOTO
+        try:  # "sending a photo…" once the render takes more than a moment
+            data = await showing.showing(context.bot, chat_.id, action, _render(make))
         except offload.TooSlow as exc:
             await refuse(update, exc)
             return

@@ -288,16 +288,16 @@ async def player_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         await toast(query, buttons.refusal(exc), alert=True)
         return
     except player_choices.StillUnclear as exc:  # a second unclear name in the same message
-        await query.answer()
+        await acknowledge(query)
         await query.edit_message_text(CHANGING)
         await players.ask_player(update, context, exc.error, exc.source, exc.text, exc.replied)
         return
     except DomainError as exc:  # refused as the message itself would be: nothing stored
-        await query.answer()
+        await acknowledge(query)
         await query.edit_message_text(CANCELLED)
         await refuse(update, exc)
         return
-    await query.answer()
+    await acknowledge(query)
     chosen = done.value
     if chosen.cancelled:
         await query.edit_message_text(CANCELLED)

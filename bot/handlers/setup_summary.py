@@ -15,7 +15,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.handlers import live
+from bot.handlers import live, showing
 from bot.handlers.common import acknowledge, refuse, remember, reply, run, toast
 from bot.handlers.effects import apply
 from bot.handlers.setup_steps import keyboard, summary_buttons
@@ -74,7 +74,9 @@ async def summary_plan(
     verdict = found.rations.ask(who.user_id, who.chat_id, kind, unseeded)
     if verdict.render:
         try:
-            _, built = await planning.build_off_loop(answers.spec())
+            _, built = await showing.showing(  # "typing…" while a larger plan is made
+                context.bot, who.chat_id, showing.TYPING, planning.build_off_loop(answers.spec())
+            )
         except DomainError as exc:  # a refused build cost as much: it is kept too
             built = exc
         found.rations.keep(who.user_id, who.chat_id, kind, unseeded, (answers.seed, built))
@@ -152,7 +154,10 @@ async def decide(
     key = talk.answers.key()
     if key not in plans:  # after a restart: planned again, but off the event loop
         try:
-            _, plans[key] = await planning.build_off_loop(talk.answers.spec())
+            building = planning.build_off_loop(talk.answers.spec())
+            _, plans[key] = await showing.showing(
+                context.bot, who.chat_id, showing.TYPING, building
+            )
         except DomainError as exc:
             await acknowledge(query)
             await refuse(update, exc)

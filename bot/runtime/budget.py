@@ -1,73 +1,127 @@
-"""Replies per member in a group, bounded: one member cannot spend the group's budget.
+"""Replies per member in a group: a burst is folded, a person typing is always answered.
 
-Telegram lets a bot send 20 messages a minute into one group; a member who types 25
-questions in a second would otherwise get 20 answers and every other member's answer would
-wait behind them. Each member gets LIMIT foldable replies (questions, pictures, tables,
-team pickers, refusals) per WINDOW seconds in each group; past that their foldable requests
-are folded: the first one gets a single "⏳" notice that says so, the rest nothing until the
-window has room again. What a change stored is always confirmed, and never counted: an
-organiser's result lines are stored and answered however fast they come (the handlers'
-side, what is foldable, is bot/handlers/budget.py).
+Telegram lets a bot send 20 messages a minute into one group. A member who types 25
+questions in a second would otherwise get 25 answers, and every other member's answer would
+wait a minute behind them; yet a captain who asks a question every few seconds, as fast as
+people type, must get every answer. So each member has, in each group, a bucket of BURST
+foldable replies (questions, pictures, tables, team pickers, refusals): a burst takes from
+it at once, what goes past it is folded (the first fold with one "⏳" notice that says so,
+at most one notice a minute; the rest quietly), and the bucket refills by one every PACE
+seconds. Figures: 25 messages in half a second get 5 answers and the notice; 8 questions
+within a minute, one every 3 s or slower, get 8 answers; a question every 6 s or slower is
+answered however long it goes on.
 
-`current` is the budget an update's refusals are counted against: set for each group
-update that may change something, None for the rest (a foldable update was counted once
-already, at the gate).
+The group's 20 a minute are shared fairly: while several members ask (each one who asked
+something foldable within the last WINDOW seconds counts), each one's refill is the
+group's rate divided among them (three members: one every 9 s each; four: every 12 s), so
+together they stay within Telegram's limit after their first bursts, and one member's
+flood never slows another member's answers (each has a bucket of his own).
+
+Time is when a message was typed (its Telegram date, `at`), not when it is handled: a
+burst that waited behind a backlog is still a burst, and questions typed at a person's
+pace that arrive together (after an outage, a restart) are each answered. A button's
+refusal, which has no date of its own, is counted at the clock (wall time, the same scale).
+
+What a change stored is always confirmed, and never counted: an organiser's result lines
+are stored and answered however fast they come (the handlers' side, what is foldable, is
+bot/handlers/budget.py). `current` is the budget an update's refusals are counted
+against: set for each group update that may change something, None for the rest (a
+foldable update was counted once already, at the gate).
 """
 
 from __future__ import annotations
 
 import enum
 import time
-from collections import deque
 from collections.abc import Callable
 from contextvars import ContextVar
+from dataclasses import dataclass
 
-LIMIT = 5  # foldable replies per member per group per WINDOW
-WINDOW = 60.0
+BURST = 5  # foldable replies a member gets at once, however fast he types
+PACE = 6.0  # seconds per reply after a burst, for a member asking alone
+GROUP_RATE = 20.0  # messages a minute Telegram lets a bot send into one group
+WINDOW = 60.0  # seconds: a member who asked within them shares the group's rate
+NOTICE_EVERY = 60.0  # seconds: at most one "⏳" notice per member this often
 MEMBERS = 10_000  # members tracked at once before the idle are forgotten
 
 
 class Verdict(enum.Enum):
     ANSWER = "answer"  # within the budget (and now counted)
-    NOTICE = "notice"  # the first one past it: fold it, with the one notice
-    FOLD = "fold"  # past it, told already: fold it quietly
+    NOTICE = "notice"  # folded, with the one notice
+    FOLD = "fold"  # folded quietly: told already
+
+
+@dataclass
+class _Bucket:
+    tokens: float  # replies this member may have now
+    at: float  # when `tokens` was last brought up to date
+    told: float | None = None  # when the last notice was given
 
 
 class Budget:
     def __init__(
         self,
-        limit: int = LIMIT,
-        window: float = WINDOW,
-        clock: Callable[[], float] = time.monotonic,
+        burst: int = BURST,
+        pace: float = PACE,
+        group_rate: float = GROUP_RATE,
+        clock: Callable[[], float] = time.time,
     ) -> None:
-        self.limit, self.window, self.clock = limit, window, clock
-        self._spent: dict[tuple[int, int], deque[float]] = {}
-        self._told: set[tuple[int, int]] = set()
+        self.burst, self.pace, self.group_rate, self.clock = burst, pace, group_rate, clock
+        self._buckets: dict[tuple[int, int], _Bucket] = {}
+        self._asked: dict[int, dict[int, float]] = {}  # chat -> member -> last asked
         self.folded = 0  # for tests and the bench
 
-    def take(self, chat_id: int, user_id: int) -> Verdict:
-        """One foldable reply for `user_id` in `chat_id`: counted if within the budget."""
-        now, key = self.clock(), (chat_id, user_id)
-        spent = self._spent.get(key)
-        if spent is None:
-            if len(self._spent) >= MEMBERS:
+    def take(self, chat_id: int, user_id: int, at: float | None = None) -> Verdict:
+        """One foldable reply for `user_id` in `chat_id`, asked at `at` (seconds since the
+        epoch; the clock when None): counted if within the budget."""
+        now = self.clock() if at is None else at
+        key = (chat_id, user_id)
+        askers = self._asking(chat_id, user_id, now)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= MEMBERS:
                 self._forget(now)
-            spent = self._spent[key] = deque()
-        while spent and now - spent[0] >= self.window:
-            spent.popleft()
-        if len(spent) < self.limit:
-            spent.append(now)
-            self._told.discard(key)  # room again: a new flood is told again
+            bucket = self._buckets[key] = _Bucket(float(self.burst), now)
+        elif now > bucket.at:  # an older message (out of order) refills nothing
+            refill = (now - bucket.at) * self.rate(askers)
+            bucket.tokens, bucket.at = min(float(self.burst), bucket.tokens + refill), now
+        if bucket.tokens >= 1.0 - 1e-9:  # a whole reply, up to rounding
+            bucket.tokens = max(0.0, bucket.tokens - 1.0)
             return Verdict.ANSWER
         self.folded += 1
-        if key in self._told:
+        if bucket.told is not None and abs(now - bucket.told) < NOTICE_EVERY:
             return Verdict.FOLD
-        self._told.add(key)
+        bucket.told = now
         return Verdict.NOTICE
 
+    def rate(self, askers: int) -> float:
+        """Replies a second one member's bucket refills by while `askers` members ask."""
+        return min(1.0 / self.pace, self.group_rate / 60.0 / max(1, askers))
+
+    def askers(self, chat_id: int, now: float | None = None) -> int:
+        """Members who asked something foldable in `chat_id` within the last WINDOW s."""
+        at = self.clock() if now is None else now
+        return sum(1 for t in self._asked.get(chat_id, {}).values() if at - t < WINDOW)
+
+    def _asking(self, chat_id: int, user_id: int, now: float) -> int:
+        asked = self._asked.setdefault(chat_id, {})
+        asked[user_id] = max(now, asked.get(user_id, now))
+        if len(asked) > 8:  # the idle leave the share (a busy group keeps a handful)
+            for member in [m for m, t in asked.items() if now - t >= WINDOW]:
+                del asked[member]
+        return self.askers(chat_id, now)
+
     def _forget(self, now: float) -> None:
-        self._spent = {k: d for k, d in self._spent.items() if d and now - d[-1] < self.window}
-        self._told &= set(self._spent)
+        """Members whose bucket is full again and who were told nothing lately."""
+        full = self.burst / self.rate(1)
+        self._buckets = {
+            k: b for k, b in self._buckets.items() if now - b.at < max(full, NOTICE_EVERY, WINDOW)
+        }
+        self._asked = {
+            chat: kept
+            for chat, asked in self._asked.items()
+            if (kept := {m: t for m, t in asked.items() if now - t < WINDOW})
+        }
 
 
 current: ContextVar[Budget | None] = ContextVar("budget", default=None)

@@ -3,8 +3,10 @@
 `PerChat` processes the updates of different chats concurrently and those of one chat in
 the order they arrived (an answer never overtakes the question before it, a result line
 never the one typed earlier). `PerChatRateLimiter` is PTB's AIORateLimiter (30 messages a
-second in all, 20 a minute into one group) except that a 429 ("retry after N s") is waited
-out by the request that met it, so by its own chat only: PTB's own pauses every chat.
+second in all, 20 messages a minute into one group, of which a chat action is not one)
+except that a 429 ("retry after N s") is waited out by the request that met it, so by its
+own chat only: PTB's own pauses every chat. A button press is answered outside its chat's
+order when it waits (bot/runtime/presses.py).
 """
 
 from __future__ import annotations
@@ -141,6 +143,8 @@ class PerChatRateLimiter(AIORateLimiter):
             if (isinstance(chat_id, int) and chat_id < 0) or isinstance(chat_id, str)
             else False
         )
+        if endpoint == "sendChatAction":  # "sending a photo…" is no message: not one of the 20
+            group = False
         for attempt in range(retries + 1):
             try:
                 return await self._run_request(

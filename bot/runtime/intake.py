@@ -74,6 +74,8 @@ class Intake:
         self.on_replay: list[Callable[[set[int]], None]] = []  # the ids replayed
         # updates fetched but not stored (the database is locked or full): told to wait
         self.on_unstored: list[Callable[[Sequence[Update]], Awaitable[None]]] = []
+        # updates just stored, new to the inbox: a press's answer clock starts (presses.py)
+        self.on_stored: list[Callable[[Sequence[Update]], None]] = []
 
     @property
     def db(self) -> Database:
@@ -142,6 +144,8 @@ class Intake:
                 await uow.inbox.announce(c for u, c, _ in received if u in new)
             await uow.commit()
         fresh = [u for u in numbered if u.update_id in new and u.update_id not in self.in_flight]
+        for hook in self.on_stored:
+            hook(fresh)
         if sharing:  # handled by the chat's lease holder, which takes it from the inbox
             if self.shared is not None and fresh:
                 self.shared.poke({chat_key(u) or 0 for u in fresh})

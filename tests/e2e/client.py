@@ -191,10 +191,15 @@ class Emulator:
 
     # -- people talk -----------------------------------------------------------------------
 
-    def send(self, user: User, chat: Chat, text: str, reply_to: int | None = None) -> int:
+    def send(
+        self, user: User, chat: Chat, text: str, reply_to: int | None = None, age: float = 0
+    ) -> int:
         """`user` writes `text` in `chat`; a leading /command gets its bot_command entity (without
-        it PTB's CommandHandler ignores the message). Returns the new message's id."""
+        it PTB's CommandHandler ignores the message). `age`: it was typed that many seconds
+        ago (its date says so; it reaches the bot now). Returns the new message's id."""
         body: dict[str, Any] = {"from": user.as_json(), "chat": chat.as_json(), "text": text}
+        if age:
+            body["age"] = age
         if text.startswith("/"):
             command = text.split(maxsplit=1)[0]
             length = len(command.encode("utf-16-le")) // 2
@@ -330,8 +335,15 @@ class Emulator:
     def state(self, after: int = 0, wait: float = 0) -> dict[str, Any]:
         """The emulator's view of the bot: `bot` (getMe), `calls` per method, `commands` per
         scope, `pollers` (getUpdates held now), `pending` (unconfirmed updates), `webhooks`
-        (the url of every setWebhook, in order), `version`."""
+        (the url of every setWebhook, in order), `actions` (every sendChatAction), `version`."""
         return self._get("/test/state", after=after, wait=int(wait * 1000))
+
+    def actions(self, chat: Chat, since: int = 0) -> list[dict[str, Any]]:
+        """The chat actions ("upload_photo", "typing", ...) the bot showed in `chat`, each
+        with `seq`, the length of the bot's log when it came (a later event has a larger
+        seq), those after the log's `since`."""
+        found = self.state()["actions"]
+        return [a for a in found if a["chat_id"] == chat.id and a["seq"] >= since]
 
     def commands(self, scope: str = "default/") -> list[str]:
         """The command names the bot registered with setMyCommands (scope/language key)."""

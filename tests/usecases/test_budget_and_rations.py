@@ -4,9 +4,11 @@ and a rationed picture waits for its turn instead of being refused (bot/runtime/
 from __future__ import annotations
 
 import asyncio
+import itertools
+from collections import Counter
 
 from bot.handlers.budget import foldable
-from bot.runtime.budget import Budget, Verdict
+from bot.runtime.budget import BURST, GROUP_RATE, PACE, Budget, Verdict
 from bot.runtime.rations import Rations
 
 GROUP, MEMBER, OTHER = -100, 7, 8
@@ -20,17 +22,82 @@ class Ticks:
         return self.now
 
 
-def test_a_member_gets_five_replies_a_minute_then_one_notice_then_silence():
+def test_a_burst_gets_five_answers_then_one_notice_then_silence():
     ticks = Ticks()
     budget = Budget(clock=ticks)
-    verdicts = [budget.take(GROUP, MEMBER) for _ in range(25)]
-    assert verdicts[:5] == [Verdict.ANSWER] * 5
-    assert verdicts[5] is Verdict.NOTICE and set(verdicts[6:]) == {Verdict.FOLD}
+    verdicts = [budget.take(GROUP, MEMBER, at=ticks.now + n / 50) for n in range(25)]  # 0.5 s
+    assert verdicts[:BURST] == [Verdict.ANSWER] * BURST
+    assert verdicts[BURST] is Verdict.NOTICE and set(verdicts[BURST + 1 :]) == {Verdict.FOLD}
     assert budget.take(GROUP, OTHER) is Verdict.ANSWER  # another member is not charged
     assert budget.take(-200, MEMBER) is Verdict.ANSWER  # nor the member in another group
-    ticks.now += 60
-    assert budget.take(GROUP, MEMBER) is Verdict.ANSWER  # a minute on: room again...
-    assert [budget.take(GROUP, MEMBER) for _ in range(5)][-1] is Verdict.NOTICE  # ...told again
+
+
+def test_at_typing_pace_every_question_is_answered():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    for gap in (3.0, 4.0, 6.0):  # a question every few seconds: 8 within the minute
+        group = -int(gap)
+        asked = [budget.take(group, MEMBER, at=ticks.now + n * gap) for n in range(8)]
+        assert asked == [Verdict.ANSWER] * 8, gap
+    steady = [budget.take(GROUP, MEMBER, at=ticks.now + n * PACE) for n in range(100)]
+    assert set(steady) == {Verdict.ANSWER}  # one every PACE s: answered for ten minutes
+
+
+def test_after_a_burst_the_next_question_typed_a_moment_later_is_answered():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    burst = [budget.take(GROUP, MEMBER, at=ticks.now) for _ in range(10)]
+    assert burst.count(Verdict.ANSWER) == BURST
+    assert budget.take(GROUP, MEMBER, at=ticks.now + 1) is Verdict.FOLD  # still the burst
+    assert budget.take(GROUP, MEMBER, at=ticks.now + PACE) is Verdict.ANSWER  # a person's pace
+
+
+def test_the_time_is_when_a_message_was_typed_not_when_it_is_handled():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    ticks.now += 600  # handled ten minutes late (a backlog, a restart)...
+    typed = [budget.take(GROUP, MEMBER, at=1000.0 + n * 4) for n in range(8)]
+    assert typed == [Verdict.ANSWER] * 8  # ...typed at a person's pace: all answered
+    late = [budget.take(GROUP, OTHER, at=1000.0) for _ in range(8)]
+    assert late.count(Verdict.ANSWER) == BURST  # typed in one burst: folded, however late
+    assert budget.take(GROUP, MEMBER, at=900.0) is Verdict.ANSWER  # an older one refills nothing
+
+
+def test_a_flooding_member_is_told_at_most_once_a_minute():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    verdicts = [budget.take(GROUP, MEMBER, at=ticks.now + n) for n in range(180)]  # 1 a second
+    notices = [n for n, v in enumerate(verdicts) if v is Verdict.NOTICE]
+    assert len(notices) == 3 and all(b - a >= 60 for a, b in itertools.pairwise(notices))
+    answered = verdicts.count(Verdict.ANSWER)
+    assert BURST + 180 / PACE - 1 <= answered <= BURST + 180 / PACE  # his own pace, no more
+
+
+def test_members_asking_at_once_share_the_groups_twenty_a_minute():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    members = range(1, 5)  # four members, each asking twice a second for five minutes
+    answered: Counter[tuple[int, int]] = Counter()  # (member, minute) -> answers
+    for half in range(600):
+        for member in members:
+            if budget.take(GROUP, member, at=ticks.now + half / 2) is Verdict.ANSWER:
+                answered[member, half // 120] += 1
+    for minute in range(1, 5):  # past the first minute's bursts
+        per_member = [answered[m, minute] for m in members]
+        assert sum(per_member) <= GROUP_RATE + 1, per_member  # within Telegram's limit...
+        assert max(per_member) - min(per_member) <= 1, per_member  # ...shared evenly
+    assert budget.askers(GROUP, ticks.now + 300) == 4
+    alone = [budget.take(GROUP, 9, at=ticks.now + 300 + n * 12) for n in range(8)]
+    assert alone == [Verdict.ANSWER] * 8  # a newcomer's question every 12 s, in that crowd
+    assert budget.askers(GROUP, ticks.now + 1000) == 0  # a quiet minute: nobody shares
+
+
+def test_two_members_at_typing_pace_are_both_answered():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    verdicts = [budget.take(GROUP, member, at=ticks.now + n * PACE)
+                for n in range(20) for member in (MEMBER, OTHER)]  # fmt: skip
+    assert set(verdicts) == {Verdict.ANSWER}  # 2 x 10 a minute: the group's 20
 
 
 def test_what_may_be_folded_is_a_question_or_a_read_never_a_result_or_a_change():

@@ -10,7 +10,7 @@ from eight_team_day import CHAT, ORGANISER, stored_day
 from inprocess import handle, message, running_bot
 
 from bot.runtime import services
-from bot.runtime.budget import LIMIT, Budget
+from bot.runtime.budget import BURST, Budget
 from bot.usecases import snapshots
 
 NOW = datetime(2026, 12, 6, 6, 30, tzinfo=UTC)
@@ -31,7 +31,7 @@ async def test_repeated_reads_are_folded_and_every_squad_list_is_stored(url):
         for n, text in enumerate(["/goller", "/kartlar", "/fairplay", "/kadro A1"] * 3, 1):
             await handle(app, message(n, CHAT, ORGANISER, text))
         answers = len(sent.texts(CHAT))
-        assert answers == LIMIT + 1  # five answers, one notice, then silence
+        assert answers == BURST + 1  # five answers, one notice, then silence
         for n, name in enumerate(NAMES):
             await handle(app, message(100 + n, CHAT, ORGANISER, f"/kadro A1: {name}"))
         assert len(sent.texts(CHAT)) == answers + len(NAMES)  # each list answered, none folded

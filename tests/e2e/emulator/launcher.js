@@ -15,7 +15,9 @@
  *   sendPhoto, sendDocument, getFile, setMyCommands, getChat, getChatMember,
  *   getChatAdministrators missing ........... added (multipart parsed here; files kept in RAM)
  *   also added: getMyCommands, deleteMyCommands, pin/unpinChatMessage, sendChatAction,
- *   answerCallbackQuery and deleteMessage (recorded); other methods get 404 and a stderr line
+ *   answerCallbackQuery and deleteMessage (recorded; sendChatAction in /test/state's
+ *   `actions`, not in the log, which holds what a chat keeps); other methods get 404 and a
+ *   stderr line
  *   an unawaited error kills node ........... process-level guards log it and keep serving
  *   unread messages expire after 60 s ....... storeTimeout is one hour; our queues never expire
  * Like the real API, with its error texts: 400 for an unknown chat or message, "message is not
@@ -28,7 +30,8 @@
  *   POST /test/outage {seconds}               the Bot API is away: the bot's port (argv[3]) refuses
  *        connections, or (no such port) every Bot API call answers 502
  *   POST /test/chat {chat, admins, owner, bot_admin}   a chat's title/type and who is admin
- *   POST /test/message {from, chat, text, entities, reply_to}  -> {message, update_id, seq}
+ *   POST /test/message {from, chat, text, entities, reply_to, age}  -> {message, update_id, seq}
+ *        (`age`: the message was typed that many seconds ago: its date says so)
  *   POST /test/callback {from, chat_id, message_id, data, age} -> {callback_id, update_id, seq}
  *        (`age`: the press was made that many seconds ago; an answer after 15 s is refused
  *        as Telegram refuses it, 400 "query is too old ...", E2E_ANSWER_WITHIN to change 15)
@@ -36,7 +39,8 @@
  *   GET  /test/log?chat_id=&after=&wait=ms    the bot's actions with seq > after: message,
  *        photo, document, edit, delete, pin, unpin, answer; held up to `wait` ms until one exists
  *   GET  /test/state?after=&wait=ms           bot user, method call counts, commands, pollers,
- *        webhooks (the url of every setWebhook, in order: webhook-mode bots are ready then)
+ *        webhooks (the url of every setWebhook, in order: webhook-mode bots are ready then),
+ *        actions (every sendChatAction: chat_id, action, seq = the log's length then, at ms)
  * Usage: node launcher.js [port [bot-port]]  (or E2E_PORT; default 8081), on 127.0.0.1; one bot at a
  * time. With a bot port the bot talks to that one, the tests to `port` (it stays up in an outage).
  */
@@ -193,6 +197,7 @@ class Emulator extends TelegramServer {
   callbacks = new Map(); // callback id -> chat id
   pressedAt = new Map(); // callback id -> when it was pressed (ms), for Telegram's answer deadline
   hooks = []; // the url of every setWebhook (the package keeps only the last, per token)
+  actions = []; // every sendChatAction: {chat_id, action, seq (the log's length then), at (ms)}
   nextUpdateId = 1;
   version = 0;
   pollers = 0;
@@ -432,7 +437,12 @@ class Emulator extends TelegramServer {
     bot('setMyCommands', (p) => { this.commands[scope(p)] = p.commands; this.changed(); return true; });
     bot('getMyCommands', (p) => this.commands[scope(p)] || []);
     bot('deleteMyCommands', (p) => { delete this.commands[scope(p)]; this.changed(); return true; });
-    bot('sendChatAction', (p) => Boolean(this.chat(p.chat_id)));
+    bot('sendChatAction', (p) => {
+      this.chat(p.chat_id);
+      this.actions.push({ chat_id: Number(p.chat_id), action: String(p.action), seq: this.log.length, at: Date.now() });
+      this.changed();
+      return true;
+    });
     bot('getChat', (p) => ({ ...this.chat(p.chat_id).chat, accent_color_id: 0, max_reaction_count: 11,
       accepted_gift_types: { unlimited_gifts: false, limited_gifts: false, unique_gifts: false, premium_subscription: false, gifts_from_channels: false } }));
     bot('getChatMember', (p) => this.member(this.chat(p.chat_id), p.user_id));
@@ -465,7 +475,8 @@ class Emulator extends TelegramServer {
     test('post', 'message', (b) => {
       this.users.set(b.from.id, b.from);
       const state = this.ensureChat(b.chat);
-      const msg = { message_id: state.nextId++, from: b.from, chat: state.chat, date: now(), text: b.text };
+      const date = Math.floor((Date.now() - Number(b.age || 0) * 1000) / 1000); // `age`: typed earlier
+      const msg = { message_id: state.nextId++, from: b.from, chat: state.chat, date, text: b.text };
       if (b.entities?.length) msg.entities = b.entities;
       if (b.reply_to) msg.reply_to_message = { ...this.message(state, b.reply_to), reply_to_message: undefined };
       state.messages.set(msg.message_id, msg);
@@ -503,6 +514,7 @@ class Emulator extends TelegramServer {
       this.hold(res, Number(q.wait || 0), () => this.version > Number(q.after || 0), () => res.json({
         version: this.version, bot: this.botId ? this.botUser : null, calls: this.calls,
         commands: this.commands, pollers: this.pollers, pending: this.pending.length, webhooks: this.hooks,
+        actions: this.actions,
         outage: this.outageUntil > Date.now() }));
     });
   }
