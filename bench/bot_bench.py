@@ -167,7 +167,7 @@ class RecordingRequest(canned.CannedRequest):
                 else {"file_id": "d", "file_unique_id": "d"}
             )
             return sent
-        if name in ("answerCallbackQuery", "setMyCommands", "pinChatMessage"):
+        if name in ("answerCallbackQuery", "setMyCommands", "pinChatMessage", "sendChatAction"):
             return True
         if name == "getChatMember":
             return self._member(int(params["user_id"]))

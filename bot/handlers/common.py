@@ -156,7 +156,8 @@ async def acknowledge(query: CallbackQuery | None, text: str | None = None, **kw
     nothing is sent."""
     if query is None:
         return False
-    if presses.early.get() == query.id:  # answered "queued" already: one answer per press
+    answered = presses.early.get()
+    if answered is not None and answered == query.id:  # answered "queued": one answer a press
         return True
     try:
         return await query.answer(text, **kwargs)

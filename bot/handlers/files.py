@@ -30,7 +30,9 @@ from domain.errors import DomainError
 from domain.selection import UnknownGroup, UnknownSelection
 
 TEXT = "metin"
-DOCUMENTS = frozenset({"yazdir", "takvim"})  # rationed kinds sent as a file, not a picture
+# What the chat is shown while a rationed kind is made; a calendar (text, milliseconds): none.
+SHOWN = {"fikstur": showing.PHOTO, "puan": showing.PHOTO, "eleme": showing.PHOTO}
+SHOWN |= {"yazdir": showing.DOCUMENT}
 
 
 def _wants_text(context: ContextTypes.DEFAULT_TYPE) -> bool:
@@ -84,8 +86,8 @@ async def _rationed(
     kind every 10 s (bot/runtime/rations.py): the same request on an unchanged tournament
     gets the last render again at once; anything else is made and delivered when its turn
     comes (a request already waiting is not made twice). A render past its budget
-    (offload.TooSlow) is refused in Turkish. A render that takes more than a moment shows
-    "sending a photo…" (or "…a file") in the chat (bot.handlers.showing)."""
+    (offload.TooSlow) is refused in Turkish. A picture or the PDF being made shows "sending a
+    photo…" (or "…a file") in the chat (bot.handlers.showing)."""
     user, chat_ = update.effective_user, update.effective_chat
     if user is None or chat_ is None:
         return
@@ -93,8 +95,8 @@ async def _rationed(
     full_key = (key, revision(snap))
 
     async def turn() -> None:
-        action = showing.DOCUMENT if kind in DOCUMENTS else showing.PHOTO
-        try:  # "sending a photo…" once the render takes more than a moment
+        action = SHOWN.get(kind)  # "sending a photo…" while a picture or the PDF is made
+        try:
             data = await showing.showing(context.bot, chat_.id, action, _render(make))
         except offload.TooSlow as exc:
             await refuse(update, exc)

@@ -1,6 +1,6 @@
 """A press waiting behind its chat's backlog is answered within Telegram's time, once
-(bot/runtime/presses.py); slow work shows Telegram's "sending a photo…" once, quick work
-nothing (bot/handlers/showing.py). Without a network: the bot's calls are recorded."""
+(bot/runtime/presses.py); a picture, a PDF or a plan being made shows Telegram's "sending
+a photo…" once (bot/handlers/showing.py). Without a network: the bot's calls are recorded."""
 
 from __future__ import annotations
 
@@ -117,16 +117,6 @@ class Bot:
         return True
 
 
-async def test_quick_work_shows_nothing():
-    bot = Bot()
-
-    async def quick() -> str:
-        return "png"
-
-    assert await showing.showing(bot, -100, showing.PHOTO, quick()) == "png"  # type: ignore[arg-type]
-    assert bot.actions == []
-
-
 @pytest.mark.parametrize("fails", [False, True])  # an action refused never costs the reply
 async def test_slow_work_shows_the_action_once_while_it_runs(fails: bool):
     bot = Bot(fails=fails)
@@ -140,16 +130,18 @@ async def test_slow_work_shows_the_action_once_while_it_runs(fails: bool):
     assert got == "pdf" and bot.actions == [(-100, "upload_document")]
 
 
-async def test_work_that_fails_is_refused_as_before():
+async def test_work_of_no_kind_shows_nothing_and_a_refusal_stays_a_refusal():
     bot = Bot()
+
+    async def calendar() -> str:
+        return "ics"
+
+    assert await showing.showing(bot, -100, None, calendar()) == "ics"  # type: ignore[arg-type]
+    assert bot.actions == []
 
     async def refused() -> str:
         raise ValueError("too large")
 
-    try:
+    with pytest.raises(ValueError, match="too large"):
         await showing.showing(bot, -100, showing.TYPING, refused())  # type: ignore[arg-type]
-    except ValueError as exc:
-        assert str(exc) == "too large"
-    else:
-        raise AssertionError("the refusal was lost")
-    assert bot.actions == []
+    assert bot.actions == [(-100, "typing")]
