@@ -8,12 +8,13 @@ foldable replies (questions, pictures, tables, team pickers, refusals): a burst 
 it at once, what goes past it is folded (the first fold with one "⏳" notice that says so,
 at most one notice a minute; the rest quietly), and the bucket refills by one every PACE
 seconds. Figures: 25 messages in half a second get 5 answers and the notice; 8 questions
-within a minute, one every 3 s or slower, get 8 answers; a question every 6 s or slower is
-answered however long it goes on.
+within a minute, one every 2.5 s or slower, get 8 answers; a question every 5 s or slower
+is answered however long it goes on. People do not type faster than that for long; a
+script or a stuck key does, and is folded to that pace.
 
 The group's 20 a minute are shared fairly: while several members ask (each one who asked
 something foldable within the last WINDOW seconds counts), each one's refill is the
-group's rate divided among them (three members: one every 9 s each; four: every 12 s), so
+group's rate divided among them (two: one every 6 s each; three: every 9 s), so
 together they stay within Telegram's limit after their first bursts, and one member's
 flood never slows another member's answers (each has a bucket of his own).
 
@@ -38,7 +39,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 BURST = 5  # foldable replies a member gets at once, however fast he types
-PACE = 6.0  # seconds per reply after a burst, for a member asking alone
+PACE = 5.0  # seconds per reply after a burst, for a member asking alone
 GROUP_RATE = 20.0  # messages a minute Telegram lets a bot send into one group
 WINDOW = 60.0  # seconds: a member who asked within them shares the group's rate
 NOTICE_EVERY = 60.0  # seconds: at most one "⏳" notice per member this often

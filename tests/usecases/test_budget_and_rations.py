@@ -35,8 +35,8 @@ def test_a_burst_gets_five_answers_then_one_notice_then_silence():
 def test_at_typing_pace_every_question_is_answered():
     ticks = Ticks()
     budget = Budget(clock=ticks)
-    for gap in (3.0, 4.0, 6.0):  # a question every few seconds: 8 within the minute
-        group = -int(gap)
+    for gap in (2.5, 4.0, 6.0):  # a question every few seconds: 8 within the minute
+        group = -int(gap * 10)
         asked = [budget.take(group, MEMBER, at=ticks.now + n * gap) for n in range(8)]
         assert asked == [Verdict.ANSWER] * 8, gap
     steady = [budget.take(GROUP, MEMBER, at=ticks.now + n * PACE) for n in range(100)]
@@ -95,9 +95,9 @@ def test_members_asking_at_once_share_the_groups_twenty_a_minute():
 def test_two_members_at_typing_pace_are_both_answered():
     ticks = Ticks()
     budget = Budget(clock=ticks)
-    verdicts = [budget.take(GROUP, member, at=ticks.now + n * PACE)
-                for n in range(20) for member in (MEMBER, OTHER)]  # fmt: skip
-    assert set(verdicts) == {Verdict.ANSWER}  # 2 x 10 a minute: the group's 20
+    verdicts = [budget.take(GROUP, member, at=ticks.now + n * 6.0)
+                for n in range(100) for member in (MEMBER, OTHER)]  # fmt: skip
+    assert set(verdicts) == {Verdict.ANSWER}  # each one every 6 s: the group's 20 a minute
 
 
 def test_what_may_be_folded_is_a_question_or_a_read_never_a_result_or_a_change():
