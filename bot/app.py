@@ -234,11 +234,11 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     """Every handler, in one readable block.
 
     Group -3: a press's turn has come (no early answer now). Group -2: the per-member
-    reply budget in groups. Group -1: private senders become
-    reachable. Group 0: commands and buttons (last of them a command none of the others
-    took: bot.handlers.start.unknown). Group 1: a text answer to a set-up question
-    (it stops the update). Group 2: a plain result line. Group 3: a captain's question.
-    Anything else, ordinary chat, reaches no handler and gets no answer.
+    reply budget in groups. Group -1: private senders become reachable. Group 0: commands
+    and buttons (last of them a command none of the others took:
+    bot.handlers.start.unknown). Group 1: a text answer to a set-up question (it stops the
+    update). Group 2: a plain result line. Group 3: a captain's question. Anything else,
+    ordinary chat, reaches no handler and gets no answer.
     """
     text = filters.TEXT & ~filters.COMMAND
     app.add_handlers(
