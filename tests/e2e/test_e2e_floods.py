@@ -15,8 +15,9 @@
   answered within a few seconds (Telegram refuses an answer after ~15 s), and its effect
   still comes after the 25 results it was pressed after.
 - Two pictures asked in a row both arrive, the second when its turn comes (10 s after the
-  first), a repeat of it while it waits coalesced, and nobody is told to wait; the first,
-  a moment's work, shows Telegram's "sending a photo…" before it arrives.
+  first), a repeat of it while it waits coalesced, and nobody is told to wait; while the
+  first is made the chat shows Telegram's "sending a photo…", as it showed "typing…" while
+  the tournament was planned.
 """
 
 from __future__ import annotations
@@ -271,6 +272,7 @@ def test_two_pictures_in_a_row_both_arrive_the_second_in_its_turn(tmp_path: Path
     with own_bot(tmp_path, __name__, bot_port=True) as (tg, _bot):
         chat = tg.group("Resim Sırası")
         create(tg, chat, form("Resim Sırası", 8, "2 grup | 2 saha"), timeout=60)
+        planned = [a["action"] for a in tg.actions(chat)]  # "typing…" while it was planned
         start = tg.mark
         tg.send(ORGANISER, chat, "/fikstur a grubu")
         first = tg.wait_for(chat, kinds=("photo",), since=start)
@@ -285,6 +287,7 @@ def test_two_pictures_in_a_row_both_arrive_the_second_in_its_turn(tmp_path: Path
         said = [m.text for m in tg.events(chat, start) if m.kind == "message"]
     print(f"the second picture came {turn:.1f} s after it was asked")
     assert "A Grubu" in first.text and "B Grubu" in second.text
+    assert planned == ["typing"]
     assert [a["action"] for a in shown] == ["upload_photo"] and shown[0]["seq"] < first.seq
     assert not [t for t in said if "bekleyin" in t], said  # nobody was told to wait
     assert turn < EVERY + 5
