@@ -82,11 +82,15 @@ def build(
     if settings.api_url:
         base = settings.api_url.rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
-    if settings.rate_limit:
+    # A group's 20 a minute: no member spends them alone (bot/runtime/budget.py).
+    replies_budget = Budget() if settings.rate_limit else None
+    if replies_budget is not None:
         # 30/s overall, 20/min per group; a 429 (RetryAfter) is waited out and retried,
         # which is safe: Telegram did not deliver the message it refused. Every wait holds
-        # only the chat it is for (bot/runtime/chats.py).
-        builder = builder.rate_limiter(chats.PerChatRateLimiter(retries=3))
+        # only the chat it is for (bot/runtime/chats.py). What it sends tells the budget
+        # which questions were typed after their answer.
+        limiter = chats.PerChatRateLimiter(retries=3, on_sent=replies_budget.sent)
+        builder = builder.rate_limiter(limiter)
     base_clock = services.shifted(clock or services.utc_now, settings.clock_offset)
     offload.preload(WORKER_IMPORTS)
     # Chats are independent: updates of different chats at once, of one chat in order
@@ -109,6 +113,8 @@ def build(
     intake.on_unstored.append(ledger.unstored)  # the database is locked or full: say so
 
     async def handled(update: object) -> None:
+        found = app.bot_data.get(services.KEY)
+        budget.handled(update, found.budget if found is not None else None)  # its answer is out
         verdict = ledger.judge(update)
         if not await intake.finished(update, verdict):  # several processes: the chat's worker
             await ledger.follow(update, verdict)  # marks the reply sent, tries it again
@@ -125,8 +131,7 @@ def build(
         await revision.bring_up_to_date(settings.db_url)  # Alembic only if there is work
         db = Database.from_url(settings.db_url)
         found = services.Services(db=db, clock=base_clock)
-        if settings.rate_limit:  # a group's 20 a minute: no member spends them alone
-            found.budget = Budget()
+        found.budget = replies_budget
         if db.engine.dialect.name == "sqlite":  # one process: the index stays complete
             async with db.unit_of_work(read_only=True) as uow:
                 found.conversations = await uow.setups.keys()

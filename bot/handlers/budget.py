@@ -60,7 +60,8 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not foldable(message.text or "", context.bot.username):  # a caption is never answered
         budget.current.set(found)  # its refusals are counted (`folded`)
         return
-    verdict = found.take(chat.id, user.id, at=message.date.timestamp())  # when typed
+    typed = message.date.timestamp()  # when typed, and after which answer
+    verdict = found.take(chat.id, user.id, at=typed, message_id=message.message_id)
     if verdict is budget.Verdict.ANSWER:
         return
     if verdict is budget.Verdict.NOTICE:
@@ -68,13 +69,23 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     raise ApplicationHandlerStop
 
 
+def handled(update: object, found: budget.Budget | None) -> None:
+    """After an update's handlers (bot.app): a member's question answered is out now."""
+    if found is None or not isinstance(update, Update):
+        return
+    chat, user = update.effective_chat, update.effective_user
+    if chat is not None and user is not None and update.message is not None:
+        found.handled(chat.id, user.id)
+
+
 async def folded(update: Update) -> bool:
     """True when this refusal is folded: its sender in this group is past the budget."""
     found, chat, user = budget.current.get(), update.effective_chat, update.effective_user
     if found is None or chat is None or user is None:
         return False
-    typed = update.message.date.timestamp() if update.message is not None else None
-    verdict = found.take(chat.id, user.id, at=typed)  # a button: at the clock
+    message = update.message  # a button: at the clock
+    typed, number = (message.date.timestamp(), message.message_id) if message else (None, None)
+    verdict = found.take(chat.id, user.id, at=typed, message_id=number)
     if verdict is budget.Verdict.NOTICE:
         await _tell(update)
     return verdict is not budget.Verdict.ANSWER

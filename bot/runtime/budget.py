@@ -18,6 +18,14 @@ group's rate divided among them (two: one every 6 s each; three: every 9 s), so
 together they stay within Telegram's limit after their first bursts, and one member's
 flood never slows another member's answers (each has a bucket of his own).
 
+A member who reads each answer before he asks again is never folded, however quick he is:
+a question typed after the bot's answer to his previous one (its message id is higher
+than the last the bot had sent into the chat when that one was handled: Telegram numbers
+a chat's messages in the order they came) is a conversation, not a burst, and is answered
+even with an empty bucket (it takes a reply from it if there is one). He has one answer
+waiting at a time, so the group's limit paces him with everyone else. A flood is typed
+without waiting for answers, so the bucket folds it.
+
 Time is when a message was typed (its Telegram date, `at`), not when it is handled: a
 burst that waited behind a backlog is still a burst, and questions typed at a person's
 pace that arrive together (after an outage, a restart) are each answered. A button's
@@ -57,6 +65,8 @@ class _Bucket:
     tokens: float  # replies this member may have now
     at: float  # when `tokens` was last brought up to date
     told: float | None = None  # when the last notice was given
+    answering: bool = False  # his last foldable message is being answered now
+    seen: int | None = None  # the bot's last message id in the chat once it was answered
 
 
 class Budget:
@@ -70,11 +80,15 @@ class Budget:
         self.burst, self.pace, self.group_rate, self.clock = burst, pace, group_rate, clock
         self._buckets: dict[tuple[int, int], _Bucket] = {}
         self._asked: dict[int, dict[int, float]] = {}  # chat -> member -> last asked
+        self._sent: dict[int, int] = {}  # chat -> the last message id the bot sent into it
         self.folded = 0  # for tests and the bench
 
-    def take(self, chat_id: int, user_id: int, at: float | None = None) -> Verdict:
+    def take(
+        self, chat_id: int, user_id: int, at: float | None = None, message_id: int | None = None
+    ) -> Verdict:
         """One foldable reply for `user_id` in `chat_id`, asked at `at` (seconds since the
-        epoch; the clock when None): counted if within the budget."""
+        epoch; the clock when None) in message `message_id`: counted if within the budget,
+        answered anyway if typed after the answer to his previous one."""
         now = self.clock() if at is None else at
         key = (chat_id, user_id)
         askers = self._asking(chat_id, user_id, now)
@@ -86,14 +100,30 @@ class Budget:
         elif now > bucket.at:  # an older message (out of order) refills nothing
             refill = (now - bucket.at) * self.rate(askers)
             bucket.tokens, bucket.at = min(float(self.burst), bucket.tokens + refill), now
-        if bucket.tokens >= 1.0 - 1e-9:  # a whole reply, up to rounding
+        replying = message_id is not None and bucket.seen is not None and message_id > bucket.seen
+        bucket.seen = None
+        if bucket.tokens >= 1.0 - 1e-9 or replying:  # a whole reply, up to rounding
             bucket.tokens = max(0.0, bucket.tokens - 1.0)
+            bucket.answering = True
             return Verdict.ANSWER
         self.folded += 1
         if bucket.told is not None and abs(now - bucket.told) < NOTICE_EVERY:
             return Verdict.FOLD
         bucket.told = now
         return Verdict.NOTICE
+
+    def sent(self, chat_id: int, message_id: int) -> None:
+        """The bot sent message `message_id` into `chat_id` (bot.runtime.chats)."""
+        if message_id > self._sent.get(chat_id, 0):
+            self._sent[chat_id] = message_id
+
+    def handled(self, chat_id: int, user_id: int) -> None:
+        """An update of `user_id` in `chat_id` is handled: if it was a question answered,
+        its answer is out, and a question typed after it is a conversation."""
+        bucket = self._buckets.get((chat_id, user_id))
+        if bucket is not None and bucket.answering:
+            bucket.answering = False
+            bucket.seen = self._sent.get(chat_id)
 
     def rate(self, askers: int) -> float:
         """Replies a second one member's bucket refills by while `askers` members ask."""
@@ -123,6 +153,7 @@ class Budget:
             for chat, asked in self._asked.items()
             if (kept := {m: t for m, t in asked.items() if now - t < WINDOW})
         }
+        self._sent = {chat: n for chat, n in self._sent.items() if chat in self._asked}
 
 
 current: ContextVar[Budget | None] = ContextVar("budget", default=None)

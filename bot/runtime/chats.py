@@ -121,9 +121,12 @@ class PerChat(BaseUpdateProcessor):
 class PerChatRateLimiter(AIORateLimiter):
     """AIORateLimiter, but a 429 holds only the request that met it (see the module)."""
 
-    def __init__(self, *, retries: int = 3) -> None:
+    def __init__(
+        self, *, retries: int = 3, on_sent: Callable[[int, int], None] | None = None
+    ) -> None:
         super().__init__(max_retries=retries)
         self.retries = retries
+        self.on_sent = on_sent  # (chat id, message id) of each message sent (the budget's)
 
     async def process_request(
         self,
@@ -147,7 +150,7 @@ class PerChatRateLimiter(AIORateLimiter):
             group = False
         for attempt in range(retries + 1):
             try:
-                return await self._run_request(
+                done = await self._run_request(
                     chat=chat_id is not None,
                     group=group,
                     allow_paid_broadcast=bool(data.get("allow_paid_broadcast", False)),
@@ -155,6 +158,10 @@ class PerChatRateLimiter(AIORateLimiter):
                     args=args,
                     kwargs=kwargs,
                 )
+                if self.on_sent is not None and isinstance(done, dict) and group:
+                    with contextlib.suppress(KeyError, TypeError, ValueError):
+                        self.on_sent(int(done["chat"]["id"]), int(done["message_id"]))
+                return done
             except RetryAfter as exc:
                 if attempt == retries:
                     raise

@@ -10,7 +10,8 @@
   organiser's result lines between his questions are all stored and confirmed.
 - A captain asking 8 questions within a minute at a person's pace (one every 4 s; each
   message's date says when it was typed, so the test does not wait the minute out) gets 8
-  answers and no notice (issue 30 item 5).
+  answers and no notice (issue 30 item 5); so does one who asks twelve, each as soon as he
+  has read the answer to the last.
 - A button pressed behind 25 result lines, under the group's 20 messages a minute, is
   answered within a few seconds (Telegram refuses an answer after ~15 s), and its effect
   still comes after the 25 results it was pressed after.
@@ -219,6 +220,23 @@ def test_a_captain_asking_eight_questions_at_typing_pace_gets_eight_answers(
         said = [m.text for m in tg.events(chat, start)]
     assert {_replied_to(m) for m in answers} == asked  # each question its answer
     assert not [t for t in said if t.startswith("⏳")], said  # and nobody was told to wait
+
+
+def test_a_captain_who_reads_each_answer_before_asking_again_gets_every_answer(
+    tmp_path: Path,
+) -> None:
+    with own_bot(tmp_path, __name__, bot_port=True, rate_limit=True) as (tg, _bot):
+        chat = tg.group("Okuyan Kaptan")
+        create(tg, chat, form("Okuyan Kaptan", 4, "lig | 1 saha", tuple(TEAMS[:4])), timeout=60)
+        start = tg.mark
+        started = time.monotonic()
+        for question in QUESTIONS + QUESTIONS[:4]:  # twelve, each as soon as the last is read
+            asked = tg.send(CAPTAIN_2, chat, question)
+            tg.wait_for(chat, lambda m, asked=asked: _replied_to(m) == asked, timeout=30)
+        took = time.monotonic() - started
+        said = [m.text for m in tg.events(chat, start)]
+    print(f"twelve questions, each after its answer, in {took:.1f} s")
+    assert not [t for t in said if t.startswith("⏳")], said  # a conversation is never folded
 
 
 PRESS_ANSWERED = 5.0  # seconds a press behind a backlog may wait for its answer

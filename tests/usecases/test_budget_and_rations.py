@@ -92,6 +92,35 @@ def test_members_asking_at_once_share_the_groups_twenty_a_minute():
     assert budget.askers(GROUP, ticks.now + 1000) == 0  # a quiet minute: nobody shares
 
 
+def test_a_member_who_reads_each_answer_before_asking_again_is_never_folded():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    message = 10
+    for _ in range(30):  # thirty questions in the same second, each after its answer
+        assert budget.take(GROUP, MEMBER, at=ticks.now, message_id=message) is Verdict.ANSWER
+        budget.sent(GROUP, message + 1)  # the answer, the chat's next message
+        budget.handled(GROUP, MEMBER)
+        message += 2  # his next question comes after it
+    typed_together = [budget.take(GROUP, MEMBER, at=ticks.now, message_id=message + n)
+                      for n in range(4)]  # fmt: skip
+    assert typed_together[0] is Verdict.ANSWER  # typed after the last answer...
+    assert Verdict.ANSWER not in typed_together[1:]  # ...the rest before it: a burst, folded
+
+
+def test_a_flood_typed_before_its_first_answer_is_folded_however_the_answers_interleave():
+    ticks = Ticks()
+    budget = Budget(clock=ticks)
+    verdicts = []
+    for n in range(25):  # messages 100..124, typed before any answer (ids 125 and up)
+        verdicts.append(budget.take(GROUP, MEMBER, at=ticks.now, message_id=100 + n))
+        if verdicts[-1] is not Verdict.FOLD:
+            budget.sent(GROUP, 125 + n)
+        budget.handled(GROUP, MEMBER)
+    assert verdicts.count(Verdict.ANSWER) == BURST and verdicts.count(Verdict.NOTICE) == 1
+    other_asks = budget.take(GROUP, OTHER, at=ticks.now, message_id=200)
+    assert other_asks is Verdict.ANSWER  # another member's bucket is his own
+
+
 def test_two_members_at_typing_pace_are_both_answered():
     ticks = Ticks()
     budget = Budget(clock=ticks)
