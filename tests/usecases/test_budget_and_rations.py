@@ -9,6 +9,7 @@ from collections import Counter
 
 from bot.handlers.budget import foldable
 from bot.runtime.budget import BURST, GROUP_RATE, PACE, Budget, Verdict
+from bot.runtime.chats import PerChatRateLimiter
 from bot.runtime.rations import Rations
 
 GROUP, MEMBER, OTHER = -100, 7, 8
@@ -189,3 +190,21 @@ async def test_stopping_drops_what_waits_for_its_turn():
     assert rations.later(MEMBER, GROUP, "puan", "B", never)
     await rations.close()
     assert rations.waiting == 0
+
+
+async def test_the_rate_limiter_tells_the_budget_what_it_sent_into_a_group():
+    budget = Budget()
+    limiter = PerChatRateLimiter(on_sent=budget.sent)
+    await limiter.initialize()
+
+    async def send(chat_id: int, message_id: int) -> dict[str, object]:
+        return {"message_id": message_id, "chat": {"id": chat_id}, "text": "Cevap"}
+
+    for chat_id, message_id in ((GROUP, 41), (GROUP, 40), (MEMBER, 99)):  # 99: a private chat
+        data = {"chat_id": chat_id, "text": "Cevap"}
+        await limiter.process_request(send, (chat_id, message_id), {}, "sendMessage", data, None)
+    await limiter.shutdown()
+    burst = [budget.take(GROUP, MEMBER, message_id=30 + n) for n in range(BURST)]
+    assert burst == [Verdict.ANSWER] * BURST  # his bucket is empty now
+    budget.handled(GROUP, MEMBER)  # his answer is out: the bot's last message there is 41
+    assert budget.take(GROUP, MEMBER, message_id=42) is Verdict.ANSWER  # typed after it
