@@ -74,7 +74,7 @@ async def summary_plan(
     verdict = found.rations.ask(who.user_id, who.chat_id, kind, unseeded)
     if verdict.render:
         try:
-            _, built = await showing.showing(  # "typing…" while a larger plan is made
+            _, built = await showing.showing(  # "typing…" while the plan is made
                 context.bot, who.chat_id, showing.TYPING, planning.build_off_loop(answers.spec())
             )
         except DomainError as exc:  # a refused build cost as much: it is kept too
