@@ -136,9 +136,11 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
 
         intake = app.bot_data.get("intake")  # bot.app.INTAKE: stored before Telegram's 200
 
-        async def put(data: dict[str, Any]) -> None:
+        async def put(data: object) -> None:
             update = updates.read(data, app.bot)  # Unreadable (a 400) unless an update
-            if intake is None:
+            if update is None:  # a kind this bot does not handle: 200, nothing stored
+                log.debug("webhook: an update of a kind not handled, ignored (200)")
+            elif intake is None:
                 await app.update_queue.put(update)
             else:
                 await intake.receive(update, app.update_queue)
