@@ -75,6 +75,8 @@ def read(data: object, bot: Bot) -> Update | None:
     if not isinstance(data, dict):
         raise Unreadable("not a JSON object")
     _int(data.get("update_id"), "update_id", signed=False)
+    if depth(data) > MAX_DEPTH:  # a stored row's too, whatever wrote it
+        raise Unreadable(f"JSON nested deeper than {MAX_DEPTH}")
     if all(data.get(kind) is None for kind in HANDLED):
         return None
     try:
