@@ -18,11 +18,12 @@ While the Bot API is away the loop retries after 0.25, 0.5, 1, then every 2 s (a
 resume within ~2 s of its return) and logs one line per kind of failure per minute.
 
 A stored update that cannot be read (a row an older version wrote with a non-numeric id, a
-payload this version cannot parse, one that is no JSON or no update the webhook would take:
-a list, a text that is a number, a message without its chat) is set aside with one log
-line (`set_aside_at`) and never holds up the ones after it. Polling serves one process: on PostgreSQL a second one
-says so and waits for the first to stop (storage.leader.Sole). Webhook mode on PostgreSQL
-serves several processes: bot/runtime/shared.py hands each chat to one of them.
+payload this version cannot parse, one that is no JSON or no update the webhook would
+take: a list, a text that is a number, a message without its chat) is set aside with one
+log line (`set_aside_at`) and never holds up the ones after it. Polling serves one
+process: on PostgreSQL a second one says so and waits for the first to stop
+(storage.leader.Sole). Webhook mode on PostgreSQL serves several processes:
+bot/runtime/shared.py hands each chat to one of them.
 """
 
 from __future__ import annotations

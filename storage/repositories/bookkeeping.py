@@ -175,15 +175,20 @@ _FINISH = (
 class ReplyRepository(Repository):
     """Replies of committed changes not sent yet, by update id (bot/runtime/replies.py)."""
 
-    async def keep(self, update_id: int, verb: str, outcome: bytes, at: datetime) -> None:
-        """In the transaction of the change: its outcome, to answer with until sent."""
+    async def keep(self, update_id: int, verb: str, outcome: dict[str, Any], at: datetime) -> None:
+        """In the transaction of the change: its outcome (typed JSON, bot.usecases.kept),
+        to answer with until sent."""
         values = {"update_id": update_id, "verb": verb, "outcome": outcome, "stored_at": at}
         await upsert(self._session, _replies, values, ["update_id"])
 
-    async def unsent(self, update_id: int) -> tuple[str, bytes] | None:
-        """(verb, outcome) of the update's committed change whose reply was not sent."""
-        row = await self._session.get(StoredReplyRow, update_id)
-        return None if row is None else (row.verb, row.outcome)
+    async def unsent(self, update_id: int) -> tuple[str, Any] | None:
+        """(verb, outcome as stored) of the update's committed change whose reply was not
+        sent; the caller reads the outcome by its schema (bot.usecases.kept.load)."""
+        stmt = select(_replies.c.verb, cast(_replies.c.outcome, Text)).where(
+            _replies.c.update_id == update_id
+        )
+        row = (await self._session.execute(stmt)).first()
+        return None if row is None else (row[0], _decoded(row[1]))  # no JSON: its text
 
     async def sent(self, update_ids: Sequence[int]) -> int:
         """The replies of `update_ids` went out: their rows go."""
