@@ -17,7 +17,7 @@ from domain.names import fold
 __all__ = ["corrected_score", "undo_asked"]
 
 # "2-1", "2 - 1", "2:1"; not a clock ("20:00", "9:30") or a date ("6.12").
-_SCORE = re.compile(r"(?<![\d:.])(\d{1,2})\s*(?:-\s*(\d{1,2})|:\s*(\d))(?![\d:.])")
+_SCORE = re.compile(r"(?<![0-9:.])([0-9]{1,2})\s*(?:-\s*([0-9]{1,2})|:\s*([0-9]))(?![0-9:.])")
 # Words that say the last entry was wrong, or is being put right.
 _WRONG = frozenset(
     {"yanlis", "yanlislikla", "pardon", "duzeltme", "duzelt", "duzeltiyorum", "hata"}
@@ -59,7 +59,7 @@ def corrected_score(text: str) -> tuple[int, int] | None:
 
 def undo_asked(text: str) -> bool:
     """ "son sonucu sil", "sonucu geri al", "yanlış girdim sil": the last entry taken back."""
-    if re.search(r"\d", text):
+    if re.search(r"[0-9]", text):
         return False
     words = _words(text)
     if not words or len(words) > _MAX_WORDS:

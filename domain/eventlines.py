@@ -97,7 +97,7 @@ _BARE = frozenset(label for labels in _LABELS.values() for label, bare in labels
 _ALTERNATIVES = "|".join(re.escape(lb) for lb in sorted(_KIND_OF, key=len, reverse=True))
 _AT_START = re.compile(rf"^[\s\-•*·>]*({_ALTERNATIVES})(?![^\W_])(\s*[:=])?\s*")
 _INSIDE = re.compile(rf"(?<=[\s,;.]|\))({_ALTERNATIVES})(?![^\W_])\s*[:=]\s*")
-_SIDE_HEAD = re.compile(r"^\s*([^\d:,()]+?)\s*:\s*")
+_SIDE_HEAD = re.compile(r"^\s*([^0-9:,()]+?)\s*:\s*")
 _DIGIT_BEFORE = re.compile(r"[0-9]\s*$")
 _DIGIT_AFTER = re.compile(r"\s*[0-9]")
 _DASHES = "-–—"

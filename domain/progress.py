@@ -133,7 +133,7 @@ def source_of(code: str | None, team: str | None, keys: Mapping[int, str]) -> So
     """Read a plan's side code back: "1A", "3.1", "W13", "L13"; a known team stays itself."""
     if code is None:
         return Entrant(team or "")
-    if code[0] in "WL" and code[1:].isdigit():
+    if code[0] in "WL" and code[1:].isascii() and code[1:].isdigit():
         key = keys[int(code[1:])]
         return Winner(key) if code[0] == "W" else Loser(key)
     if "." in code:

@@ -146,7 +146,7 @@ def ask(text: str) -> Question | None:
 
 # A score in a question: "A1 3-1 A4?" (the result reader leaves it: a score asked about);
 # not a clock time ("20:00").
-_ASKED_SCORE = re.compile(r"(?<!\d)\d{1,2}\s*-\s*\d{1,2}(?!\d)")
+_ASKED_SCORE = re.compile(r"(?<![0-9])[0-9]{1,2}\s*-\s*[0-9]{1,2}(?![0-9])")
 
 
 def _ask(text: str) -> Question | None:
@@ -321,7 +321,7 @@ def _player_question(player: PlayerQuestion, tokens: list[Token]) -> Question:
 
 
 # A score typed ("dün maç 3-1 bitti") is told, not asked: the result reader's.
-_SCORE = re.compile(r"\d\s*[-:]\s*\d")
+_SCORE = re.compile(r"[0-9]\s*[-:]\s*[0-9]")
 
 
 def _result_question(played: ResultAsked, tokens: list[Token]) -> Question:

@@ -224,7 +224,7 @@ def _evenings(
 def kind_lead(kind: str) -> int | None:
     """The lead in minutes of a "grup:30" / "kaptan:60" kind; None for kinds without one."""
     _, sep, lead = kind.partition(":")
-    if not sep or not lead.isdigit():
+    if not sep or not (lead.isascii() and lead.isdigit()):
         return None
     return int(lead)
 

@@ -336,8 +336,8 @@ def _in_words(text: str, teams: tuple[str, ...]) -> Record | None:
 
 # A score glued to the names around it (three letters at least, so "A13-1A4" stays).
 _GLUED_SCORE = re.compile(
-    r"(?<=[^\W\d_]{3})(?=\d{1,2}[-:]\d{1,2}(?!\d))|(?<=\d[-:]\d)(?=[^\W\d_]{3})"
-    r"|(?<=\d[-:]\d\d)(?=[^\W\d_]{3})"
+    r"(?<=[^\W\d_]{3})(?=[0-9]{1,2}[-:][0-9]{1,2}(?![0-9]))|(?<=[0-9][-:][0-9])(?=[^\W\d_]{3})"
+    r"|(?<=[0-9][-:][0-9][0-9])(?=[^\W\d_]{3})"
 )
 
 

@@ -30,9 +30,9 @@ from domain.model import PlannedMatch
 MAX_DELAY = 240  # minutes; a longer delay is another day, not a delay
 DAY_MARGIN = 60  # minutes a moved match may end after the day's planned end
 
-_FED_BY_MATCH = re.compile(r"[WL](\d+)")
-_FED_BY_GROUP = re.compile(r"\d+([^\d.].*)")  # "1A": place 1 of group A
-_FED_BY_BEST = re.compile(r"\d+\.\d+")  # "3.1": the best third of all groups
+_FED_BY_MATCH = re.compile(r"[WL]([0-9]+)")
+_FED_BY_GROUP = re.compile(r"[0-9]+([^0-9.].*)")  # "1A": place 1 of group A
+_FED_BY_BEST = re.compile(r"[0-9]+\.[0-9]+")  # "3.1": the best third of all groups
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ MAX_PLAYERS = 40  # in one list: a 7x7 squad is 10 to 14, an 11-a-side one up to
 MAX_NAME = 60
 MAX_NUMBER = 99
 
-_NUMBER_FIRST = re.compile(r"^(\d{1,3})\s*[.)\-–:]?\s*(?=\D)")
-_NUMBER_LAST = re.compile(r"(?<=\D)\s*[-–(#]?\s*(\d{1,3})\s*\)?$")
+_NUMBER_FIRST = re.compile(r"^([0-9]{1,3})\s*[.)\-–:]?\s*(?=[^0-9])")
+_NUMBER_LAST = re.compile(r"(?<=[^0-9])\s*[-–(#]?\s*([0-9]{1,3})\s*\)?$")
 _SEPARATORS = re.compile(r"[,;\n]+")
 
 

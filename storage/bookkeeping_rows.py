@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, Index, LargeBinary, String, UniqueConstraint, text
+from sqlalchemy import CheckConstraint, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.rows import Base, MatchId, TelegramId
@@ -86,13 +86,14 @@ class InboxRow(Base):
 
 class StoredReplyRow(Base):
     """What a committed change of an update is answered with, written in the transaction of
-    the change (with its claim): the use case's outcome, pickled, from which the handler
-    composes the reply (bot/runtime/replies.py). The row goes once the reply was sent; one
-    left behind (a crash, a failed send) is sent when the update is handled again."""
+    the change (with its claim): the use case's outcome as typed JSON (bot.usecases.kept,
+    read back by its schema, never a pickle: 0018), from which the handler composes the
+    reply (bot/runtime/replies.py). The row goes once the reply was sent; one left behind
+    (a crash, a failed send) is sent when the update is handled again."""
 
     __tablename__ = "stored_replies"
 
     update_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
     verb: Mapped[str] = mapped_column(String(200))  # the use case that made the outcome
-    outcome: Mapped[bytes] = mapped_column(LargeBinary)
+    outcome: Mapped[dict[str, Any]]
     stored_at: Mapped[datetime] = mapped_column(index=True)

@@ -30,7 +30,8 @@ def buttons(
 def parse_button(data: str) -> tuple[int, str, str] | None:
     """su:<owner>:<step>:<value>; None for anything else (an old or forged button)."""
     parts = data.split(":", 3)
-    if len(parts) != 4 or parts[0] != "su" or not parts[1].removeprefix("-").isdigit():
+    digits = parts[1].removeprefix("-") if len(parts) == 4 else ""  # not "²": int() refuses
+    if parts[0] != "su" or not (digits.isascii() and digits.isdigit() and len(digits) < 20):
         return None
     owner, step, value = int(parts[1]), parts[2], parts[3]
     if step not in (*STEPS, "confirm", "edit") or (step == "confirm" and value not in CHOICES):

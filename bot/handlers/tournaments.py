@@ -90,7 +90,8 @@ def _parse(data: str) -> tuple[str, int, tuple[int, ...]] | None:
     if len(parts) < 3 or parts[0] != "tb" or sizes.get(parts[1]) != len(parts):
         return None
     numbers = parts[2:]
-    if not all(n.removeprefix("-").isdigit() for n in numbers):
+    digits = [n.removeprefix("-") for n in numbers]
+    if not all(d.isascii() and d.isdigit() and len(d) < 20 for d in digits):  # not "²"
         return None
     asker, *ids = (int(n) for n in numbers)
     return parts[1], asker, tuple(ids)

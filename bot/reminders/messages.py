@@ -27,6 +27,7 @@ from bot.usecases import discipline
 from bot.usecases.reminders import played
 from bot.usecases.snapshots import Snapshot, load
 from bot.usecases.undated import free_kickoff
+from domain.counts import ascii_digits
 from domain.discipline import Ban
 from domain.model import PlannedMatch
 from domain.reminders import (
@@ -134,7 +135,9 @@ def render(
     minutes = _minutes_until(match.start, now)
     if kind == UNDATED:  # keyed on the plan's first match; the one meant is in the kind
         number = row.kind.partition(":")[2]
-        waiting = snap.tournament.settings.undated_match(int(number)) if number.isdigit() else None
+        waiting = (
+            snap.tournament.settings.undated_match(int(number)) if ascii_digits(number) else None
+        )
         if waiting is None:
             return None  # it has its date now (or was awarded, annulled)
         example = free_kickoff(snap, waiting.match, now, snap.planned)

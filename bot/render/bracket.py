@@ -42,7 +42,7 @@ BOX_W, BOX_H, GAP = 420, 128, 70
 WIDEST = 640  # a box grows up to this for long names, then names shrink, then wrap
 NAME, SMALLEST = 28, 18  # a name's font size, and the smallest it shrinks to on one line
 LEGEND_FACE = 22
-WINNER_OF = re.compile(r"^W(\d+)$")
+WINNER_OF = re.compile(r"^W([0-9]+)$")
 
 
 def bracket(

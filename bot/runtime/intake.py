@@ -18,10 +18,12 @@ While the Bot API is away the loop retries after 0.25, 0.5, 1, then every 2 s (a
 resume within ~2 s of its return) and logs one line per kind of failure per minute.
 
 A stored update that cannot be read (a row an older version wrote with a non-numeric id, a
-payload this version cannot parse) is set aside with one log line (`set_aside_at`) and
-never holds up the ones after it. Polling serves one process: on PostgreSQL a second one
-says so and waits for the first to stop (storage.leader.Sole). Webhook mode on PostgreSQL
-serves several processes: bot/runtime/shared.py hands each chat to one of them.
+payload this version cannot parse, one that is no JSON or no update the webhook would
+take: a list, a text that is a number, a message without its chat) is set aside with one
+log line (`set_aside_at`) and never holds up the ones after it. Polling serves one
+process: on PostgreSQL a second one says so and waits for the first to stop
+(storage.leader.Sole). Webhook mode on PostgreSQL serves several processes:
+bot/runtime/shared.py hands each chat to one of them.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from bot.runtime.chats import chat_key
 from bot.runtime.logs import Quiet, describe, failure_kind
 from bot.runtime.replies import Verdict, pending_replies
 from bot.runtime.shared import Shared, is_shared
+from bot.web import updates
 from storage import Database
 from storage.leader import Sole
 
@@ -106,13 +109,17 @@ class Intake:
         return updates, None if last is None else last + 1
 
     async def parse(self, update_id: object, payload: object, bot: Bot) -> Update | None:
-        """The stored update, or None when it cannot be read (then it is set aside)."""
+        """The stored update, or None when it cannot be read (then it is set aside): the
+        checks a webhook POST passes (bot.web.updates.read: a text that is a string, a
+        message with its chat, ids that are 64-bit integers), whatever wrote the row."""
         try:
             if type(update_id) is not int:
                 raise TypeError("its update id is not a number")
             if not isinstance(payload, dict) or payload.get("update_id") != update_id:
                 raise TypeError("its payload is not the update stored under its id")
-            update = Update.de_json(payload, bot)
+            update = updates.read(payload, bot)
+            if update is None:
+                raise TypeError("an update of a kind this bot does not handle")
             chat_key(update)  # what orders it must be readable too
         except Exception as exc:
             await self.set_aside(update_id, describe(exc))

@@ -26,7 +26,7 @@ OMITTED = (
     " (/fikstur Kartallar, /fikstur grup A, /fikstur bugün) ya da PDF için /yazdir."
 )
 _TAG = re.compile(r"<[^>]*>")
-_ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
+_ENTITY = re.compile(r"&(?:#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
 
 
 def units(text: str, *, markup: bool = False) -> int:

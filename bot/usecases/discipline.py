@@ -182,7 +182,7 @@ class BanSet:
     ban: discipline.Ban | None  # his active ban as it now stands
 
 
-_BAN = re.compile(r"^(?P<name>.+?)\s+(?P<n>\d{1,3})(?:\s*maç)?\s*$", re.IGNORECASE)
+_BAN = re.compile(r"^(?P<name>.+?)\s+(?P<n>[0-9]{1,3})(?:\s*maç)?\s*$", re.IGNORECASE)
 
 
 @writes

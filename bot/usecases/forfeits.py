@@ -48,8 +48,8 @@ RULE_WORDS = {
     "yarim": WithdrawalRule.ANNUL_UNDER_HALF,
     "yarım": WithdrawalRule.ANNUL_UNDER_HALF,
 }
-_SCORE = re.compile(r"(\d{1,2})\s*[-:]\s*(\d{1,2})\s*$")
-_NUMBER = re.compile(r"^\s*(\d{1,4})\s+")
+_SCORE = re.compile(r"([0-9]{1,2})\s*[-:]\s*([0-9]{1,2})\s*$")
+_NUMBER = re.compile(r"^\s*([0-9]{1,4})\s+")
 
 
 class AlreadyWithdrawn(DomainError):

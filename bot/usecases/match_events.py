@@ -24,7 +24,7 @@ from storage.records import StoredEvent, StoredMatch
 
 RECORD = "record scorers and cards"
 # The bot's own "✅ Kaydedildi: Kartallar 3-1 Şahinler (7. maç)" (bot.texts.results).
-_SAVED = re.compile(r"^✅ Kaydedildi: .*\((\d{1,4})\. maç\)", re.MULTILINE)
+_SAVED = re.compile(r"^✅ Kaydedildi: .*\(([0-9]{1,4})\. maç\)", re.MULTILINE)
 
 
 class NoSuchMatch(DomainError):
@@ -208,8 +208,8 @@ class Deleted:
     event: StoredEvent
 
 
-_NUMBER = re.compile(r"^\s*#?(\d{1,4})\.?\s+(?:maç\s+)?(\S.*)$", re.IGNORECASE)
-_NUMBER_ONLY = re.compile(r"^\s*#?(\d{1,4})\.?\s*(?:maç\w*)?\s*$", re.IGNORECASE)
+_NUMBER = re.compile(r"^\s*#?([0-9]{1,4})\.?\s+(?:maç\s+)?(\S.*)$", re.IGNORECASE)
+_NUMBER_ONLY = re.compile(r"^\s*#?([0-9]{1,4})\.?\s*(?:maç\w*)?\s*$", re.IGNORECASE)
 GOAL_KINDS = ("goal", "own_goal")
 
 

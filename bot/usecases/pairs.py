@@ -9,6 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from bot.usecases import snapshots
+from domain.counts import ascii_digits
 from domain.errors import DomainError
 from domain.mentions import mentioned
 from domain.model import PlannedMatch, Score
@@ -63,7 +64,7 @@ def matches_of(
 def between(snap: snapshots.Snapshot, hint: str) -> PairAnswer | None:
     """The answer when `hint` names exactly two teams of the tournament (or is a match's
     number and no team's name), else None."""
-    if hint.strip().isdigit() and len(hint.strip()) <= 3:
+    if ascii_digits(hint.strip()) and len(hint.strip()) <= 3:  # not "²" (int() refuses it)
         return numbered(snap, int(hint))
     teams = two_named(snap, hint)
     if teams is None:
@@ -118,7 +119,7 @@ def numbered_move(snap: snapshots.Snapshot, text: str, *, to_undated: bool = Fal
     (refused as already waiting). Text starting with a number, or naming no two teams
     before its time, as typed (parse_postpone refuses it)."""
     words = text.split()
-    if not words or words[0].lstrip("#").rstrip(".").isdigit():
+    if not words or ascii_digits(words[0].lstrip("#").rstrip(".")):
         return text
     cut = next((k for k in range(1, len(words) + 1) if two_named(snap, " ".join(words[:k]))), 0)
     if not cut:

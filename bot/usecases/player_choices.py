@@ -142,7 +142,7 @@ def with_name(text: str, typed: str, player: str, *, skip_first: bool) -> str | 
 
 
 # What may follow a name that ends its item: a separator, a count, a side, a card's word.
-_ITEM_END = r"(?=\s*(?:$|[,;/\-–(]|\d|(?:sarı|sari|kırmızı|kirmizi|kk|kendi)\b))"
+_ITEM_END = r"(?=\s*(?:$|[,;/\-–(]|[0-9]|(?:sarı|sari|kırmızı|kirmizi|kk|kendi)\b))"
 
 
 @writes(claim=False, rerun=True)

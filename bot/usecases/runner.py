@@ -11,10 +11,11 @@ an administrator's action then runs once more from the start. The outcome carrie
 effects to carry out after the commit (reminders reloaded, live messages, messages).
 
 A write of a Telegram update keeps its outcome with the change, in the same transaction
-(`uow.replies`): the handler composes its reply from the outcome, so an update handled
-again after a crash or a failed send (`Actor.again`), whose change is committed already,
-gets the stored outcome back instead of a silent repeat and is answered as the first time
-(bot/runtime/replies.py sends, and forgets the row once the reply went out).
+(`uow.replies`, as typed JSON read back by its schema: bot/usecases/kept.py): the handler
+composes its reply from the outcome, so an update handled again after a crash or a failed
+send (`Actor.again`), whose change is committed already, gets the stored outcome back
+instead of a silent repeat and is answered as the first time (bot/runtime/replies.py
+sends, and forgets the row once the reply went out).
 
 While the database cannot take the write (locked by another process, disk full:
 `storage.errors.unavailable`) the verb is tried again from the start until it can, for up
@@ -28,14 +29,13 @@ import asyncio
 import dataclasses
 import itertools
 import logging
-import pickle
 import time
-import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
+from bot.usecases import kept
 from bot.usecases.errors import NotOrganiser
 from storage import Database, UnitOfWork
 from storage.errors import unavailable
@@ -279,21 +279,30 @@ async def _kept(db: Database, verb: Verb, actor: Actor) -> Outcome[Any] | None:
     if stored is None or stored[0] != _name(verb):
         return None
     try:
-        return pickle.loads(zlib.decompress(stored[1]))  # our own rows, written by `_pack`
-    except Exception as exc:  # written by another version of the code: no reply, as before
-        log.warning("stored reply of update %s unreadable: %s", actor.update_id, exc)
+        found = kept.load(stored[1])  # typed JSON, read by its schema: nothing is executed
+        if not isinstance(found, Outcome):
+            raise kept.Malformed(f"a {type(found).__name__}, not an outcome")
+    except kept.Malformed as exc:  # written by another version, or by someone else
+        log.warning(
+            "stored reply of update %s set aside (malformed, dropped): %s", actor.update_id, exc
+        )
+        async with db.unit_of_work() as uow:
+            await uow.replies.sent([actor.update_id])  # not met again
+            await uow.commit()
         return None
+    return found
 
 
 def _name(verb: Verb) -> str:
     return f"{verb.__module__}.{verb.__qualname__}"
 
 
-def _pack(outcome: Outcome[Any], verb: Verb) -> bytes | None:
-    """The outcome as stored with the change; None (nothing kept) if it cannot be pickled."""
+def _pack(outcome: Outcome[Any], verb: Verb) -> dict[str, Any] | None:
+    """The outcome as stored with the change (typed JSON, bot.usecases.kept); None (nothing
+    kept) if a value in it cannot be."""
     try:
-        return zlib.compress(pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL), 1)
-    except Exception as exc:
+        return kept.dump(outcome)
+    except kept.Unkeepable as exc:
         log.warning("outcome of %s not kept (%s): a replay would not answer", _name(verb), exc)
         return None
 

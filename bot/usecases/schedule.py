@@ -162,7 +162,7 @@ def kickoff_for(text: str, match: PlannedMatch, now: datetime) -> datetime:
     return start
 
 
-_YEAR_TYPED = re.compile(r"\b(?:19|20)\d\d\b|\d{1,2}[./]\d{1,2}[./]\d{2,4}")
+_YEAR_TYPED = re.compile(r"\b(?:19|20)[0-9][0-9]\b|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}")
 
 
 def recent(text: str, start: datetime, local_now: datetime) -> datetime:

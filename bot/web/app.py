@@ -39,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 
 from bot.render import calendar
 from bot.runtime.logs import Tally, describe, failure_kind
-from bot.web import players_view, view
+from bot.web import players_view, updates, view
 from bot.web.guard import BUSY_HEADERS, BUSY_TEXT, Guard, Middleware, address
 from bot.web.site import Entry, Site
 from storage.errors import unavailable
@@ -64,7 +64,7 @@ class Webhook:
 
     path: str
     secret: str
-    put: Callable[[dict[str, Any]], Awaitable[None]]
+    put: Callable[[object], Awaitable[None]]
 
 
 _templates = Environment(
@@ -212,7 +212,7 @@ def _webhook_endpoint(hook: Webhook) -> Callable[[Request], Awaitable[Response]]
             refusals.note("403", "webhook: a POST without the right secret header refused (403)")
             return Response(status_code=403)
         try:
-            data = await request.json()
+            data = updates.parse(await request.body())  # bounded: never a RecursionError
             await hook.put(data)
         except ValueError as exc:  # not JSON, or not an update this bot can read
             refusals.note("malformed", "webhook: a malformed update was refused (400): %s", exc)

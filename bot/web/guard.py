@@ -4,9 +4,11 @@ file descriptors (Telegram's connections, the database, the workers' pipes) and 
 
 - Connections: at most `connections` open at once, half of the process's open-file limit
   (ulimit -n) and at most MAX_CONNECTIONS; at most `per_peer` from one peer address
-  unless the peer is a trusted proxy (uvicorn's forwarded_allow_ips). A connection beyond
-  is answered 503 and closed before anything is read from it. A connection that sends
-  nothing is closed after uvicorn's keep-alive timeout, as an idle one is.
+  unless the peer is a trusted proxy (uvicorn's forwarded_allow_ips: addresses or networks,
+  FORWARDED_ALLOW_IPS in the environment; compose.yaml trusts its nginx's fixed address).
+  A connection beyond is answered 503 and closed before anything is read from it. A
+  connection that sends nothing is closed after uvicorn's keep-alive timeout, as an idle
+  one is.
 - Long polls (/surum?since=...): at most `long_polls` held at once, `polls_per_address`
   from one visitor; beyond, 503 with Retry-After (the page's script waits that long).
 - Requests: `rate` a second per visitor address with bursts of `burst` (a token bucket,
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import math
 import resource
@@ -81,7 +84,7 @@ class Guard:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.limits = limits or Limits.for_open_files()
-        self.trusted = frozenset(trusted)
+        self.trusted = Trusted(trusted)
         self.clock = clock
         self.open = 0
         self.polls = 0
@@ -107,7 +110,7 @@ class Guard:
             )  # fmt: skip
             return False
         key = peer or "?"
-        proxy = key in self.trusted or "*" in self.trusted  # its visitors are many
+        proxy = key in self.trusted  # its visitors are many
         if not proxy and self._peers[key] >= lim.per_peer:
             self._refuse(
                 "peer", "pages: %s holds %d connections (the most), one more refused (503)",
@@ -261,8 +264,44 @@ def protocol(guard: Guard, base: type[asyncio.Protocol] | None = None) -> type[a
     return Guarded
 
 
+class Trusted:
+    """The proxies whose X-Forwarded-For is believed, as uvicorn reads forwarded_allow_ips:
+    addresses ("10.203.86.2", any spelling of an IPv6 one), networks ("10.203.86.0/24"),
+    "*" (every peer), anything else compared as written (a unix socket's name)."""
+
+    def __init__(self, items: Iterable[str]) -> None:
+        self.every = False
+        self.literals: set[str] = set()
+        self.addresses: set[ipaddress.IPv4Address | ipaddress.IPv6Address] = set()
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        for item in items:
+            if item == "*":
+                self.every = True
+            elif "/" in item:
+                try:
+                    self.networks.append(ipaddress.ip_network(item, strict=False))
+                except ValueError:
+                    self.literals.add(item)
+            else:
+                try:
+                    self.addresses.add(ipaddress.ip_address(item))
+                except ValueError:
+                    self.literals.add(item)
+
+    def __contains__(self, peer: object) -> bool:
+        if self.every:
+            return True
+        if not isinstance(peer, str) or not peer:
+            return False
+        try:
+            found = ipaddress.ip_address(peer)
+        except ValueError:
+            return peer in self.literals
+        return found in self.addresses or any(found in net for net in self.networks)
+
+
 def trusted_proxies(setting: str | list[str] | None) -> tuple[str, ...]:
-    """uvicorn's forwarded_allow_ips as plain addresses ("*" kept: every peer trusted)."""
+    """uvicorn's forwarded_allow_ips as a list ("*" kept: every peer trusted)."""
     if setting is None:
         return ("127.0.0.1", "::1")
     items = setting.split(",") if isinstance(setting, str) else list(setting)

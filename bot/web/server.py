@@ -94,6 +94,30 @@ def _socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def web_config(
+    site: Any, hook: Webhook | None, limits: guard.Limits | None = None
+) -> tuple[uvicorn.Config, guard.Guard]:
+    """The server as the bot runs it: its routes, the guard's limits, and the visitor's
+    address taken from X-Forwarded-For only when the peer is a proxy FORWARDED_ALLOW_IPS
+    names (uvicorn reads it; compose.yaml sets it to its nginx's address)."""
+    config = uvicorn.Config(
+        None,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        proxy_headers=True,
+        timeout_graceful_shutdown=3,
+        backlog=BACKLOG,
+    )
+    bounds = guard.Guard(
+        limits or guard.Limits.for_open_files(),
+        trusted=guard.trusted_proxies(config.forwarded_allow_ips),
+    )
+    config.app = make_app(site, hook, bounds)
+    config.http = guard.protocol(bounds)
+    return config, bounds
+
+
 async def serve(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
     loop = asyncio.get_running_loop()
     logs.quiet_loop(loop)  # "socket.accept() out of system resource" once a minute, not per try
@@ -112,9 +136,11 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
 
         intake = app.bot_data.get("intake")  # bot.app.INTAKE: stored before Telegram's 200
 
-        async def put(data: dict[str, Any]) -> None:
+        async def put(data: object) -> None:
             update = updates.read(data, app.bot)  # Unreadable (a 400) unless an update
-            if intake is None:
+            if update is None:  # a kind this bot does not handle: 200, nothing stored
+                log.debug("webhook: an update of a kind not handled, ignored (200)")
+            elif intake is None:
                 await app.update_queue.put(update)
             else:
                 await intake.receive(update, app.update_queue)
@@ -136,19 +162,8 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
     server = None
     served: asyncio.Task[None] | None = None
     if sock is not None:
-        config = uvicorn.Config(
-            None,
-            log_level="warning",
-            access_log=False,
-            lifespan="off",
-            proxy_headers=True,
-            timeout_graceful_shutdown=3,
-            backlog=BACKLOG,
-        )
-        limits = guard.Limits.for_open_files()
-        bounds = guard.Guard(limits, trusted=guard.trusted_proxies(config.forwarded_allow_ips))
-        config.app = make_app(site, hook, bounds)
-        config.http = guard.protocol(bounds)
+        config, bounds = web_config(site, hook)
+        limits = bounds.limits
         logging.getLogger("uvicorn.error").addFilter(logs.Repeats())
         server = _Server(config)
         served = asyncio.create_task(server.serve(sockets=[sock]), name="http")

@@ -9,11 +9,12 @@ only to them, docs/reminders.md).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, delete, func, select, text, update
+from sqlalchemy import Text, bindparam, cast, delete, func, select, text, update
 
 from storage.bookkeeping_rows import (
     InboxRow,
@@ -44,8 +45,20 @@ CHANNEL = "turnuva_inbox"  # PostgreSQL NOTIFY channel: chats with new updates
 
 class Taken(NamedTuple):
     update_id: int
-    payload: dict[str, Any]
+    payload: Any  # a dict unless the row is poisoned (the intake sets it aside)
     attempts: int  # processes that began it, this one included
+
+
+def _decoded(raw: str | None) -> Any:
+    """A stored payload read back from its text: one that is no JSON (a row written by
+    hand, or by something else) is returned as its text, which the intake sets aside,
+    instead of failing the whole read and with it every update after it."""
+    if raw is None:
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return raw
 
 
 class InboxRepository(Repository):
@@ -64,7 +77,7 @@ class InboxRepository(Repository):
     async def unfinished(self) -> list[tuple[int, dict[str, Any]]]:
         """(update id, payload) of every update received but not handled, oldest first."""
         rows = await self._session.execute(_UNFINISHED)
-        return [(row.update_id, row.payload) for row in rows]
+        return [(row.update_id, _decoded(row.payload)) for row in rows]
 
     async def finish(self, update_ids: Sequence[int], at: datetime) -> int:
         if not update_ids:
@@ -98,7 +111,7 @@ class InboxRepository(Repository):
         """The oldest update of `chat_id` not done, counted as begun once more by `by`."""
         stmt = _TAKE_NO_CHAT if chat_id is None else _TAKE
         row = (await self._session.execute(stmt, {"chat": chat_id, "by": by})).first()
-        return None if row is None else Taken(row.update_id, row.payload, row.attempts)
+        return None if row is None else Taken(row.update_id, _decoded(row.payload), row.attempts)
 
     async def set_aside(self, update_id: Any, at: datetime) -> None:
         """Done without being handled: it could not be read or kept failing. `update_id`
@@ -116,8 +129,9 @@ class InboxRepository(Repository):
 
 
 _inbox = InboxRow.__table__
+_PAYLOAD = cast(_inbox.c.payload, Text).label("payload")  # decoded row by row: `_decoded`
 _UNFINISHED = (
-    select(_inbox.c.update_id, _inbox.c.payload)
+    select(_inbox.c.update_id, _PAYLOAD)
     .where(_inbox.c.done_at.is_(None))
     .order_by(_inbox.c.update_id)
 )
@@ -136,7 +150,7 @@ def _take(chat: Any) -> Any:
         update(_inbox)
         .where(_inbox.c.update_id == oldest)
         .values(attempts=_inbox.c.attempts + 1, taken_by=bindparam("by"))
-        .returning(_inbox.c.update_id, _inbox.c.payload, _inbox.c.attempts)
+        .returning(_inbox.c.update_id, _PAYLOAD, _inbox.c.attempts)
     )
 
 
@@ -161,15 +175,20 @@ _FINISH = (
 class ReplyRepository(Repository):
     """Replies of committed changes not sent yet, by update id (bot/runtime/replies.py)."""
 
-    async def keep(self, update_id: int, verb: str, outcome: bytes, at: datetime) -> None:
-        """In the transaction of the change: its outcome, to answer with until sent."""
+    async def keep(self, update_id: int, verb: str, outcome: dict[str, Any], at: datetime) -> None:
+        """In the transaction of the change: its outcome (typed JSON, bot.usecases.kept),
+        to answer with until sent."""
         values = {"update_id": update_id, "verb": verb, "outcome": outcome, "stored_at": at}
         await upsert(self._session, _replies, values, ["update_id"])
 
-    async def unsent(self, update_id: int) -> tuple[str, bytes] | None:
-        """(verb, outcome) of the update's committed change whose reply was not sent."""
-        row = await self._session.get(StoredReplyRow, update_id)
-        return None if row is None else (row.verb, row.outcome)
+    async def unsent(self, update_id: int) -> tuple[str, Any] | None:
+        """(verb, outcome as stored) of the update's committed change whose reply was not
+        sent; the caller reads the outcome by its schema (bot.usecases.kept.load)."""
+        stmt = select(_replies.c.verb, cast(_replies.c.outcome, Text)).where(
+            _replies.c.update_id == update_id
+        )
+        row = (await self._session.execute(stmt)).first()
+        return None if row is None else (row[0], _decoded(row[1]))  # no JSON: its text
 
     async def sent(self, update_ids: Sequence[int]) -> int:
         """The replies of `update_ids` went out: their rows go."""
@@ -181,12 +200,12 @@ class ReplyRepository(Repository):
         """(update id, payload) of updates handled (done in the inbox) since `since` whose
         reply was not sent (its send failed and the process ended before a retry worked)."""
         stmt = (
-            select(_inbox.c.update_id, _inbox.c.payload)
+            select(_inbox.c.update_id, _PAYLOAD)
             .join(_replies, _replies.c.update_id == _inbox.c.update_id)
             .where(_inbox.c.done_at.is_not(None), _replies.c.stored_at >= since)
             .order_by(_inbox.c.update_id)
         )
-        return [(row.update_id, row.payload) for row in await self._session.execute(stmt)]
+        return [(row.update_id, _decoded(row.payload)) for row in await self._session.execute(stmt)]
 
     async def forget_before(self, before: datetime) -> int:
         """Replies never sent, stored before `before`: too old to be worth sending."""

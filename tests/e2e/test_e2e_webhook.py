@@ -156,3 +156,31 @@ def test_malformed_bodies_with_the_secret_get_200_or_400_and_no_traceback(webhoo
     assert response.status_code == 200
     assert "Kaydedildi" in bot.emulator.wait_for(GROUP, "Kaydedildi", since=0).text
     assert "Traceback" not in bot.output(current=True)
+
+
+def test_a_body_without_a_chat_or_nested_absurdly_gets_400_and_no_traceback(webhook_bot):
+    """Issue 30: a message without its chat was stored and logged 6 tracebacks; JSON 100,000
+    deep answered 500 with a RecursionError. An update kind the bot does not handle gets 200
+    (Telegram would send it again otherwise) and is not stored."""
+    bot, _, _ = webhook_bot
+    headers = {HEADER: SECRET, "Content-Type": "application/json"}
+    no_chat = _message(60)
+    del no_chat["message"]["chat"]
+    refused = (
+        httpx.Request("POST", "/", json=no_chat).content,
+        b'{"update_id": 61, "my_chat_member": {"date": 0, "from": {"id": 7}}}',
+        b'{"update_id": 62, "message": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    )
+    codes = [httpx.post(bot.webhook_url, content=b, headers=headers).status_code for b in refused]
+    assert codes == [400, 400, 400]
+    edited = {"update_id": 63, "edited_message": _message(63)["message"]}
+    assert httpx.post(bot.webhook_url, json=edited, headers=headers).status_code == 200
+
+    response = httpx.post(
+        bot.webhook_url, json=_update(64, "Kartallar 3-1 Şahinler"), headers=headers
+    )
+    assert response.status_code == 200
+    assert "Kaydedildi" in bot.emulator.wait_for(GROUP, "Kaydedildi", since=0).text
+    assert len(bot.emulator.events(GROUP)) == 1  # the result's answer alone
+    output = bot.output(current=True)
+    assert "Traceback" not in output and "RecursionError" not in output

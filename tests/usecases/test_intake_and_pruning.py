@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import logging
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -119,3 +121,86 @@ async def test_an_update_without_a_numeric_id_is_refused_at_the_door(db, caplog)
     assert any("without a numeric update_id" in r.getMessage() for r in caplog.records)
     replay, offset = await Intake(lambda: db, lambda: NOW).unfinished(BOT)
     assert [u.update_id for u in replay] == [8] and offset == 9
+
+
+def _message(update_id: int, **changed: object) -> dict:
+    user = {"id": 7, "is_bot": False, "first_name": "Ayşe"}
+    chat = {"id": -100, "type": "supergroup", "title": "G"}
+    message = {"message_id": 9, "date": int(NOW.timestamp()), "chat": chat, "from": user}
+    return {"update_id": update_id, "message": {**message, "text": "A1 1-0 A2", **changed}}
+
+
+HUGE = 2**70
+# Inbox rows no Telegram update makes, as anything that writes the table might leave them
+# (issue 30: `text: 5` was handled, with a traceback): (update id as SQL, payload as stored).
+POISON = {
+    "a text that is a number": ("10", json.dumps(_message(10, text=5))),
+    "a text that is a list": ("11", json.dumps(_message(11, text=["a"]))),
+    "a list": ("12", "[1, 2]"),
+    "JSON null": ("13", "null"),
+    "a string": ("15", '"an update"'),
+    "a number": ("16", "16"),
+    "no message": ("17", '{"update_id": 17}'),
+    "a message without its chat": (
+        "18",
+        json.dumps({"update_id": 18, "message": {"message_id": 1, "date": 0, "text": "x"}}),
+    ),
+    "a message that is a string": ("19", '{"update_id": 19, "message": "x"}'),
+    "a chat id that is a string": ("20", json.dumps(_message(20, chat={"id": "abc"}))),
+    "a sender id past 64 bits": ("21", json.dumps(_message(21, **{"from": {"id": HUGE}}))),
+    "an update id past 64 bits": (str(HUGE), json.dumps(_message(HUGE))),
+    "an update id that is a fraction": ("22.5", json.dumps(_message(22))),
+    "not JSON": ("24", "{not json"),
+    "nested 100,000 deep": (
+        "25",
+        '{"update_id": 25, "message": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ),
+    "nested past the bound": (
+        "26",
+        json.dumps(_message(26, entities=[[[]]])).replace("[[[]]]", "[" * 70 + "]" * 70),
+    ),
+    "a button's data that is a list": (
+        "27",
+        json.dumps(
+            {
+                "update_id": 27,
+                "callback_query": {
+                    "id": "1",
+                    "chat_instance": "c",
+                    "from": {"id": 7, "is_bot": False, "first_name": "A"},
+                    "data": ["a"],
+                },
+            }
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", POISON)
+async def test_a_poison_row_of_any_shape_is_set_aside_once_with_one_line(db, caplog, shape):
+    """Each shape alone, between two good updates: set aside with one log line and no
+    traceback, never handed to the handlers, and not met again at the next start."""
+    update_id, payload = POISON[shape]
+    intake = Intake(lambda: db, lambda: NOW)
+    await intake.store([update(1), update(50)])
+    async with db.unit_of_work() as uow:
+        await uow.session.execute(
+            text(
+                "INSERT INTO inbox (update_id, chat_id, payload, received_at)"
+                f" VALUES ({update_id}, -100, :p, :at)"  # as written: no driver would bind it
+            ),
+            {"p": payload, "at": NOW.isoformat()},
+        )
+        await uow.commit()
+    caplog.set_level(logging.DEBUG)
+
+    replay, _ = await Intake(lambda: db, lambda: NOW).unfinished(BOT)
+
+    assert [u.update_id for u in replay] == [1, 50]
+    aside = [r.getMessage() for r in caplog.records if "set aside" in r.getMessage()]
+    assert len(aside) == 1, aside
+    assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
+    caplog.clear()
+    again, _ = await Intake(lambda: db, lambda: NOW).unfinished(BOT)  # the next start
+    assert [u.update_id for u in again] == [1, 50]
+    assert not [r for r in caplog.records if "set aside" in r.getMessage()]
