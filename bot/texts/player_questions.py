@@ -38,18 +38,21 @@ def scorers(answer: ScorersAnswer) -> str:
         whose = f"{answer.team} için" if answer.team else "Henüz"
         how = NO_GOALS_HOW if answer.records else BY_ORGANISERS
         return f"{whose} gol yazılmadı. {how}"
-    top = [r for r in answer.rows if r.rank == 1]
+    # A team's own scorers keep their ranks in the whole table: its best may be 3rd there.
+    best = min(r.rank for r in answer.rows)
+    top = [r for r in answer.rows if r.rank == best]
     who = ", ".join(r.player if answer.team else f"{r.player} ({r.team})" for r in top)
     label = "Gol kralı" if len(top) == 1 else "Gol kralları"
     if answer.team:
         label = f"{answer.team} golcüsü" if len(top) == 1 else f"{answer.team} golcüleri"
     lines = [f"⚽ {label}: {who}, {top[0].goals} gol"]
-    rest = [r for r in answer.rows if r.rank != 1]
+    rest = [r for r in answer.rows if r.rank != best]
     named = [r.player for r in answer.rows]  # namesakes of two teams keep their team
     if rest:
         lines.append(
             " · ".join(
-                f"{r.rank}. {r.player}{f' ({r.team})' if named.count(r.player) > 1 else ''}"
+                f"{'' if answer.team else f'{r.rank}. '}{r.player}"
+                f"{f' ({r.team})' if named.count(r.player) > 1 else ''}"
                 f" {r.goals}"
                 for r in rest
             )

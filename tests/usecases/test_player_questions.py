@@ -60,8 +60,17 @@ async def test_a_teams_scorers_are_named_without_the_team_said_again(db):
     """ "golcülerimiz kim" said "A1 golcüsü: Ali (A1), 2 gol"."""
     await message(db, "A1 3-0 A4\ngoller: Ali 2, Veli")
     assert await asked(db, "golcülerimiz kim") == (
-        "⚽ A1 golcüsü: Ali, 2 gol\n2. Veli 1\nTüm liste: /goller"
+        "⚽ A1 golcüsü: Ali, 2 gol\nVeli 1\nTüm liste: /goller"
     )
+
+
+@pytest.mark.parametrize("typed", ["golcümüz kim", "bizim takimda kim kac gol atti"])
+async def test_a_team_whose_best_scorer_is_not_the_leagues_gets_its_own(db, typed):
+    """Asked by a team with no league-leading scorer, this was "Bir şeyler ters gitti"
+    (an IndexError in bot/texts/player_questions.py)."""
+    await message(db, "A2 4-0 A3\ngoller: Can 4")
+    await message(db, "A1 3-0 A4\ngoller: Ali 2, Veli")
+    assert await asked(db, typed) == "⚽ A1 golcüsü: Ali, 2 gol\nVeli 1\nTüm liste: /goller"
 
 
 async def test_namesakes_of_two_teams_below_the_top_keep_their_team(db):
