@@ -11,7 +11,7 @@ from rapidfuzz.distance import OSA
 
 from domain.names import fold
 
-__all__ = ["closest_command", "command_word", "setting_words"]
+__all__ = ["closest_command", "command_word", "joined_command", "setting_words"]
 
 # A known command this short is only suggested for an exact fold ("/kura", "/gol"): a
 # prefix or one typo away from three letters is any word at all.
@@ -68,3 +68,17 @@ def closest_command(typed: str, known: Iterable[str]) -> str | None:
     near = sorted((OSA.distance(word, keys[n]), n) for n in long_enough)
     best = [n for d, n in near if d == near[0][0]] if near and near[0][0] <= allowed else []
     return best[0] if len(best) == 1 else None
+
+
+def joined_command(typed: str, rest: str, known: Iterable[str]) -> tuple[str, str] | None:
+    """A command typed in two words, with a space for its underscore or none at all: "/geri
+    al" -> ("geri_al", ""), "/yeni turnuva Bahar Kupası" -> ("yeni_turnuva", "Bahar
+    Kupası"); None unless the two words are exactly one known command once folded."""
+    words = rest.split(maxsplit=1)
+    if not words:
+        return None
+    wanted = _key(typed + words[0])
+    for name in sorted(set(known)):
+        if _key(name) == wanted:
+            return name, words[1] if len(words) > 1 else ""
+    return None

@@ -17,7 +17,7 @@ from telegram.ext import Application, CommandHandler, ContextTypes
 from bot.handlers import budget, reminders
 from bot.handlers.common import in_group, reply
 from bot.texts import welcome
-from domain.commands import closest_command, command_word
+from domain.commands import closest_command, command_word, joined_command
 
 
 def _command(update: Update) -> str:
@@ -70,7 +70,13 @@ async def unknown(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     known = _known(context.application)
     if typed.lower() in known:
         return  # ours, refused by its own handler's filters (an edit, a channel post)
-    near = closest_command(typed, known)
+    _, *typed_after = message.text.split(maxsplit=1)  # what was typed after the command
+    rest = "".join(typed_after)
+    joined = joined_command(typed, rest, known)  # "/geri al", "/yeni turnuva"
+    if joined is not None:
+        near, rest = joined
+    else:
+        near = closest_command(typed, known)
     to_me = message.reply_to_message is not None and (
         message.reply_to_message.from_user is not None
         and message.reply_to_message.from_user.id == context.bot.id
@@ -79,5 +85,4 @@ async def unknown(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return  # a bare command like none of ours: maybe another bot's
     if await budget.folded(update):  # counted as a refusal is (bot/handlers/budget.py)
         return
-    _, *rest = message.text.split(maxsplit=1)  # what was typed after the command, kept
-    await reply(update, welcome.unknown_command(typed, near, "".join(rest)))
+    await reply(update, welcome.unknown_command(typed, near, rest))

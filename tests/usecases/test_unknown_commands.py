@@ -30,6 +30,9 @@ async def walk(tmp_path):
         ("/takımlar", "/takimlar"),
         ("/yardım", "/yardim"),
         (f"/puandurumu@{ME}", "/puan"),
+        ("/geri al", "/geri_al"),  # a space for the underscore: was silence in a group
+        ("/Geri Al", "/geri_al"),
+        ("/yeni turnuva Bahar Kupası", "/yeni_turnuva Bahar Kupası"),
     ],
 )
 async def test_a_near_command_gets_the_right_one(walk, typed, near):
