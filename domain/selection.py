@@ -25,6 +25,10 @@ Row = tuple[PlannedMatch, Score | None]
 
 _GROUP_WORDS = frozenset({"grup", "grubu", "grubunun", "grubu'nun"})
 _PITCH_WORDS = frozenset({"saha", "sahası", "sahasi"})
+# "/puan durumu", "/puan tablosu", "/puan tümü": the whole table, said in words.
+_TABLE_WORDS = frozenset(
+    {"durum", "durumu", "tablo", "tablosu", "cetveli", "tümü", "tumu", "hepsi", "genel"}
+)
 
 
 class Kind(StrEnum):
@@ -98,7 +102,7 @@ def _group(text: str, groups: Sequence[str]) -> str | None:
 def groups_named(wanted: str, groups: Sequence[str]) -> tuple[str, ...]:
     """The groups `/puan <wanted>` shows: all for no word, the one it names ("A", "a
     grubu", "grup A"). Raises UnknownGroup for any other word."""
-    text = " ".join(wanted.split())
+    text = " ".join(w for w in wanted.split() if names.tr_lower(w) not in _TABLE_WORDS)
     if not text:
         return tuple(groups)
     if (label := _group(text, groups)) is not None:

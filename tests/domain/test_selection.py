@@ -10,7 +10,7 @@ import pytest
 
 from bot.render import sample
 from bot.texts import fixture
-from domain.selection import Kind, UnknownSelection, by_kickoff, select
+from domain.selection import Kind, UnknownSelection, by_kickoff, groups_named, select
 
 IST = ZoneInfo("Europe/Istanbul")
 NOW = datetime(2026, 12, 5, 20, 0, tzinfo=IST)  # Saturday evening: the day is tomorrow
@@ -104,3 +104,10 @@ def test_a_team_named_like_a_day_is_the_team():
     snap = sample.snapshot(("Pazar", "Kartallar", "Şahinler", "Aslanlar"), group_size=4)
     chosen = choose(snap, "pazar", now=NOW - timedelta(days=1))
     assert chosen.kind is Kind.TEAM and chosen.title == "Pazar"
+
+
+@pytest.mark.parametrize("typed", ["durumu", "Durumu", "tablosu", "tümü", "durumu a grubu"])
+def test_the_table_said_in_words_is_the_whole_table_or_the_group_named(typed):
+    """ "/puan durumu" was told '"durumu" bir grup adı değil'."""
+    expected = ("A",) if "grubu" in typed else ("A", "B")
+    assert groups_named(typed, ("A", "B")) == expected
