@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from bot.usecases.errors import NotOrganiser
+from bot.usecases.errors import NotOrganiser, Overtaken
 from storage import Database, UnitOfWork
 from storage.errors import unavailable
+from storage.leases import Fence
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,12 @@ class Actor:
     # Handled again (replayed after a restart, or after its reply failed to go out): a
     # change it committed is answered from the outcome stored with it.
     again: bool = False
+    # Several processes (bot/runtime/shared.py): the chat's lease this update is handled
+    # under, checked in the write's transaction (another process that took the chat
+    # meanwhile answers it); and `late`, a later update of the chat was applied before
+    # this one arrived: a change is then refused (Overtaken), never applied out of order.
+    fence: Fence | None = dataclasses.field(default=None, repr=False)
+    late: bool = False
     admin: Callable[[], Awaitable[bool]] | None = dataclasses.field(default=None, repr=False)
     _admin_known: bool | None = dataclasses.field(default=None, repr=False)
 
@@ -260,7 +267,11 @@ async def _once(db: Database, kind: Kind, verb: Verb, command: Any, actor: Actor
             return _outcome(await verb(uow, command, actor), kind, actor)
     if actor.again and (kept := await _kept(db, verb, actor)) is not None:
         return kept
+    if actor.late:
+        raise Overtaken
     async with db.unit_of_work() as uow:
+        if actor.fence is not None:  # first: the lease row stays locked until the commit
+            await actor.fence.check(uow)
         if kind.claim:
             await claim_update(uow, actor)
         outcome = _outcome(await verb(uow, command, actor), kind, actor)

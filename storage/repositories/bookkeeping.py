@@ -48,6 +48,14 @@ class Taken(NamedTuple):
     attempts: int  # processes that began it, this one included
 
 
+class Next(NamedTuple):
+    """A chat's oldest update not done, and what tells whether it may be out of order."""
+
+    update_id: int
+    missing: int  # ids between it and the chat's update before it not stored (in flight?)
+    late: bool  # a later update of the chat was handled already: this one came too late
+
+
 class InboxRepository(Repository):
     async def add(self, updates: Sequence[Received], at: datetime) -> set[int]:
         """Store what is not stored yet (one multi-row insert); the ids that were new.
@@ -99,6 +107,34 @@ class InboxRepository(Repository):
         stmt = _TAKE_NO_CHAT if chat_id is None else _TAKE
         row = (await self._session.execute(stmt, {"chat": chat_id, "by": by})).first()
         return None if row is None else Taken(row.update_id, row.payload, row.attempts)
+
+    async def next_in_order(self, chat_id: int | None, span: int) -> Next | None:
+        """The oldest update of `chat_id` not done (not taken: see `take`), with the ids
+        missing before it: Telegram numbers one bot's updates consecutively across chats,
+        so an id between the chat's previous stored update and this one that is not
+        stored at all may be this chat's, still on its way from another connection. Only
+        the `span` ids just before it are looked at (the chat's first update: only the one
+        just before)."""
+        chat = _inbox.c.chat_id.is_(None) if chat_id is None else _inbox.c.chat_id == chat_id
+        oldest = select(func.min(_inbox.c.update_id)).where(chat, _inbox.c.done_at.is_(None))
+        update_id = await self._session.scalar(oldest)
+        if update_id is None:
+            return None
+        before = select(func.max(_inbox.c.update_id)).where(chat, _inbox.c.update_id < update_id)
+        previous = await self._session.scalar(before)
+        low = max(update_id - 1 if previous is None else previous, update_id - span)
+        between = select(func.count()).where(
+            _inbox.c.update_id > low, _inbox.c.update_id < update_id
+        )
+        stored = int(await self._session.scalar(between) or 0)
+        later = select(_inbox.c.update_id).where(
+            chat,
+            _inbox.c.update_id > update_id,
+            _inbox.c.done_at.is_not(None),
+            _inbox.c.set_aside_at.is_(None),
+        )
+        late = await self._session.scalar(later.limit(1)) is not None
+        return Next(update_id, update_id - low - 1 - stored, late)
 
     async def set_aside(self, update_id: Any, at: datetime) -> None:
         """Done without being handled: it could not be read or kept failing. `update_id`
