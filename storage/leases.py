@@ -116,14 +116,15 @@ class ChatLeases:
 
     async def open(self) -> None:
         """Connect and listen; the leases held stay held."""
-        conn = await self._conn.open()
-        try:
-            async with asyncio.timeout(TIMEOUT):
-                raw = (await conn.get_raw_connection()).driver_connection
-                await raw.add_listener(CHANNEL, self._heard)  # type: ignore[union-attr]
-        except BaseException:
-            await self._conn.lost()
-            raise
+        async with self._busy:  # no statement on the connection until it listens
+            conn = await self._conn.open()
+            try:
+                async with asyncio.timeout(TIMEOUT):
+                    raw = (await conn.get_raw_connection()).driver_connection
+                    await raw.add_listener(CHANNEL, self._heard)  # type: ignore[union-attr]
+            except BaseException:
+                await self._conn.lost()
+                raise
 
     def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         chats = set()

@@ -23,9 +23,12 @@ question is still answered.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from storage.repositories.bookkeeping import Next
+
+log = logging.getLogger(__name__)
 
 WINDOW = 0.3  # seconds an update waits for a missing predecessor
 GAP_POLL = 0.05  # seconds between two looks for it meanwhile
@@ -44,7 +47,15 @@ class Reorder:
         if not found.missing:
             return False
         since = self._since.setdefault(found.update_id, time.monotonic())
-        return time.monotonic() - since < WINDOW
+        if time.monotonic() - since < WINDOW:
+            return True
+        log.info(
+            "update %s handled without %d update(s) before it, not stored after %.1f s",
+            found.update_id,
+            found.missing,
+            time.monotonic() - since,
+        )
+        return False
 
     def taken(self, update_id: int) -> None:
         self._since.pop(update_id, None)
