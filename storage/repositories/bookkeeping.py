@@ -122,7 +122,7 @@ class InboxRepository(Repository):
             return None
         before = select(func.max(_inbox.c.update_id)).where(chat, _inbox.c.update_id < update_id)
         previous = await self._session.scalar(before)
-        low = max(update_id - 2 if previous is None else previous, update_id - span)
+        low = max(update_id - 2 if previous is None else previous, update_id - span, 0)
         between = select(func.count()).where(
             _inbox.c.update_id > low, _inbox.c.update_id < update_id
         )

@@ -88,12 +88,16 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
                     bot.proc.kill()
                     bot.proc.wait()
             proxy.close()
+            HTTP.close()
             tg.close()
+
+
+HTTP = httpx.Client(timeout=30)  # one pool for every delivery (threads share it)
 
 
 def post_to(bot: WebhookBot, update: dict[str, Any]) -> None:
     assert bot.webhook_url is not None
-    answer = httpx.post(bot.webhook_url, json=update, headers={HEADER: SECRET}, timeout=30)
+    answer = HTTP.post(bot.webhook_url, json=update, headers={HEADER: SECRET})
     assert answer.status_code == 200, (answer.status_code, answer.text)
 
 
