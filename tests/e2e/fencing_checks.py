@@ -240,6 +240,34 @@ def test_an_undo_that_overtakes_its_result_takes_back_that_result(pair: Pair):
     no_tracebacks(pair)
 
 
+def test_a_result_line_later_than_the_window_is_refused_with_the_reason(pair: Pair):
+    """/geri_al (n+1) is applied before the result line typed before it (n) arrives at
+    all: it says what it took back, and n, arriving after it, is not applied silently out
+    of order but refused, with the reason."""
+    tg, url = pair.tg, pair.db_url
+    chat = tg.group("Geç")
+    seed(url, [chat], datetime.now(UTC))
+    a, b = pair.bots
+    kept = Line("Aslanlar 1-0 Boğalar", starts("✅ Kaydedildi"))
+    post_to(a, typed(tg, chat, kept))
+    tg.wait_for(chat, "✅ Kaydedildi", since=0)
+    late = typed(tg, chat, Line("Ceylanlar 2-1 Doğanlar", starts("✅")))
+    post_to(b, typed(tg, chat, Line("/geri_al", starts("↩️"))))
+    took = tg.wait_for(chat, "↩️ Geri alındı", since=0)
+    assert took.text.startswith("↩️ Geri alındı: Aslanlar 1-0 Boğalar")  # what it took back
+    post_to(a, late)
+    refused = tg.wait_for(chat, "geç ulaştı", since=0)
+    assert "uygulanmadı" in refused.text
+    (results,) = sql(
+        url,
+        "SELECT count(*) FROM results r JOIN matches m ON m.id = r.match_id"
+        " JOIN tournaments t ON t.id = m.tournament_id WHERE t.chat_id = :c",
+        c=chat.id,
+    )[0]
+    assert results == 0
+    no_tracebacks(pair)
+
+
 def _takes_back(text: str, home: str, away: str) -> bool:
     return text.startswith(
         (f"↩️ Geri alındı: {home} 2-1 {away} (", f"↩️ Geri alındı: {away} 1-2 {home} (")
