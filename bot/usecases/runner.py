@@ -16,6 +16,12 @@ again after a crash or a failed send (`Actor.again`), whose change is committed 
 gets the stored outcome back instead of a silent repeat and is answered as the first time
 (bot/runtime/replies.py sends, and forgets the row once the reply went out).
 
+With several processes (bot/runtime/shared.py) a write first checks, in its own
+transaction, that the process still holds the chat's lease at the epoch the update was
+taken under (`Actor.fence`): a process that lost the chat while it hung commits nothing.
+A write of an update that came after a later one of its chat was handled (`Actor.late`)
+is refused (Overtaken) instead of applied out of the order it was typed in.
+
 While the database cannot take the write (locked by another process, disk full:
 `storage.errors.unavailable`) the verb is tried again from the start until it can, for up
 to PATIENCE seconds; `waiting` is awaited once, before the first wait, so the chat hears
