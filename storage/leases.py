@@ -85,10 +85,12 @@ class Fence:
     holder: str
     epoch: int
 
-    async def check(self, uow: UnitOfWork) -> None:
-        """In `uow`'s transaction: Fenced unless the lease is still ours (row locked until
-        the commit, so no take slips in between)."""
-        if not await uow.leases.holds(self.chat, self.holder, self.epoch):
+    async def check(self, uow: UnitOfWork, *, lock: bool = True) -> None:
+        """In `uow`'s transaction: Fenced unless the lease is still ours; `lock`: the row
+        stays locked until the commit, so no take slips in between (a change's commit; a
+        take or a done mark needs no lock: what a stale one did is fenced at the change,
+        and its reply at the send)."""
+        if not await uow.leases.holds(self.chat, self.holder, self.epoch, lock=lock):
             raise Fenced(f"chat {self.chat}: lease epoch {self.epoch} is no longer ours")
 
 

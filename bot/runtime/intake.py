@@ -191,7 +191,7 @@ class Intake:
         `fence` (the chat's lease) holds, else storage.leases.Fenced."""
         async with self.db.unit_of_work() as uow:
             if fence is not None:
-                await fence.check(uow)
+                await fence.check(uow, lock=False)
             await uow.inbox.finish(update_ids, self.clock())
             await uow.replies.sent(sent)
             await uow.commit()

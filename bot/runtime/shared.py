@@ -9,8 +9,7 @@ application, and takes the next only once that one's handlers have finished and 
 mark is committed. A process that starts (a rolling deploy) takes only chats nobody holds:
 it never handles an update a live process has.
 
-Typed order across connections: an update whose predecessor may still be on its way to
-another process is held back for a moment (bot/runtime/order.py).
+Typed order: an update whose predecessor may be on its way is held back (bot/runtime/order.py).
 
 A lease is taken by the process that received the chat's update (the others, told by a
 NOTIFY, ask DEFER s later), or by any process at its look at every pending chat each SWEEP
@@ -117,6 +116,7 @@ class Shared:
         self._running: dict[int, asyncio.Future[Verdict | None]] = {}  # update id -> its finish
         self._marked: set[int] = set()  # running updates marked done once answered
         self._handling: dict[int, Handling] = {}  # update id -> its lease, lateness
+        self._holding: set[int] = set()  # chats whose next update is held back
         self._opening = asyncio.Lock()
         self._stopping = False
         self._loop: asyncio.Task[None] | None = None
@@ -143,7 +143,8 @@ class Shared:
         for DEFER s later, so that the process that received the update (which asks at
         once) leases it: chats spread over the processes as the proxy spreads the updates,
         instead of all going to whichever process is idle at the moment."""
-        mine = {chat for chat in chats if chat in self._news}
+        # Any update stored anywhere may be the one a held-back update waits for.
+        mine = {chat for chat in chats if chat in self._news} | self._holding
         if mine:
             self.poke(mine)
         if others := chats - mine:
@@ -239,7 +240,7 @@ class Shared:
                     verdict = await self._handle(update_id, payload, 1, fence, again=True)
                 else:
                     async with self.intake.db.unit_of_work() as uow:
-                        await fence.check(uow)
+                        await fence.check(uow, lock=False)
                         inbox_chat = None if chat == NO_CHAT else chat
                         found = await uow.inbox.next_in_order(inbox_chat, SPAN)
                         held_back = (
@@ -250,9 +251,11 @@ class Shared:
                             taken = await uow.inbox.take(inbox_chat, self.me)
                         await uow.commit()
                     if held_back:  # its predecessor may be on its way: look again soon
+                        self._holding.add(chat)
                         with contextlib.suppress(TimeoutError):
                             async with asyncio.timeout(GAP_POLL):
                                 await news.wait()
+                        self._holding.discard(chat)
                         continue
                     if taken is None:
                         # The lease is kept while a reply is owed: no other process sends it.
@@ -279,6 +282,7 @@ class Shared:
             self.quiet.fail(failure_kind(exc), "leases: chat %s paused: %s", chat, describe(exc))
             await asyncio.sleep(RETRY)  # then given back, and taken again at the next look
         finally:
+            self._holding.discard(chat)
             del self._news[chat]
             del self._workers[chat]
             if chat in self.leases.held and not self._stopping:  # a stop frees them all

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, delete, func, select, text, update
+from sqlalchemy import bindparam, delete, exists, func, select, text, update
 
 from storage.bookkeeping_rows import (
     InboxRow,
@@ -116,24 +116,21 @@ class InboxRepository(Repository):
         the `span` ids just before it are looked at (the chat's first update: only the one
         just before)."""
         chat = _inbox.c.chat_id.is_(None) if chat_id is None else _inbox.c.chat_id == chat_id
-        oldest = select(func.min(_inbox.c.update_id)).where(chat, _inbox.c.done_at.is_(None))
-        update_id = await self._session.scalar(oldest)
+        ids = _inbox.c.update_id
+        oldest = select(func.min(ids)).where(chat, _inbox.c.done_at.is_(None)).scalar_subquery()
+        previous = select(func.max(ids)).where(chat, ids < oldest).scalar_subquery()
+        later = exists().where(
+            chat, ids > oldest, _inbox.c.done_at.is_not(None), _inbox.c.set_aside_at.is_(None)
+        )
+        found = (await self._session.execute(select(oldest, previous, later))).one()
+        update_id, before, late = found[0], found[1], bool(found[2])
         if update_id is None:
             return None
-        before = select(func.max(_inbox.c.update_id)).where(chat, _inbox.c.update_id < update_id)
-        previous = await self._session.scalar(before)
-        low = max(update_id - 2 if previous is None else previous, update_id - span, 0)
-        between = select(func.count()).where(
-            _inbox.c.update_id > low, _inbox.c.update_id < update_id
-        )
-        stored = int(await self._session.scalar(between) or 0)
-        later = select(_inbox.c.update_id).where(
-            chat,
-            _inbox.c.update_id > update_id,
-            _inbox.c.done_at.is_not(None),
-            _inbox.c.set_aside_at.is_(None),
-        )
-        late = await self._session.scalar(later.limit(1)) is not None
+        low = max(update_id - 2 if before is None else before, update_id - span, 0)
+        stored = 0
+        if update_id - low > 1:  # ids in between: are they all stored?
+            between = select(func.count()).where(ids > low, ids < update_id)
+            stored = int(await self._session.scalar(between) or 0)
         return Next(update_id, update_id - low - 1 - stored, late)
 
     async def set_aside(self, update_id: Any, at: datetime) -> None:

@@ -117,12 +117,13 @@ class LeaseRepository(Repository):
         if held:
             await self._session.execute(release_statement(held, holder))
 
-    async def holds(self, key: int, holder: str, epoch: int) -> bool:
+    async def holds(self, key: int, holder: str, epoch: int, *, lock: bool = True) -> bool:
         """The fence, in the caller's transaction: True if `holder` still has the chat at
-        `epoch`. On PostgreSQL the row stays locked (FOR SHARE) until the transaction ends,
-        so no take can slip between this check and the commit: a take waits for it."""
+        `epoch`. With `lock`, on PostgreSQL the row stays locked (FOR SHARE) until the
+        transaction ends, so no take can slip between this check and the commit (a take
+        skips a locked row)."""
         stmt = select(_leases.c.epoch).where(_mine({key: epoch}, holder))
-        if self._dialect == "postgresql":
+        if lock and self._dialect == "postgresql":
             stmt = stmt.with_for_update(read=True)
         return (await self._session.execute(stmt)).first() is not None
 

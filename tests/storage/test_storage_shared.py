@@ -119,3 +119,24 @@ async def test_one_poller_per_database_the_second_waits_for_the_first(db: Databa
         await first.release()
         await second.release()
         await other.dispose()
+
+
+async def test_the_next_update_of_a_chat_says_what_may_be_missing_before_it(db: Database):
+    """Update ids are consecutive across chats: an id between a chat's previous update and
+    its next one that is not stored at all may be this chat's, still on its way."""
+    async with db.unit_of_work() as uow:
+        await uow.inbox.add([received(10, -5), received(11, -6), received(14, -5)], NOW)
+        await uow.inbox.finish([10], NOW)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        found = await uow.inbox.next_in_order(-5, span=64)
+        assert (found.update_id, found.missing, found.late) == (14, 2, False)  # 12, 13
+        await uow.inbox.add([received(12, -7), received(13, -5)], NOW)
+        found = await uow.inbox.next_in_order(-5, span=64)
+        assert (found.update_id, found.missing) == (13, 0)  # 13 came: it goes first
+        await uow.inbox.finish([14], NOW)
+        late = await uow.inbox.next_in_order(-5, span=64)
+        assert (late.update_id, late.late) == (13, True)  # 14 was handled before it came
+        first = await uow.inbox.next_in_order(-6, span=64)
+        assert (first.update_id, first.missing) == (11, 0)  # a chat's first: 10 is stored
+        assert await uow.inbox.next_in_order(-8, span=64) is None
