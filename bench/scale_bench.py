@@ -10,6 +10,8 @@ processes in turn. Every expected answer is unique in its chat, so the bench cou
 - updates/s: updates sent / (last answer - first POST);
 - p50 / p99 answer time: from the update's POST to its answer in the emulator's log;
 - order violations: answers that came after the answer to a later update of their chat;
+- CPU seconds the bot processes, the emulator and PostgreSQL (every postgres process of
+  the machine) used during the traffic: what bounds the throughput;
 - lost (never answered) and doubled (answered more than once) updates. With a SIGKILL, a
   reply on its way at the kill may be sent again by the next holder (a few milliseconds'
   window between Telegram taking it and the done mark): counted, not an error.
@@ -36,13 +38,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import statistics
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -86,6 +89,7 @@ class Row:
     lost: int
     doubled: int
     spread: str = ""  # updates handled by each process
+    cpu: str = ""  # CPU seconds during the traffic: bots / emulator / PostgreSQL
 
 
 class Log:
@@ -146,6 +150,13 @@ def run(processes: int, chats: int, blocks: int, kill: bool, home: Path) -> Row:
             log = Log(api)
             posted: dict[int, float] = {}
             lock = threading.Lock()
+            port = api.rsplit(":", 1)[1]
+            groups_of = {
+                "bots": [bot.proc.pid for bot in bots if bot.proc is not None],
+                "emulator": _pids(lambda cmd: "launcher.js" in cmd and port in cmd),
+                "postgres": _pids(lambda cmd: cmd.startswith("postgres")),
+            }
+            cpu_before = {name: _cpu(pids) for name, pids in groups_of.items()}
             started = time.monotonic()
             with ThreadPoolExecutor(max_workers=chats) as pool:
                 sends = [pool.submit(_send_chat, api, proxy, s, posted, lock) for s in scripts]
@@ -165,6 +176,10 @@ def run(processes: int, chats: int, blocks: int, kill: bool, home: Path) -> Row:
                 started,
             )
             row.spread = "/".join(str(n) for n in _spread(url, bots))
+            groups_of["postgres"] = _pids(lambda cmd: cmd.startswith("postgres"))
+            row.cpu = "/".join(
+                f"{_cpu(pids) - cpu_before[name]:.1f}" for name, pids in groups_of.items()
+            )
             return row
         finally:
             if log is not None:
@@ -174,6 +189,28 @@ def run(processes: int, chats: int, blocks: int, kill: bool, home: Path) -> Row:
                     bot.stop()
             proxy.close()
             tg.close()
+
+
+def _pids(wanted: Callable[[str], bool]) -> list[int]:
+    """Processes whose command line `wanted` accepts (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                if wanted(cmd):
+                    found.append(int(entry.name))
+    return found
+
+
+def _cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) these processes have used so far (those alive)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _past_the_warm_up(bots: list[WebhookBot]) -> None:
@@ -344,13 +381,14 @@ def _until_done(url: str, update_id: int) -> None:
 def table(rows: list[Row]) -> str:
     head = (
         f"{'processes':<28} {'updates':>7} {'seconds':>8} {'upd/s':>7} {'p50 s':>6} {'p99 s':>6}"
-        f" {'order':>6} {'lost':>5} {'double':>6}  handled by each"
+        f" {'order':>6} {'lost':>5} {'double':>6}  handled by each; cpu s bots/emu/pg"
     )
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(
             f"{r.label:<28} {r.updates:>7} {r.seconds:>8.1f} {r.updates / r.seconds:>7.1f}"
-            f" {r.p50:>6.2f} {r.p99:>6.2f} {r.order:>6} {r.lost:>5} {r.doubled:>6}  {r.spread}"
+            f" {r.p50:>6.2f} {r.p99:>6.2f} {r.order:>6} {r.lost:>5} {r.doubled:>6}  {r.spread};"
+            f" {r.cpu}"
         )
     return "\n".join(lines)
 
