@@ -10,13 +10,25 @@ processes in turn. Every expected answer is unique in its chat, so the bench cou
 - updates/s: updates sent / (last answer - first POST);
 - p50 / p99 answer time: from the update's POST to its answer in the emulator's log;
 - order violations: answers that came after the answer to a later update of their chat;
+- CPU seconds the bot processes, the emulator and PostgreSQL (every postgres process of
+  the machine) used during the traffic: what bounds the throughput;
 - lost (never answered) and doubled (answered more than once) updates. With a SIGKILL, a
   reply on its way at the kill may be sent again by the next holder (a few milliseconds'
   window between Telegram taking it and the done mark): counted, not an error.
 
 The last row runs three processes and SIGKILLs one half-way (the proxy then skips it).
 
+Then the takeovers (two processes, A holding a chat's lease): its lease connection cut
+(pg_terminate_backend, as a failover does), A SIGSTOPped, A SIGKILLed; each time a question
+for the chat is posted to B at once, and the bench prints the seconds from the event to its
+answer (by A again after a cut, by B after a stop or a kill: storage/leases.py TTL) and
+whether anything was answered twice (a stopped A resumed afterwards and asked again). The
+event comes once A's last update is marked done: in the milliseconds between a reply and
+its done mark a kill or a stop makes the next holder send that reply again (Telegram
+cannot be asked whether a message arrived; docs/deploy.md, "Exactly once").
+
     .venv/bin/python bench/scale_bench.py [--quick] [--processes 1,2,3] [--no-kill]
+        [--no-takeover]
 
 `--quick`: 5 chats of 20 updates instead of 10 of 30.
 """
@@ -26,12 +38,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
+import signal
 import statistics
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -41,8 +55,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "e2e")]
 
 import httpx  # noqa: E402
-from client import BotMessage, Emulator  # noqa: E402
+from client import BotMessage, Chat, Emulator  # noqa: E402
 from cluster import (  # noqa: E402
+    HEADER,
+    SECRET,
     ChatScript,
     Proxy,
     WebhookBot,
@@ -52,6 +68,7 @@ from cluster import (  # noqa: E402
     script,
     seed,
 )
+from cluster import sql as run_sql  # noqa: E402
 from processes import free_port, running_emulator  # noqa: E402
 from sqlalchemy import text as sql  # noqa: E402
 
@@ -72,6 +89,7 @@ class Row:
     lost: int
     doubled: int
     spread: str = ""  # updates handled by each process
+    cpu: str = ""  # CPU seconds during the traffic: bots / emulator / PostgreSQL
 
 
 class Log:
@@ -132,6 +150,13 @@ def run(processes: int, chats: int, blocks: int, kill: bool, home: Path) -> Row:
             log = Log(api)
             posted: dict[int, float] = {}
             lock = threading.Lock()
+            port = api.rsplit(":", 1)[1]
+            groups_of = {
+                "bots": [bot.proc.pid for bot in bots if bot.proc is not None],
+                "emulator": _pids(lambda cmd: "launcher.js" in cmd and port in cmd),
+                "postgres": _pids(lambda cmd: cmd.startswith("postgres")),
+            }
+            cpu_before = {name: _cpu(pids) for name, pids in groups_of.items()}
             started = time.monotonic()
             with ThreadPoolExecutor(max_workers=chats) as pool:
                 sends = [pool.submit(_send_chat, api, proxy, s, posted, lock) for s in scripts]
@@ -151,6 +176,10 @@ def run(processes: int, chats: int, blocks: int, kill: bool, home: Path) -> Row:
                 started,
             )
             row.spread = "/".join(str(n) for n in _spread(url, bots))
+            groups_of["postgres"] = _pids(lambda cmd: cmd.startswith("postgres"))
+            row.cpu = "/".join(
+                f"{_cpu(pids) - cpu_before[name]:.1f}" for name, pids in groups_of.items()
+            )
             return row
         finally:
             if log is not None:
@@ -160,6 +189,28 @@ def run(processes: int, chats: int, blocks: int, kill: bool, home: Path) -> Row:
                     bot.stop()
             proxy.close()
             tg.close()
+
+
+def _pids(wanted: Callable[[str], bool]) -> list[int]:
+    """Processes whose command line `wanted` accepts (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                if wanted(cmd):
+                    found.append(int(entry.name))
+    return found
+
+
+def _cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) these processes have used so far (those alive)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _past_the_warm_up(bots: list[WebhookBot]) -> None:
@@ -245,16 +296,99 @@ def _measure(
     return Row(label, total, last - started, p50, p99, order, lost, doubled)
 
 
+TAKEOVERS = ("cut connection", "SIGSTOP", "SIGKILL")
+
+
+def takeovers(home: Path) -> list[tuple[str, float, int]]:
+    """(event, seconds from it to the chat's next answer, answers beyond one per question)
+    for each of TAKEOVERS, on two processes (the module's note)."""
+    found = []
+    with fresh_database() as url, running_emulator(home / "emu.log") as api:
+        tg = Emulator(api)
+        bots = [WebhookBot(api, url, home / f"t{i}.log", free_port()) for i in range(2)]
+        http = httpx.Client(timeout=30)
+        try:
+            launched = [bot.launch() for bot in bots]
+            for bot, before in zip(bots, launched, strict=True):
+                bot.wait_ready(before)
+            chats = [tg.group(f"Devir {n}") for n in range(len(TAKEOVERS))]
+            seed(url, chats, datetime.now(UTC))
+            for event, chat in zip(TAKEOVERS, chats, strict=True):
+                asked = _ask(http, tg, bots[0], chat, "Aslanlar kaçta?")
+                tg.wait_for(chat, "⚽ Aslanlar", since=0)
+                _until_done(url, asked)  # not in the ms between its reply and its done mark
+                a = _holder(url, bots, chat)
+                b = next(bot for bot in bots if bot is not a)
+                assert a.proc is not None
+                at = time.monotonic()
+                if event == "cut connection":
+                    run_sql(
+                        url,
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE application_name LIKE :p",
+                        p=f"turnuva-leases %:{a.proc.pid}",
+                    )
+                elif event == "SIGSTOP":
+                    a.proc.send_signal(signal.SIGSTOP)
+                else:
+                    a.kill()
+                _ask(http, tg, b, chat, "Boğalar kaçta?")
+                tg.wait_for(chat, "⚽ Boğalar", timeout=60, since=0)
+                took = time.monotonic() - at
+                if event == "SIGSTOP":
+                    a.proc.send_signal(signal.SIGCONT)
+                    _ask(http, tg, a, chat, "Ceylanlar kaçta?")  # A is awake again
+                    tg.wait_for(chat, "⚽ Ceylanlar", since=0)
+                texts = [m.text.splitlines()[0] for m in tg.events(chat) if is_answer(m)]
+                if len(texts) != len(set(texts)):
+                    print(f"{event}: answered twice: {texts}")
+                found.append((event, took, len(texts) - len(set(texts))))
+        finally:
+            for bot in bots:
+                if bot.alive:
+                    assert bot.proc is not None
+                    bot.proc.send_signal(signal.SIGCONT)
+                    bot.stop()
+            http.close()
+            tg.close()
+    return found
+
+
+def _ask(http: httpx.Client, tg: Emulator, bot: WebhookBot, chat: Chat, text: str) -> int:
+    update = compose(tg, chat, text)
+    assert bot.webhook_url is not None
+    http.post(bot.webhook_url, json=update, headers={HEADER: SECRET}).raise_for_status()
+    return int(update["update_id"])
+
+
+def _holder(url: str, bots: list[WebhookBot], chat: Chat) -> WebhookBot:
+    """The process holding the chat's lease ("token/host:pid")."""
+    (holder,) = run_sql(url, "SELECT holder FROM chat_leases WHERE chat_id = :c", c=chat.id)[0]
+    pid = int(str(holder).rsplit(":", 1)[1])
+    return next(bot for bot in bots if bot.proc is not None and bot.proc.pid == pid)
+
+
+def _until_done(url: str, update_id: int) -> None:
+    """Until the update is marked done: a kill between a reply and its mark sends that
+    reply again from the next holder (Telegram cannot be asked whether it arrived), which
+    is not what the takeover measures."""
+    deadline = time.monotonic() + 10
+    done = "SELECT done_at IS NOT NULL FROM inbox WHERE update_id = :u"
+    while not run_sql(url, done, u=update_id)[0][0] and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
 def table(rows: list[Row]) -> str:
     head = (
         f"{'processes':<28} {'updates':>7} {'seconds':>8} {'upd/s':>7} {'p50 s':>6} {'p99 s':>6}"
-        f" {'order':>6} {'lost':>5} {'double':>6}  handled by each"
+        f" {'order':>6} {'lost':>5} {'double':>6}  handled by each; cpu s bots/emu/pg"
     )
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(
             f"{r.label:<28} {r.updates:>7} {r.seconds:>8.1f} {r.updates / r.seconds:>7.1f}"
-            f" {r.p50:>6.2f} {r.p99:>6.2f} {r.order:>6} {r.lost:>5} {r.doubled:>6}  {r.spread}"
+            f" {r.p50:>6.2f} {r.p99:>6.2f} {r.order:>6} {r.lost:>5} {r.doubled:>6}  {r.spread};"
+            f" {r.cpu}"
         )
     return "\n".join(lines)
 
@@ -270,6 +404,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--processes", default="1,2,3")
     parser.add_argument("--no-kill", action="store_true")
+    parser.add_argument("--no-takeover", action="store_true")
     args = parser.parse_args()
     chats, blocks = (5, 4) if args.quick else (10, 6)
     plans = [(int(n), False) for n in args.processes.split(",")]
@@ -288,7 +423,16 @@ def main() -> None:
             "doubled with a SIGKILL: the reply on its way at the kill, sent again by the next"
             " holder (Telegram cannot be asked whether it arrived; bot/runtime/replies.py)"
         )
-    if any(r.order or r.lost or (r.doubled and r not in killed) for r in rows):
+    doubled_after = 0
+    if not args.no_takeover:
+        with _home() as home:
+            found = takeovers(home)
+        print()
+        print(f"{'takeover after':<16} {'answered in s':>13} {'doubled':>8}")
+        for event, took, twice in found:
+            print(f"{event:<16} {took:>13.1f} {twice:>8}")
+            doubled_after += twice
+    if any(r.order or r.lost or (r.doubled and r not in killed) for r in rows) or doubled_after:
         raise SystemExit("order violations, lost or doubled updates")
 
 

@@ -20,7 +20,7 @@ from telegram.ext import (
     TypeHandler,
     filters,
 )
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import started, web
 from bot.handlers import (
@@ -49,6 +49,7 @@ from bot.reminders.pacing import bot_sender
 from bot.reminders.timer import for_queue
 from bot.runtime import chats, hygiene, logs, offload, presses, replies, services
 from bot.runtime.budget import Budget
+from bot.runtime.fence import FencedRequest
 from bot.runtime.intake import DurableUpdater, Intake
 from bot.runtime.settings import Settings
 from bot.texts import welcome
@@ -76,9 +77,11 @@ def build(
     clock: Callable[[], datetime] | None = None,
 ) -> Application:  # type: ignore[type-arg]
     """The bot; `request` and `clock` let benchmarks and tests replace network and time."""
-    builder = ApplicationBuilder().token(settings.token)
+    # Several processes: no reply to a chat this process lost (bot/runtime/fence.py).
+    fenced = FencedRequest(request or HTTPXRequest(connection_pool_size=256))  # PTB's own
+    builder = ApplicationBuilder().token(settings.token).request(fenced)
     if request is not None:
-        builder = builder.request(request).get_updates_request(request)
+        builder = builder.get_updates_request(request)
     if settings.api_url:
         base = settings.api_url.rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
@@ -99,6 +102,7 @@ def build(
     # Webhook mode on PostgreSQL: several processes share the chats (bot/runtime/shared.py).
     webhook = bool(getattr(settings, "webhook_url", None))
     intake = Intake(lambda: services.of(app).db, base_clock, webhook=webhook)
+    fenced.may_send = intake.may_send
     # A committed change's reply is kept until sent: sent again when its update is replayed
     # or after a failed send (bot/runtime/replies.py).
     # Several processes: an update is marked done as soon as its reply went out.
@@ -130,7 +134,7 @@ def build(
     async def post_init(app: Application) -> None:  # type: ignore[type-arg]
         await revision.bring_up_to_date(settings.db_url)  # Alembic only if there is work
         db = Database.from_url(settings.db_url)
-        found = services.Services(db=db, clock=base_clock)
+        found = services.Services(db=db, clock=base_clock, handling=intake.handling)
         found.budget = replies_budget
         if db.engine.dialect.name == "sqlite":  # one process: the index stays complete
             async with db.unit_of_work(read_only=True) as uow:

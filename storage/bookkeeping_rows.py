@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, Index, String, UniqueConstraint, text
+from sqlalchemy import BigInteger, CheckConstraint, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.rows import Base, MatchId, TelegramId
@@ -97,3 +97,18 @@ class StoredReplyRow(Base):
     verb: Mapped[str] = mapped_column(String(200))  # the use case that made the outcome
     outcome: Mapped[dict[str, Any]]
     stored_at: Mapped[datetime] = mapped_column(index=True)
+
+
+class ChatLeaseRow(Base):
+    """Which process handles a chat's updates, with several processes on one database
+    (bot/runtime/shared.py, storage/leases.py). `epoch` grows at every take, so a process
+    that lost the chat (it hung, or its network went) finds its epoch stale and drops its
+    work; `renewed_at` is the holder's last heartbeat, on the database's clock: a lease not
+    renewed within its time may be taken. `holder` is None once given back."""
+
+    __tablename__ = "chat_leases"
+
+    chat_id: Mapped[TelegramId] = mapped_column(primary_key=True, autoincrement=False)
+    holder: Mapped[str | None] = mapped_column(String(80))
+    epoch: Mapped[int] = mapped_column(BigInteger)
+    renewed_at: Mapped[datetime]

@@ -25,7 +25,8 @@ def json_rows(dialect: str, *columns: Any) -> Any:
     return func.json_group_array(func.json_array(*columns))
 
 
-def _insert(dialect: str, table: Table) -> Any:
+def insert_for(dialect: str, table: Table) -> Any:
+    """The engine's INSERT, which knows ON CONFLICT."""
     if dialect == "postgresql":
         from sqlalchemy.dialects import postgresql  # loaded by PostgreSQL processes only
 
@@ -43,7 +44,7 @@ def _insert_ignoring(
 ) -> Any:
     # Built once per table and key: these run on nearly every message (update ids,
     # private chats, first results), where building the statement cost more than running it.
-    stmt = _insert(dialect, table).on_conflict_do_nothing(index_elements=key, index_where=where)
+    stmt = insert_for(dialect, table).on_conflict_do_nothing(index_elements=key, index_where=where)
     return stmt.returning(*(table.c[name] for name in key)) if returning else stmt
 
 
@@ -78,7 +79,7 @@ async def upsert(
     session: AsyncSession, table: Table, values: dict[str, Any], key: list[str]
 ) -> None:
     """INSERT ... ON CONFLICT (key) DO UPDATE SET the other columns."""
-    stmt = _insert(session.get_bind().dialect.name, table).values(**values)
+    stmt = insert_for(session.get_bind().dialect.name, table).values(**values)
     changes = {name: stmt.excluded[name] for name in values if name not in key}
     await session.execute(stmt.on_conflict_do_update(index_elements=key, set_=changes))
 

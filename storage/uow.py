@@ -21,6 +21,7 @@ from storage.repositories.bookkeeping import (
     SetupStateRepository,
     UpdateRepository,
 )
+from storage.repositories.leases import LeaseRepository
 from storage.repositories.links import LinkRepository
 from storage.repositories.matches import MatchRepository
 from storage.repositories.players import PlayerRepository
@@ -45,6 +46,7 @@ class UnitOfWork:
     replies: ReplyRepository
     links: LinkRepository
     players: PlayerRepository
+    leases: LeaseRepository
 
     def __init__(
         self,

@@ -32,6 +32,8 @@ def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
     case needs it, and then outside its write transaction."""
     chat, user = update.effective_chat, update.effective_user
     replies.handling(replies.of(context.application), update.update_id)
+    lookup = services.of(context.application).handling  # several processes only
+    handling = None if lookup is None else lookup(update.update_id)
     return Actor(
         user_id=user.id if user else 0,
         chat_id=chat.id if chat else 0,
@@ -41,6 +43,8 @@ def actor(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Actor:
         name=user.full_name if user else "",
         admin=lambda: is_chat_admin(update, context),
         again=_handled_again(context, update.update_id),
+        fence=None if handling is None else handling.fence,
+        late=handling is not None and handling.late,
     )
 
 

@@ -9,6 +9,7 @@ from telegram.error import BadRequest, NetworkError
 from telegram.ext import ContextTypes
 
 from bot.runtime import replies
+from bot.runtime.fence import DROPPED
 from bot.runtime.logs import Quiet, describe
 from bot.texts import welcome
 from bot.usecases.runner import Repeated
@@ -23,6 +24,9 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         ledger.failed(update.update_id, context.error)  # is sent again (bot/runtime/replies.py)
     if isinstance(context.error, Repeated):  # applied and answered the first time
         log.info("update %s was delivered again; nothing changed", context.error.args[0])
+        return
+    if isinstance(context.error, DROPPED):  # another process took the chat
+        log.info("dropped without a word: %s", context.error)
         return
     if isinstance(context.error, NetworkError) and not isinstance(context.error, BadRequest):
         # The Bot API is away (or slow): one line a minute per kind, no traceback; there

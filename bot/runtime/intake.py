@@ -42,10 +42,11 @@ from telegram.ext import Updater
 from bot.runtime.chats import chat_key
 from bot.runtime.logs import Quiet, describe, failure_kind
 from bot.runtime.replies import Verdict, pending_replies
-from bot.runtime.shared import Shared, is_shared
+from bot.runtime.shared import Handling, Shared, is_shared
 from bot.web import updates
 from storage import Database
 from storage.leader import Sole
+from storage.leases import Fence
 
 log = logging.getLogger(__name__)
 
@@ -193,13 +194,28 @@ class Intake:
         if self.shared is not None:
             self.shared.stop_taking()
 
-    async def mark_done(self, update_ids: Sequence[int], sent: Sequence[int] = ()) -> None:
+    async def mark_done(
+        self, update_ids: Sequence[int], sent: Sequence[int] = (), fence: Fence | None = None
+    ) -> None:
         """At once, not batched (several processes: before the chat's next update); with
-        the stored replies of `sent`, which went out, in the same transaction."""
+        the stored replies of `sent`, which went out, in the same transaction; only while
+        `fence` (the chat's lease) holds, else storage.leases.Fenced."""
         async with self.db.unit_of_work() as uow:
+            if fence is not None:
+                await fence.check(uow, lock=False)
             await uow.inbox.finish(update_ids, self.clock())
             await uow.replies.sent(sent)
             await uow.commit()
+
+    def handling(self, update_id: int | None) -> Handling | None:
+        """Several processes: the lease an update in hand is handled under, and whether it
+        came late (bot/runtime/shared.py); None with one process."""
+        return None if self.shared is None else self.shared.handling(update_id)
+
+    async def may_send(self, chat: int) -> bool:
+        """Whether a request to `chat` may go out (bot/runtime/fence.py); with one process
+        always."""
+        return self.shared is None or await self.shared.leases.vouch(chat)
 
     async def answered(self, update_id: int, kept: bool) -> bool:
         """Its direct reply went out: with several processes marked done at once (its kept

@@ -70,6 +70,9 @@ class Services:
     # Plans built for set-up summaries, by the set-up's answers: the one [Oluştur] stores
     # (bot.handlers.setup bounds it). Empty after a restart: the plan is built again then.
     plans: dict[str, object] = field(default_factory=dict)
+    # Several processes: the lease an update in hand is handled under and whether it came
+    # late (bot/runtime/shared.py, through the intake); None with one process.
+    handling: Callable[[int | None], Any] | None = None
 
     def reminders_changed(self) -> None:
         """Something that changes reminder rows was committed: the dispatcher rebuilds its

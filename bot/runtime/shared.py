@@ -2,20 +2,23 @@
 
 Every process stores what it receives in the inbox, as a single process does
 (bot/runtime/intake.py), and NOTIFYs the chat. A chat's updates are handled by the process
-holding that chat's lease (storage/leases.py: an advisory lock), one at a time and in
-update-id order: the holder's worker for the chat takes the oldest update not done
-(`InboxRepository.take`), hands it to the application, and takes the next only once that
-one's handlers have finished and its done mark is committed. So a result line sent to one
-process and `/geri_al` sent to another are applied in the order they were typed, and a
-process that starts (a rolling deploy) takes only chats nobody holds: it never handles an
-update a live process has.
+holding that chat's lease (storage/leases.py: a row with an epoch, kept alive by this
+process's heartbeat), one at a time and in update-id order: the holder's worker for the
+chat takes the oldest update not done (`InboxRepository.take`), hands it to the
+application, and takes the next only once that one's handlers have finished and its done
+mark is committed. A process that starts (a rolling deploy) takes only chats nobody holds:
+it never handles an update a live process has.
+
+Typed order: an update whose predecessor may be on its way is held back (bot/runtime/order.py).
 
 A lease is taken by the process that received the chat's update (the others, told by a
 NOTIFY, ask DEFER s later), or by any process at its look at every pending chat each SWEEP
-s, and given back after IDLE s without updates, so no process keeps locks for chats long
-quiet. When a process dies its
-connection closes, PostgreSQL frees its leases, and the others' next look (within SWEEP s)
-takes them: a dead process's accepted updates are handled within a few seconds, by another.
+s, and given back after IDLE s without updates. The holder renews its leases every
+HEARTBEAT s; one not renewed within TTL s (the process died, hangs, or cannot reach the
+database) is taken by the next look of another process, with the next epoch. The old
+holder, if it wakes, finds its epoch stale: its change is not committed and its done mark
+not written (storage.leases.Fence), its replies not sent (bot/runtime/fence.py), and its
+worker ends without a word.
 
 Exactly once: every state change is claimed with its update id (bot.usecases.runner), and
 an update is marked done before its chat's next one begins. Only the one update a process
@@ -39,17 +42,19 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import socket
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from telegram import Bot, Update
 
 from bot.runtime.logs import Quiet, describe, failure_kind
+from bot.runtime.order import GAP_POLL, SPAN, Reorder
 from bot.runtime.replies import Verdict
 from storage import Database
-from storage.leases import GONE, NO_CHAT, ChatLeases
+from storage.leases import GONE, HEARTBEAT, NO_CHAT, ChatLeases, Fence, Fenced
 
 
 class Inbox(Protocol):
@@ -66,7 +71,9 @@ class Inbox(Protocol):
 
     async def set_aside(self, update_id: object, reason: str) -> None: ...
 
-    async def mark_done(self, update_ids: Sequence[int], sent: Sequence[int] = ()) -> None: ...
+    async def mark_done(
+        self, update_ids: Sequence[int], sent: Sequence[int] = (), fence: Fence | None = None
+    ) -> None: ...
 
 
 log = logging.getLogger(__name__)
@@ -76,6 +83,14 @@ IDLE = 10.0  # seconds a lease is kept without updates before it is given back
 MAX_ATTEMPTS = 4  # processes that may begin an update before it is set aside
 DEFER = 0.2  # seconds a process waits before asking for a chat another one received
 RETRY = 0.5  # seconds between two tries to mark an update done while the database is away
+
+
+class Handling(NamedTuple):
+    """What an update in hand is handled under: its chat's lease, and whether it came
+    after a later update of its chat was handled (`late`)."""
+
+    fence: Fence
+    late: bool
 
 
 def process_name() -> str:
@@ -90,7 +105,9 @@ class Shared:
         self.bot = bot
         self.queue = queue
         self.me = process_name()
-        self.leases = ChatLeases(intake.db, self.heard, self.me)
+        # The lease holder: this run of this process (a restart with the same pid in the
+        # same container is another holder).
+        self.leases = ChatLeases(intake.db, self.heard, f"{secrets.token_hex(3)}/{self.me}")
         self.quiet = Quiet(log)
         self._asked: set[int] = set()  # chats heard of since the last look
         self._wake = asyncio.Event()
@@ -98,12 +115,17 @@ class Shared:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._running: dict[int, asyncio.Future[Verdict | None]] = {}  # update id -> its finish
         self._marked: set[int] = set()  # running updates marked done once answered
+        self._handling: dict[int, Handling] = {}  # update id -> its lease, lateness
+        self._holding: set[int] = set()  # chats whose next update is held back
+        self._opening = asyncio.Lock()
         self._stopping = False
         self._loop: asyncio.Task[None] | None = None
+        self._beat: asyncio.Task[None] | None = None
         self.handled = 0
 
     def start(self) -> None:
         self._loop = asyncio.create_task(self._look_forever(), name="turnuva:leases")
+        self._beat = asyncio.create_task(self._beat_forever(), name="turnuva:heartbeat")
 
     def poke(self, chats: set[int]) -> None:
         """These chats have new updates: this process received them, or (`heard`) another
@@ -121,7 +143,8 @@ class Shared:
         for DEFER s later, so that the process that received the update (which asks at
         once) leases it: chats spread over the processes as the proxy spreads the updates,
         instead of all going to whichever process is idle at the moment."""
-        mine = {chat for chat in chats if chat in self._news}
+        # Any update stored anywhere may be the one a held-back update waits for.
+        mine = {chat for chat in chats if chat in self._news} | self._holding
         if mine:
             self.poke(mine)
         if others := chats - mine:
@@ -129,13 +152,20 @@ class Shared:
 
     # -- leases ----------------------------------------------------------------------------
 
+    async def _open(self) -> bool:
+        """The lease connection, opened again if it was lost; True if it was."""
+        async with self._opening:
+            if self.leases.open_:
+                return False
+            await self.leases.open()
+            return True
+
     async def _look_forever(self) -> None:
         clock = asyncio.get_running_loop().time
         swept = -SWEEP  # the first look takes every chat nobody holds (a restart's backlog)
         while not self._stopping:
             try:
-                if not self.leases.open_:
-                    await self.leases.open()
+                if await self._open():
                     swept = -SWEEP
                 # Every SWEEP s at least, however busy: news of other chats must not keep
                 # a dead process's chats waiting.
@@ -147,33 +177,49 @@ class Shared:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                if not self.leases.open_:
-                    self._lost()
                 self.quiet.fail(failure_kind(exc), "leases: %s; retrying", describe(exc))
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(max(0.0, swept + SWEEP - clock())):
                     await self._wake.wait()  # news: a look at those chats only
             self._wake.clear()
 
+    async def _beat_forever(self) -> None:
+        """Renew every lease each HEARTBEAT s; the chats found taken by another process
+        (this one was away longer than TTL s) are dropped."""
+        clock = asyncio.get_running_loop().time
+        while not self._stopping:
+            began = clock()
+            try:
+                await self._open()
+                self._gone(await self.leases.renew())
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the look says so too; the leases are kept meanwhile
+                log.debug("leases: heartbeat failed: %s", describe(exc))
+            await asyncio.sleep(max(0.0, began + HEARTBEAT - clock()))
+
     async def _look(self, sweep: bool) -> None:
         asked, self._asked = self._asked, set()
         if sweep:
             async with self.intake.db.unit_of_work(read_only=True) as uow:
                 asked |= {NO_CHAT if c is None else c for c in await uow.inbox.pending_chats()}
-        free = asked - self.leases.held
+        free = asked - set(self.leases.held)
         got = await self.leases.take(free) if free else set()
-        if not free:
-            await self.leases.ping()  # the lease connection is alive: the leases are ours
         for chat in got:
             self._news[chat] = asyncio.Event()
             self._workers[chat] = asyncio.create_task(self._work(chat), name=f"chat:{chat}")
 
-    def _lost(self) -> None:
-        """The lease connection is gone, and with it the leases: the workers stop taking
-        (the update each is in finishes), the next look takes what is still free."""
-        log.warning("leases: connection to the database lost; chats are taken afresh")
-        for event in self._news.values():
-            event.set()
+    def _gone(self, chats: set[int]) -> None:
+        """Another process took these chats (this one's lease had expired): their workers
+        end; nothing more is sent to them from here for a while (`leases.vouch`)."""
+        for chat in chats:
+            log.warning("leases: chat %s was taken by another process; work here dropped", chat)
+            self.leases.forget(chat)
+            if chat in self._news:
+                self._news[chat].set()
+
+    def handling(self, update_id: int | None) -> Handling | None:
+        return None if update_id is None else self._handling.get(update_id)
 
     # -- a leased chat's worker ------------------------------------------------------------
 
@@ -181,20 +227,36 @@ class Shared:
         news = self._news[chat]
         clock = asyncio.get_running_loop().time
         owed: dict[int, tuple[float, dict[str, object]]] = {}  # id -> (due, payload)
+        reorder = Reorder()  # updates held back for a predecessor on its way
         # A reply owed by a process that died after its update was done is not sent from
         # here: a stored reply row can outlive a reply that did go out (its mark was on the
         # way), and resending on a take answered a chat's first result again mid-burst. An
         # update begun again (attempts 2 and up) is answered from its stored outcome.
         try:
-            while chat in self.leases.held and not self._stopping:
+            while (fence := self.leases.fence(chat)) is not None and not self._stopping:
                 news.clear()
                 if due := [u for u, (at, _) in owed.items() if at <= clock()]:
                     update_id, payload = min(due), owed.pop(min(due))[1]
-                    verdict = await self._handle(update_id, payload, 1, again=True)
+                    verdict = await self._handle(update_id, payload, 1, fence, again=True)
                 else:
                     async with self.intake.db.unit_of_work() as uow:
-                        taken = await uow.inbox.take(None if chat == NO_CHAT else chat, self.me)
+                        await fence.check(uow, lock=False)
+                        inbox_chat = None if chat == NO_CHAT else chat
+                        found = await uow.inbox.next_in_order(inbox_chat, SPAN)
+                        held_back = (
+                            found is not None and chat != NO_CHAT and reorder.holds_back(found)
+                        )
+                        taken = None
+                        if found is not None and not held_back:
+                            taken = await uow.inbox.take(inbox_chat, self.me)
                         await uow.commit()
+                    if held_back:  # its predecessor may be on its way: look again soon
+                        self._holding.add(chat)
+                        with contextlib.suppress(TimeoutError):
+                            async with asyncio.timeout(GAP_POLL):
+                                await news.wait()
+                        self._holding.discard(chat)
+                        continue
                     if taken is None:
                         # The lease is kept while a reply is owed: no other process sends it.
                         wait = min((at for at, _ in owed.values()), default=clock() + IDLE)
@@ -205,15 +267,22 @@ class Shared:
                             break  # idle: give the lease back
                         continue
                     update_id, payload = taken.update_id, taken.payload
-                    verdict = await self._handle(update_id, payload, taken.attempts)
+                    reorder.taken(update_id)
+                    late = found is not None and found.update_id == update_id and found.late
+                    verdict = await self._handle(
+                        update_id, payload, taken.attempts, fence, late=late
+                    )
                 if verdict is not None and verdict.retry is not None:
                     owed[update_id] = (clock() + verdict.retry, payload)
         except asyncio.CancelledError:
             raise
+        except Fenced:
+            self._gone({chat})
         except Exception as exc:
             self.quiet.fail(failure_kind(exc), "leases: chat %s paused: %s", chat, describe(exc))
             await asyncio.sleep(RETRY)  # then given back, and taken again at the next look
         finally:
+            self._holding.discard(chat)
             del self._news[chat]
             del self._workers[chat]
             if chat in self.leases.held and not self._stopping:  # a stop frees them all
@@ -223,7 +292,13 @@ class Shared:
                 self._wake.set()
 
     async def _handle(
-        self, update_id: int, payload: dict[str, object], attempts: int, again: bool = False
+        self,
+        update_id: int,
+        payload: dict[str, object],
+        attempts: int,
+        fence: Fence,
+        again: bool = False,
+        late: bool = False,
     ) -> Verdict | None:
         """Through the application, once; `again` (or begun before: `attempts` 2 and up)
         answers a change committed before from its stored outcome (bot/runtime/replies.py).
@@ -238,13 +313,17 @@ class Shared:
         if again or attempts >= 2:
             for hook in self.intake.on_replay:
                 hook({update_id})
+        if late:
+            log.info("update %s came after a later one of its chat was handled", update_id)
         finish: asyncio.Future[Verdict | None] = asyncio.get_running_loop().create_future()
         self._running[update_id] = finish
+        self._handling[update_id] = Handling(fence, late)
         try:
             await self.queue.put(update)
             verdict = await finish
         finally:
             self._running.pop(update_id, None)
+            self._handling.pop(update_id, None)
             self._marked.discard(update_id)
         self.handled += 1
         return verdict
@@ -275,11 +354,18 @@ class Shared:
         return True
 
     async def _mark(self, update_id: int, sent: bool) -> None:
-        """Done, with its stored reply's row if `sent`; retried while the database is away
-        (not when stopping: begun again by the next holder, whose claims keep it once)."""
+        """Done, with its stored reply's row if `sent`, if the chat is still ours (else
+        its new holder handles it); retried while the database is away (not when
+        stopping: begun again by the next holder, whose claims keep it once)."""
+        handling = self._handling.get(update_id)
+        fence = None if handling is None else handling.fence
         while True:
             try:
-                await self.intake.mark_done([update_id], [update_id] if sent else [])
+                await self.intake.mark_done([update_id], [update_id] if sent else [], fence)
+                return
+            except Fenced:
+                if fence is not None:
+                    self._gone({fence.chat})
                 return
             except Exception as exc:
                 self.quiet.fail(failure_kind(exc), "updates not marked done: %s", describe(exc))
@@ -301,7 +387,8 @@ class Shared:
         the workers end, then every lease is given back at once (the connection closes).
         An update a worker took as the stop began is begun again by the next holder."""
         self.stop_taking()
-        tasks = [*self._workers.values(), *([self._loop] if self._loop else [])]
+        loops = [task for task in (self._loop, self._beat) if task is not None]
+        tasks = [*self._workers.values(), *loops]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -22,6 +22,7 @@ from bot.usecases.errors import (
     NoSuchTournament,
     NotACaptain,
     NotOrganiser,
+    Overtaken,
     RunningChanged,
     SameResult,
     SetupRaced,
@@ -97,6 +98,11 @@ def usecase_refusal(exc: Exception, ex_result: str) -> str:
             return (
                 "Bu arada sohbette başka bir turnuva kuruldu; hiçbir şey değişmedi."
                 " Bakmak için: /turnuvalar"
+            )
+        case Overtaken():
+            return (
+                "Bu mesaj geç ulaştı: sonra yazılan bir mesaj ondan önce işlendi, bu yüzden"
+                " uygulanmadı. Gerekirse yeniden yazın."
             )
         case RunningChanged():
             return "Bu arada süren turnuva değişti; hiçbir şey değişmedi. Bakmak için: /turnuvalar"

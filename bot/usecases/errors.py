@@ -192,3 +192,13 @@ class AlreadyRunning(DomainError):
     def __init__(self, number: int, name: str) -> None:
         super().__init__(f"tournament {number} ({name}) runs already")
         self.number, self.name = number, name
+
+
+class Overtaken(DomainError):
+    """A change that arrived after a later update of its chat was applied (several
+    processes: a delivery slower than the reorder window, bot/runtime/shared.py). Applied
+    now it would land out of the order it was typed in, so it is not applied: the chat is
+    told, and may type it again."""
+
+    def __init__(self) -> None:
+        super().__init__("a later update of this chat was applied before this one arrived")

@@ -17,6 +17,12 @@ send (`Actor.again`), whose change is committed already, gets the stored outcome
 instead of a silent repeat and is answered as the first time (bot/runtime/replies.py
 sends, and forgets the row once the reply went out).
 
+With several processes (bot/runtime/shared.py) a write first checks, in its own
+transaction, that the process still holds the chat's lease at the epoch the update was
+taken under (`Actor.fence`): a process that lost the chat while it hung commits nothing.
+A write of an update that came after a later one of its chat was handled (`Actor.late`)
+is refused (Overtaken) instead of applied out of the order it was typed in.
+
 While the database cannot take the write (locked by another process, disk full:
 `storage.errors.unavailable`) the verb is tried again from the start until it can, for up
 to PATIENCE seconds; `waiting` is awaited once, before the first wait, so the chat hears
@@ -36,9 +42,10 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from bot.usecases import kept
-from bot.usecases.errors import NotOrganiser
+from bot.usecases.errors import NotOrganiser, Overtaken
 from storage import Database, UnitOfWork
 from storage.errors import unavailable
+from storage.leases import Fence
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +77,12 @@ class Actor:
     # Handled again (replayed after a restart, or after its reply failed to go out): a
     # change it committed is answered from the outcome stored with it.
     again: bool = False
+    # Several processes (bot/runtime/shared.py): the chat's lease this update is handled
+    # under, checked in the write's transaction (another process that took the chat
+    # meanwhile answers it); and `late`, a later update of the chat was applied before
+    # this one arrived: a change is then refused (Overtaken), never applied out of order.
+    fence: Fence | None = dataclasses.field(default=None, repr=False)
+    late: bool = False
     admin: Callable[[], Awaitable[bool]] | None = dataclasses.field(default=None, repr=False)
     _admin_known: bool | None = dataclasses.field(default=None, repr=False)
 
@@ -260,7 +273,11 @@ async def _once(db: Database, kind: Kind, verb: Verb, command: Any, actor: Actor
             return _outcome(await verb(uow, command, actor), kind, actor)
     if actor.again and (kept := await _kept(db, verb, actor)) is not None:
         return kept
+    if actor.late:
+        raise Overtaken
     async with db.unit_of_work() as uow:
+        if actor.fence is not None:  # first: the lease row stays locked until the commit
+            await actor.fence.check(uow)
         if kind.claim:
             await claim_update(uow, actor)
         outcome = _outcome(await verb(uow, command, actor), kind, actor)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import Text, bindparam, cast, delete, func, select, text, update
+from sqlalchemy import Text, bindparam, cast, delete, exists, func, select, text, update
 
 from storage.bookkeeping_rows import (
     InboxRow,
@@ -59,6 +59,14 @@ def _decoded(raw: str | None) -> Any:
         return json.loads(raw)
     except (ValueError, RecursionError):
         return raw
+
+
+class Next(NamedTuple):
+    """A chat's oldest update not done, and what tells whether it may be out of order."""
+
+    update_id: int
+    missing: int  # ids between it and the chat's update before it not stored (in flight?)
+    late: bool  # a later update of the chat was handled already: this one came too late
 
 
 class InboxRepository(Repository):
@@ -112,6 +120,31 @@ class InboxRepository(Repository):
         stmt = _TAKE_NO_CHAT if chat_id is None else _TAKE
         row = (await self._session.execute(stmt, {"chat": chat_id, "by": by})).first()
         return None if row is None else Taken(row.update_id, _decoded(row.payload), row.attempts)
+
+    async def next_in_order(self, chat_id: int | None, span: int) -> Next | None:
+        """The oldest update of `chat_id` not done (not taken: see `take`), with the ids
+        missing before it: Telegram numbers one bot's updates consecutively across chats,
+        so an id between the chat's previous stored update and this one that is not
+        stored at all may be this chat's, still on its way from another connection. Only
+        the `span` ids just before it are looked at (the chat's first update: only the one
+        just before)."""
+        chat = _inbox.c.chat_id.is_(None) if chat_id is None else _inbox.c.chat_id == chat_id
+        ids = _inbox.c.update_id
+        oldest = select(func.min(ids)).where(chat, _inbox.c.done_at.is_(None)).scalar_subquery()
+        previous = select(func.max(ids)).where(chat, ids < oldest).scalar_subquery()
+        later = exists().where(
+            chat, ids > oldest, _inbox.c.done_at.is_not(None), _inbox.c.set_aside_at.is_(None)
+        )
+        found = (await self._session.execute(select(oldest, previous, later))).one()
+        update_id, before, late = found[0], found[1], bool(found[2])
+        if update_id is None:
+            return None
+        low = max(update_id - 2 if before is None else before, update_id - span, 0)
+        stored = 0
+        if update_id - low > 1:  # ids in between: are they all stored?
+            between = select(func.count()).where(ids > low, ids < update_id)
+            stored = int(await self._session.scalar(between) or 0)
+        return Next(update_id, update_id - low - 1 - stored, late)
 
     async def set_aside(self, update_id: Any, at: datetime) -> None:
         """Done without being handled: it could not be read or kept failing. `update_id`

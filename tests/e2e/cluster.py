@@ -31,6 +31,7 @@ import httpx
 import pytest
 from client import ORGANISER, BotMessage, Chat, Emulator
 from processes import BotProcess
+from sqlalchemy import text
 
 from bot.usecases import drafts, reminders, setup
 from storage import migrate
@@ -80,6 +81,23 @@ def fresh_database() -> Iterator[str]:
         yield f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/{name}"
     finally:
         asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def sql(url: str, statement: str, **params: Any) -> list[Any]:
+    """Run one statement on the cluster's database (committed); its rows."""
+
+    async def run() -> list[Any]:
+        db = Database.from_url(url)
+        try:
+            async with db.unit_of_work() as uow:
+                done = await uow.session.execute(text(statement), params)
+                rows = list(done.all()) if done.returns_rows else []
+                await uow.commit()
+                return rows
+        finally:
+            await db.dispose()
+
+    return asyncio.run(run())
 
 
 class WebhookBot(BotProcess):

@@ -114,16 +114,16 @@ class Process:
         assert self.intake.shared is not None  # chats are leased
 
     async def kill(self) -> None:
-        """As a SIGKILL: its pump stops at once and its leases go; nothing more is sent
+        """As a SIGKILL: its pump stops at once, its leases expire; nothing more is sent
         (the Application is then stopped so the test's loop holds nothing of it)."""
         pump = self.intake.shared
         assert pump is not None
-        tasks = [*pump._workers.values(), pump._loop]
+        await pump.leases.lost()  # no lease given back: they expire
+        tasks = [*pump._workers.values(), pump._loop, pump._beat]
         for task in tasks:
             if task is not None:
                 task.cancel()
         await asyncio.gather(*(t for t in tasks if t is not None), return_exceptions=True)
-        await pump.leases.lost()
         self.intake.shared = None
         await pump.leases.close()
         self.request.failing = 10**6  # a dead process sends nothing

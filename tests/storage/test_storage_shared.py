@@ -1,5 +1,6 @@
 """Several processes on one database (issue 24): migrations that wait for each other, the
-inbox taken chat by chat, and chat leases (PostgreSQL advisory locks)."""
+inbox taken chat by chat, and chat leases (rows with epochs: tests/storage/test_chat_leases.py
+has the rest)."""
 
 from __future__ import annotations
 
@@ -62,24 +63,25 @@ async def test_a_chat_s_updates_are_taken_oldest_first_each_counted(db: Database
     assert taken_by == "b:2"
 
 
-async def test_chat_leases_one_holder_at_a_time_and_freed_with_its_connection(pg_db, second):
+async def test_chat_leases_one_holder_at_a_time_and_news_heard_by_every_process(pg_db, second):
     heard: list[set[int]] = []
-    a, b = ChatLeases(pg_db, heard.append), ChatLeases(second, lambda chats: None)
+    a, b = ChatLeases(pg_db, heard.append, "a"), ChatLeases(second, lambda chats: None, "b")
     await a.open()
     await b.open()
     try:
         assert await a.take([-5, -6, None]) == {-5, -6, NO_CHAT}
         assert await b.take([-5, -7]) == {-7}
-        assert await a.take([-5]) == set()  # held already: not locked twice
+        assert await a.take([-5]) == set()  # held already: not taken twice
         await a.release([-6])
         assert await b.take([-6]) == {-6}
+        assert (a.held, b.held) == ({-5: 1, NO_CHAT: 1}, {-7: 1, -6: 2})
         async with second.unit_of_work() as uow:  # what a receiving process sends
             await uow.inbox.add([received(9, -5)], NOW)
             await uow.inbox.announce([-5, None])
             await uow.commit()
         await poll(lambda: heard == [{-5, 0}])
-        await a.lost()  # as when the process dies: its session ends, its locks go
-        await poll_async(lambda: b.take([-5]), {-5})
+        await a.close()  # a stop gives every lease back at once
+        assert await b.take([-5, None]) == {-5, NO_CHAT}
     finally:
         await a.close()
         await b.close()
@@ -92,14 +94,6 @@ async def poll(condition) -> None:
     async with asyncio.timeout(WAIT):
         while not condition():  # noqa: ASYNC110 - a NOTIFY arrives on asyncpg's own time
             await asyncio.sleep(0.01)
-
-
-async def poll_async(make, wanted) -> None:
-    """Until `await make()` == wanted (PostgreSQL ends a dropped session asynchronously)."""
-    async with asyncio.timeout(WAIT):
-        while (got := await make()) != wanted:
-            assert got == set()
-            await asyncio.sleep(0.02)
 
 
 @pytest.fixture
@@ -125,3 +119,24 @@ async def test_one_poller_per_database_the_second_waits_for_the_first(db: Databa
         await first.release()
         await second.release()
         await other.dispose()
+
+
+async def test_the_next_update_of_a_chat_says_what_may_be_missing_before_it(db: Database):
+    """Update ids are consecutive across chats: an id between a chat's previous update and
+    its next one that is not stored at all may be this chat's, still on its way."""
+    async with db.unit_of_work() as uow:
+        await uow.inbox.add([received(10, -5), received(11, -6), received(14, -5)], NOW)
+        await uow.inbox.finish([10], NOW)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        found = await uow.inbox.next_in_order(-5, span=64)
+        assert (found.update_id, found.missing, found.late) == (14, 2, False)  # 12, 13
+        await uow.inbox.add([received(12, -7), received(13, -5)], NOW)
+        found = await uow.inbox.next_in_order(-5, span=64)
+        assert (found.update_id, found.missing) == (13, 0)  # 13 came: it goes first
+        await uow.inbox.finish([14], NOW)
+        late = await uow.inbox.next_in_order(-5, span=64)
+        assert (late.update_id, late.late) == (13, True)  # 14 was handled before it came
+        first = await uow.inbox.next_in_order(-6, span=64)
+        assert (first.update_id, first.missing) == (11, 0)  # a chat's first: 10 is stored
+        assert await uow.inbox.next_in_order(-8, span=64) is None
