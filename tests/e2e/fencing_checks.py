@@ -230,14 +230,20 @@ def test_an_undo_that_overtakes_its_result_takes_back_that_result(pair: Pair):
         played.lines += [kept, result, undo]
         wait_answers(tg, [played], timeout=30)
         assert check_chat(tg, played) == []
-    (results,) = sql(
+    results = results_of(url, chat)
+    assert results == ROUNDS  # each round's 1-0 kept, its 2-1 taken back
+    no_tracebacks(pair)
+
+
+def results_of(url: str, chat: Chat) -> int:
+    """The results stored for the chat's tournament."""
+    (count,) = sql(
         url,
         "SELECT count(*) FROM results r JOIN matches m ON m.id = r.match_id"
         " JOIN tournaments t ON t.id = m.tournament_id WHERE t.chat_id = :c",
         c=chat.id,
     )[0]
-    assert results == ROUNDS  # each round's 1-0 kept, its 2-1 taken back
-    no_tracebacks(pair)
+    return count
 
 
 def test_a_result_line_later_than_the_window_is_refused_with_the_reason(pair: Pair):
@@ -258,12 +264,7 @@ def test_a_result_line_later_than_the_window_is_refused_with_the_reason(pair: Pa
     post_to(a, late)
     refused = tg.wait_for(chat, "geç ulaştı", since=0)
     assert "uygulanmadı" in refused.text
-    (results,) = sql(
-        url,
-        "SELECT count(*) FROM results r JOIN matches m ON m.id = r.match_id"
-        " JOIN tournaments t ON t.id = m.tournament_id WHERE t.chat_id = :c",
-        c=chat.id,
-    )[0]
+    results = results_of(url, chat)
     assert results == 0
     no_tracebacks(pair)
 
